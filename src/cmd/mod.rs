@@ -1,0 +1,16 @@
+//! One module per subcommand.
+
+mod bench;
+mod perft;
+mod variants;
+
+use crate::cli::{Cli, Command};
+
+/// Runs the parsed command.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Variants => variants::run(),
+        Command::Perft(args) => perft::run(args),
+        Command::Bench(args) => bench::run(args),
+    }
+}
