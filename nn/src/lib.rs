@@ -3,10 +3,14 @@
 
 pub mod checkpoint;
 pub mod config;
+pub mod device;
+pub mod inference;
 pub mod net;
 pub mod train;
 
 pub use config::NetConfig;
+pub use device::DeviceChoice;
+pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs};
 pub use net::PolicyValueNet;
 pub use train::{TrainBatch, TrainStats, Trainer};
 
