@@ -6,6 +6,7 @@ pub mod config;
 pub mod device;
 pub mod inference;
 pub mod net;
+pub mod optimizer;
 pub mod train;
 
 pub use config::NetConfig;

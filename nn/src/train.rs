@@ -1,10 +1,12 @@
 //! One optimisation step: policy cross-entropy against search visit distributions, value loss
 //! against final scores, and weight decay in the optimizer.
 
-use tch::nn::{self, OptimizerConfig};
-use tch::{Kind, Tensor};
+use std::path::Path;
+
+use tch::{Kind, TchError, Tensor};
 
 use crate::net::PolicyValueNet;
+use crate::optimizer::Sgd;
 
 /// A batch of training samples in contiguous buffers.
 #[derive(Clone, Debug, Default)]
@@ -31,22 +33,33 @@ pub struct TrainStats {
     pub value_loss: f64,
 }
 
-/// A network with its optimizer.
+/// Momentum of the SGD optimizer (the AlphaZero choice).
+const MOMENTUM: f64 = 0.9;
+
+/// The optimizer of one network, with state that can be saved and restored exactly.
 pub struct Trainer {
-    opt: nn::Optimizer,
+    opt: Sgd,
 }
 
 impl Trainer {
-    /// An SGD-with-momentum trainer (the AlphaZero choice) with L2 weight decay.
-    pub fn new(net: &PolicyValueNet, learning_rate: f64, weight_decay: f64) -> Result<Trainer, tch::TchError> {
-        let opt = nn::Sgd { momentum: 0.9, dampening: 0.0, wd: weight_decay, nesterov: true }
-            .build(net.var_store(), learning_rate)?;
-        Ok(Trainer { opt })
+    /// An SGD-with-Nesterov-momentum trainer with L2 weight decay.
+    pub fn new(net: &PolicyValueNet, learning_rate: f64, weight_decay: f64) -> Trainer {
+        Trainer { opt: Sgd::new(net.var_store(), learning_rate, MOMENTUM, weight_decay) }
     }
 
     /// Sets the learning rate (for schedules).
     pub fn set_learning_rate(&mut self, lr: f64) {
-        self.opt.set_lr(lr);
+        self.opt.learning_rate = lr;
+    }
+
+    /// Saves the optimizer state (momentum buffers) to `path`.
+    pub fn save_state(&self, path: &Path) -> Result<(), TchError> {
+        self.opt.save(path)
+    }
+
+    /// Restores optimizer state saved by [`Trainer::save_state`].
+    pub fn load_state(&mut self, path: &Path) -> Result<(), TchError> {
+        self.opt.load(path)
     }
 
     /// One gradient step on `batch`; returns its losses before the step.
@@ -64,7 +77,9 @@ impl Trainer {
         let policy_loss = -(target_p * log_p).sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float);
         let value_loss = (values - target_v).square().sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float);
         let loss = &policy_loss + &value_loss;
-        self.opt.backward_step(&loss);
+        self.opt.zero_grad();
+        loss.backward();
+        self.opt.step();
         TrainStats { policy_loss: policy_loss.double_value(&[]), value_loss: value_loss.double_value(&[]) }
     }
 }

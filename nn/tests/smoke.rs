@@ -45,7 +45,7 @@ fn training_steps_reduce_the_loss() {
     tch::manual_seed(2);
     let cfg = hex_config();
     let net = PolicyValueNet::new(&cfg, Device::Cpu);
-    let mut trainer = Trainer::new(&net, 0.05, 1e-4).unwrap();
+    let mut trainer = Trainer::new(&net, 0.05, 1e-4);
     let b = batch(&cfg, 16);
     let first = trainer.step(&net, &b);
     let mut last = first;
@@ -62,7 +62,7 @@ fn saved_weights_reload_to_identical_outputs() {
     let cfg = NetConfig { input_shape: vec![3, 4, 4, 4], policy_size: 12, players: 2, blocks: 1, channels: 8, board_mask: None };
     let net = PolicyValueNet::new(&cfg, Device::Cpu);
     // One training step so the batch-norm running statistics differ from their defaults.
-    let mut trainer = Trainer::new(&net, 0.01, 0.0).unwrap();
+    let mut trainer = Trainer::new(&net, 0.01, 0.0);
     let b = batch(&cfg, 4);
     trainer.step(&net, &b);
     let dir = std::env::temp_dir().join(format!("vzero-nn-smoke-{}", std::process::id()));
@@ -78,5 +78,48 @@ fn saved_weights_reload_to_identical_outputs() {
     load_weights(&mut reloaded, &path).unwrap();
     let (p_new, v_new) = reloaded.predict(&b.inputs, 4);
     assert!(p_new.equal(&p_orig) && v_new.equal(&v_orig), "outputs changed after reload");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn training_resumed_from_saved_state_is_bit_identical() {
+    let cfg = hex_config();
+    let b = batch(&cfg, 8);
+    let dir = std::env::temp_dir().join(format!("vzero-nn-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+
+    // Four steps in one go.
+    tch::manual_seed(5);
+    let straight = PolicyValueNet::new(&cfg, Device::Cpu);
+    let mut t = Trainer::new(&straight, 0.02, 1e-4);
+    for _ in 0..4 {
+        t.step(&straight, &b);
+    }
+
+    // Two steps, save everything, a fresh process-like restart, two more steps.
+    tch::manual_seed(5);
+    let first = PolicyValueNet::new(&cfg, Device::Cpu);
+    let mut t1 = Trainer::new(&first, 0.02, 1e-4);
+    for _ in 0..2 {
+        t1.step(&first, &b);
+    }
+    save_weights(&first, &dir.join("w.safetensors")).unwrap();
+    t1.save_state(&dir.join("opt.safetensors")).unwrap();
+    drop((first, t1));
+    tch::manual_seed(123);
+    let mut resumed = PolicyValueNet::new(&cfg, Device::Cpu);
+    load_weights(&mut resumed, &dir.join("w.safetensors")).unwrap();
+    let mut t2 = Trainer::new(&resumed, 0.02, 1e-4);
+    t2.load_state(&dir.join("opt.safetensors")).unwrap();
+    for _ in 0..2 {
+        t2.step(&resumed, &b);
+    }
+
+    let a = straight.var_store().variables();
+    let r = resumed.var_store().variables();
+    assert_eq!(a.len(), r.len());
+    for (name, w) in &a {
+        assert!(w.equal(&r[name]), "weight {name} differs after resume");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
