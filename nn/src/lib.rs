@@ -14,9 +14,16 @@ pub use device::DeviceChoice;
 pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs};
 pub use net::PolicyValueNet;
 pub use train::{TrainBatch, TrainStats, Trainer};
+/// libtorch errors, re-exported so callers need not depend on tch.
+pub use tch::TchError;
 
 /// Sets libtorch's intra-op thread count. On few cores, one thread per worker and parallelism
 /// across games beats libtorch's OpenMP pool, which collapses when the cores are shared.
 pub fn set_threads(threads: usize) {
     tch::set_num_threads(threads.max(1) as i32);
+}
+
+/// Seeds libtorch's random generator (weight initialisation), for reproducible runs.
+pub fn manual_seed(seed: i64) {
+    tch::manual_seed(seed);
 }

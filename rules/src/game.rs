@@ -88,6 +88,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         index
     }
 
+    /// Which cells of the encoding's spatial grid are on the board (1.0) rather than padding
+    /// (0.0), flattened over the spatial dimensions; `None` when every cell is on the board.
+    /// Networks zero the padding after every layer.
+    fn board_mask() -> Option<Vec<f32>> {
+        None
+    }
+
     /// Number of `f32`s in one encoded position.
     fn input_len() -> usize {
         Self::INPUT_SHAPE.iter().product()

@@ -43,15 +43,31 @@ pub fn replay_to<G: Game>(record: &GameRecord, ply: usize) -> Result<G, DecodeEr
     let mut game = G::from_text(&record.start).map_err(|e| DecodeError::Start(e.to_string()))?;
     let mut moves = Vec::new();
     for (i, m) in record.moves[..ply].iter().enumerate() {
-        game.legal_moves(&mut moves);
-        let mv = moves
-            .iter()
-            .copied()
-            .find(|&mv| game.policy_index(mv) as u32 == m.played)
-            .ok_or(DecodeError::IllegalMove { ply: i, index: m.played })?;
+        let mv = find_move(&game, m.played, &mut moves).ok_or(DecodeError::IllegalMove { ply: i, index: m.played })?;
         game.play(mv);
     }
     Ok(game)
+}
+
+/// The legal move of `game` with policy index `index` (`moves` is scratch space).
+pub fn find_move<G: Game>(game: &G, index: u32, moves: &mut Vec<G::Move>) -> Option<G::Move> {
+    game.legal_moves(moves);
+    moves.iter().copied().find(|&mv| game.policy_index(mv) as u32 == index)
+}
+
+/// The game as one line of text: its scores, then its moves in the variant's notation.
+pub fn record_to_text<G: Game>(record: &GameRecord) -> Result<String, DecodeError> {
+    let mut game: G = replay_to(record, 0)?;
+    let scores: Vec<String> = record.scores.iter().map(|s| s.to_string()).collect();
+    let mut line = format!("[{}]", scores.join(" "));
+    let mut moves = Vec::new();
+    for (i, m) in record.moves.iter().enumerate() {
+        let mv = find_move(&game, m.played, &mut moves).ok_or(DecodeError::IllegalMove { ply: i, index: m.played })?;
+        line.push(' ');
+        line.push_str(&game.move_text(mv));
+        game.play(mv);
+    }
+    Ok(line)
 }
 
 /// Writes the example for the position before move `ply`, under symmetry `sym`, into the
