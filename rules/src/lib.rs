@@ -5,6 +5,7 @@
 
 pub mod error;
 pub mod game;
+pub mod hex;
 pub mod perft;
 pub mod scores;
 pub mod variant;
