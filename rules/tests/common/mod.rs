@@ -306,3 +306,23 @@ pub fn move_texts<G: Game>(game: &G) -> Vec<String> {
 
 /// Both sides, for loops.
 pub const SIDES: [usize; 2] = [WHITE, BLACK];
+
+/// The text of a game's position with every cell moved by `map` and, if `swap`, the colours and
+/// the side to move exchanged (clocks kept).
+pub fn transformed_text<V: HexRules>(game: &HexChess<V>, map: fn(Cell) -> Cell, swap: bool) -> String {
+    let radius = V::BOARD.radius();
+    let mut pieces: Vec<(String, char)> = Vec::new();
+    for &c in V::BOARD.cells() {
+        if let Some((side, piece)) = game.piece_at(c) {
+            let white = (side == WHITE) != swap;
+            let ch = if white { piece.letter() } else { piece.letter().to_ascii_lowercase() };
+            pieces.push((GlinskiLabel(map(c), radius).to_string(), ch));
+        }
+    }
+    let text = game.to_text();
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let side = if (game.to_move() == WHITE) != swap { "w" } else { "b" };
+    let ep = game.en_passant().map_or("-".to_string(), |c| GlinskiLabel(map(c), radius).to_string());
+    let borrowed: Vec<(&str, char)> = pieces.iter().map(|(l, c)| (l.as_str(), *c)).collect();
+    position_text(radius, &borrowed, &format!("{side} {ep} {} {}", fields[3], fields[4]))
+}
