@@ -279,7 +279,7 @@ impl<V: HexRules> HexChess<V> {
         if let Some(&mv) = moves.iter().find(|m| m.from == from && m.to == to && m.promotion == promotion) {
             let captures = self.by_side[us ^ 1] & to.bit() != 0 || (piece == Piece::Pawn && to.index() as u8 == self.ep);
             if capture_mark && !captures {
-                return Err(illegal(format!("'x' marks a capture, but {} captures nothing", label::<V>(to))));
+                return Err(illegal(format!("'x' marks a capture, but nothing is captured on {}", label::<V>(to))));
             }
             return Ok(mv);
         }
