@@ -34,7 +34,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The variant's standard start position.
     fn start() -> Self;
 
-    /// Reads a position in the variant's text format (documented in docs/notation.md).
+    /// Reads a position in the variant's text format (documented per variant in docs/).
     fn from_text(text: &str) -> Result<Self, PositionError>;
 
     /// Writes the position in the text format; `from_text(to_text())` gives the same position.
