@@ -182,3 +182,9 @@ pub(crate) fn transform_policy_index<V: HexRules>(sym: usize, index: usize) -> u
     let (kind, sq) = (index / area, index % area);
     mirror_kind::<V>(kind) * area + mirror_square::<V>(sq)
 }
+
+/// 1.0 on grid squares that are board cells, 0.0 on the padding around the hexagon.
+pub(crate) fn board_mask<V: HexRules>() -> Vec<f32> {
+    let w = grid_side::<V>();
+    (0..w * w).map(|sq| if cell_of_square::<V>(sq).is_some() { 1.0 } else { 0.0 }).collect()
+}

@@ -4,7 +4,7 @@ use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
 use crate::scores::Scores;
 
-use super::encode::{grid_side, move_kinds, plane_count, transform_planes, transform_policy_index};
+use super::encode::{board_mask, grid_side, move_kinds, plane_count, transform_planes, transform_policy_index};
 use super::movegen::{Counter, MoveList};
 use super::position::{HexChess, HexMove};
 use super::rules::HexRules;
@@ -33,6 +33,10 @@ impl<V: HexRules> Game for HexChess<V> {
 
     fn from_text(text: &str) -> Result<Self, PositionError> {
         HexChess::parse_text(text)
+    }
+
+    fn board_mask() -> Option<Vec<f32>> {
+        Some(board_mask::<V>())
     }
 
     fn to_text(&self) -> String {
