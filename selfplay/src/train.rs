@@ -154,6 +154,7 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
         let tr_start = Instant::now();
         let target_steps = steps_allowed(config, window.seen());
         let mut losses = (0.0, 0.0, 0u64);
+        let mut first_loss = None;
         if window.len() >= config.training.min_positions {
             let bar = progress_bar(opts.progress, target_steps.saturating_sub(state.step), "steps");
             while state.step < target_steps {
@@ -161,6 +162,7 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
                 let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(game_seed(config.seed ^ SAMPLER_SALT, state.step));
                 sample_batch::<G>(&window, config.training.batch_size, &mut rng, &mut batch)?;
                 let s = trainer.step(&net, &batch);
+                first_loss.get_or_insert(s);
                 losses = (losses.0 + s.policy_loss, losses.1 + s.value_loss, losses.2 + 1);
                 state.step += 1;
                 bar.inc(1);
@@ -173,7 +175,11 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
         load_into_service(&client, &latest)?;
 
         let n = losses.2.max(1) as f64;
-        let record = iteration_metrics(&state, &summaries, new_positions, &window, sp_secs, tr_secs, evaluated, forward_passes, losses.2, losses.0 / n, losses.1 / n);
+        let mut record = iteration_metrics(&state, &summaries, new_positions, &window, sp_secs, tr_secs, evaluated, forward_passes, losses.2, losses.0 / n, losses.1 / n);
+        if let Some(first) = first_loss {
+            record["first_step_policy_loss"] = json!(first.policy_loss);
+            record["first_step_value_loss"] = json!(first.value_loss);
+        }
         dir.log_metrics(&record)?;
         if opts.progress {
             eprintln!(
