@@ -19,11 +19,11 @@ endif
 build: libtorch
 	$(CARGO) build --release --locked
 
-# Until the training loop lands, the main job is the most real thing that exists: list the
-# variants and check the move generators of those implemented.
+# The default training run: Mini Hexchess, about 20 minutes on 2 CPU cores, ending with an
+# evaluation table. The run directory is runs/mini-hexchess-<unix seconds>.
+CONFIG ?= configs/mini-hexchess.toml
 train: build
-	./target/release/vzero variants
-	./target/release/vzero bench perft
+	./target/release/vzero train --config $(CONFIG)
 
 test: libtorch
 	$(CARGO) test --workspace --release --locked

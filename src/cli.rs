@@ -33,7 +33,7 @@ pub struct TrainArgs {
     /// The configuration file (see configs/; every key is documented there).
     #[arg(long, required_unless_present = "resume")]
     pub config: Option<PathBuf>,
-    /// The run directory to create (default: runs/<variant>-<seed>).
+    /// The run directory to create (default: runs/<variant>-<unix seconds>).
     #[arg(long, conflicts_with = "resume")]
     pub run: Option<PathBuf>,
     /// Continue the stopped run in this directory, with the config saved in it.

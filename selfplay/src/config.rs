@@ -277,11 +277,22 @@ impl Config {
     /// Parses config text; `name` is used in messages.
     pub fn parse(text: &str, name: &str, overrides: &[String]) -> Result<Config, ConfigError> {
         let parse_err = |message: String| ConfigError::Parse { path: name.to_string(), message };
-        let mut table: toml::Table = text.parse().map_err(|e: toml::de::Error| parse_err(e.message().to_string()))?;
+        // The file alone first, so its mistakes are reported with their line.
+        let located = |e: toml::de::Error| {
+            let line = e.span().map(|s| text[..s.start].matches('\n').count() + 1);
+            parse_err(match line {
+                Some(line) => format!("line {line}: {}", e.message().trim_end()),
+                None => e.message().trim_end().to_string(),
+            })
+        };
+        toml::from_str::<Config>(text).map_err(located)?;
+        let mut table: toml::Table = text.parse().map_err(located)?;
         for o in overrides {
             apply_override(&mut table, o)?;
         }
-        let config: Config = toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| parse_err(e.message().to_string()))?;
+        let config: Config = toml::Value::Table(table)
+            .try_into()
+            .map_err(|e: toml::de::Error| parse_err(format!("after --set: {}", e.message().trim_end())))?;
         config.validate(name)?;
         Ok(config)
     }

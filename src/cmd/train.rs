@@ -25,7 +25,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let run_dir = if resume {
         run_dir
     } else {
-        args.run.clone().unwrap_or_else(|| PathBuf::from(format!("runs/{}-{}", config.variant, config.seed)))
+        args.run.clone().unwrap_or_else(|| default_run_dir(&config.variant))
     };
     let opts = TrainOptions { run_dir, resume, progress: !args.quiet };
     let summary = config.variant().with_game(Train { config: &config, opts: &opts })??;
@@ -34,6 +34,12 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         print_evaluation(&summary);
     }
     Ok(())
+}
+
+/// `runs/<variant>-<unix seconds>`: a new folder per run, in start order.
+fn default_run_dir(variant: &str) -> PathBuf {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    PathBuf::from(format!("runs/{variant}-{secs}"))
 }
 
 struct Train<'a> {
