@@ -2,7 +2,8 @@
 //!
 //! `checkpoints/step-000120/` holds `weights.safetensors`, `optimizer.safetensors` and
 //! `state.json`. The folder is assembled under a temporary name and renamed into place, so a
-//! checkpoint folder either is complete or does not exist.
+//! checkpoint folder either is complete or does not exist. `state.json` records the CRC-32 of
+//! both tensor files and of itself, so a truncated or bit-flipped file is detected on load.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -28,6 +29,26 @@ pub struct CheckpointState {
     pub iteration: u32,
     /// Self-play games finished.
     pub games: u64,
+}
+
+/// What `state.json` holds: the state, the checksums of the tensor files, and a checksum of
+/// those two (over their compact JSON).
+#[derive(Serialize, Deserialize)]
+struct StateFile {
+    state: CheckpointState,
+    files: Vec<(String, u32)>,
+    crc32: u32,
+}
+
+fn state_crc(state: &CheckpointState, files: &[(String, u32)]) -> u32 {
+    let bytes = serde_json::to_vec(&(state, files)).expect("state serialises");
+    crc32fast::hash(&bytes)
+}
+
+const TENSOR_FILES: [&str; 2] = ["weights.safetensors", "optimizer.safetensors"];
+
+fn file_crc(path: &Path) -> Result<u32, RunIoError> {
+    Ok(crc32fast::hash(&fs::read(path).map_err(at(path))?))
 }
 
 /// A checkpoint could not be written or read.
@@ -64,7 +85,9 @@ pub fn save_checkpoint(
     net.var_store().save(&weights).map_err(|e| bad(weights.clone(), e))?;
     let opt = tmp.join("optimizer.safetensors");
     trainer.save_state(&opt).map_err(|e| bad(opt.clone(), e))?;
-    let json = serde_json::to_vec_pretty(state).expect("state serialises");
+    let files = TENSOR_FILES.iter().map(|f| Ok((f.to_string(), file_crc(&tmp.join(f))?))).collect::<Result<Vec<_>, RunIoError>>()?;
+    let file = StateFile { crc32: state_crc(state, &files), state: state.clone(), files };
+    let json = serde_json::to_vec_pretty(&file).expect("state serialises");
     write_atomic(&tmp.join("state.json"), &json)?;
     if dir.exists() {
         fs::remove_dir_all(&dir).map_err(at(&dir))?;
@@ -73,11 +96,32 @@ pub fn save_checkpoint(
     Ok(dir)
 }
 
-/// Reads a checkpoint's counters.
+/// Reads a checkpoint's counters, checking `state.json` against its own checksum.
 pub fn read_state(dir: &Path) -> Result<CheckpointState, CheckpointError> {
+    Ok(read_state_file(dir)?.state)
+}
+
+fn read_state_file(dir: &Path) -> Result<StateFile, CheckpointError> {
     let path = dir.join("state.json");
     let bytes = fs::read(&path).map_err(at(&path))?;
-    serde_json::from_slice(&bytes).map_err(|e| CheckpointError::Bad { path, reason: e.to_string() })
+    let bad = |reason: String| CheckpointError::Bad { path: path.clone(), reason };
+    let file: StateFile = serde_json::from_slice(&bytes).map_err(|e| bad(e.to_string()))?;
+    if state_crc(&file.state, &file.files) != file.crc32 {
+        return Err(bad("checksum mismatch".into()));
+    }
+    Ok(file)
+}
+
+/// Checks every tensor file of a checkpoint against the checksums in its `state.json`.
+pub fn verify_checkpoint(dir: &Path) -> Result<CheckpointState, CheckpointError> {
+    let file = read_state_file(dir)?;
+    for (name, crc) in &file.files {
+        let path = dir.join(name);
+        if file_crc(&path)? != *crc {
+            return Err(CheckpointError::Bad { path, reason: "checksum mismatch (truncated or corrupted)".into() });
+        }
+    }
+    Ok(file.state)
 }
 
 /// The complete checkpoints in `checkpoints`, oldest first.
@@ -93,7 +137,7 @@ pub fn list_checkpoints(checkpoints: &Path) -> Result<Vec<PathBuf>, RunIoError> 
 
 /// Loads a checkpoint's weights into `net` and, if given, its optimizer state into `trainer`.
 pub fn load_checkpoint(dir: &Path, net: &mut PolicyValueNet, trainer: Option<&mut Trainer>) -> Result<CheckpointState, CheckpointError> {
-    let state = read_state(dir)?;
+    let state = verify_checkpoint(dir)?;
     let weights = dir.join("weights.safetensors");
     net.var_store_mut().load(&weights).map_err(|e| CheckpointError::Bad { path: weights.clone(), reason: e.to_string() })?;
     if let Some(trainer) = trainer {

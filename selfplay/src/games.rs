@@ -1,7 +1,9 @@
 //! Playing self-play games: one worker interleaves many games so that each evaluator call
 //! carries leaves from all of them.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 use mcts::{Batch, Evaluator, Search, SearchParams};
 use rand::{RngExt, SeedableRng};
@@ -48,7 +50,6 @@ pub fn game_seed(seed: u64, number: u64) -> u64 {
 }
 
 struct InProgress {
-    number: u64,
     record: GameRecord,
     /// Consecutive own moves below the resignation threshold, by seat.
     low: Vec<u32>,
@@ -56,22 +57,24 @@ struct InProgress {
     would_have_resigned: Option<usize>,
 }
 
-/// Plays games numbered from a shared counter until it reaches `end`, `cfg.games_per_worker`
-/// at a time, calling `finished` for each game as it ends. With one worker the games and their
-/// order are a function of the seed alone.
+/// Game numbers waiting to be played, shared by the workers of a run.
+pub type GameQueue = Mutex<VecDeque<u64>>;
+
+/// Plays the games whose numbers it takes from `queue`, `cfg.games_per_worker` at a time,
+/// calling `finished` for each game as it ends, until the queue is empty or `stop` is set (then
+/// games in progress are abandoned). A game is a function of the seed and its number; with
+/// one worker the order of the games is too.
+#[allow(clippy::too_many_arguments)]
 pub fn play_games<G: Game, E: Evaluator<G>>(
     cfg: &SelfplayConfig,
     params: &SearchParams,
     evaluator: &E,
     seed: u64,
-    next_game: &AtomicU64,
-    end: u64,
+    queue: &GameQueue,
+    stop: &AtomicBool,
     mut finished: impl FnMut(GameRecord, GameSummary),
 ) {
-    let take = || {
-        let n = next_game.fetch_add(1, Ordering::Relaxed);
-        (n < end).then_some(n)
-    };
+    let take = || queue.lock().expect("game queue lock").pop_front();
     let mut searches: Vec<Search<G>> = Vec::new();
     let mut games: Vec<InProgress> = Vec::new();
     let start = |number: u64| -> (Search<G>, InProgress) {
@@ -79,8 +82,8 @@ pub fn play_games<G: Game, E: Evaluator<G>>(
         let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(s);
         let may_resign = cfg.resign_threshold > 0.0 && G::NUM_PLAYERS == 2 && !rng.random_bool(cfg.resign_playthrough as f64);
         let game = G::start();
-        let record = GameRecord { variant: G::NAME.to_string(), start: game.to_text(), moves: Vec::new(), scores: Vec::new() };
-        let progress = InProgress { number, record, low: vec![0; G::NUM_PLAYERS], may_resign, would_have_resigned: None };
+        let record = GameRecord { variant: G::NAME.to_string(), number, start: game.to_text(), moves: Vec::new(), scores: Vec::new() };
+        let progress = InProgress { record, low: vec![0; G::NUM_PLAYERS], may_resign, would_have_resigned: None };
         (Search::new(game, params.clone(), s), progress)
     };
     for _ in 0..cfg.games_per_worker {
@@ -90,7 +93,7 @@ pub fn play_games<G: Game, E: Evaluator<G>>(
         games.push(g);
     }
     let mut batch = Batch::new();
-    while !searches.is_empty() {
+    while !searches.is_empty() && !stop.load(Ordering::Relaxed) {
         mcts::run_many(&mut searches, evaluator, &mut batch);
         let mut i = 0;
         while i < searches.len() {
@@ -100,7 +103,7 @@ pub fn play_games<G: Game, E: Evaluator<G>>(
                     let g = &mut games[i];
                     g.record.scores = scores.as_slice().to_vec();
                     let summary = GameSummary {
-                        number: g.number,
+                        number: g.record.number,
                         plies: g.record.moves.len() as u32,
                         scores: g.record.scores.clone(),
                         end,
@@ -126,7 +129,7 @@ pub fn play_games<G: Game, E: Evaluator<G>>(
 }
 
 fn empty_record() -> GameRecord {
-    GameRecord { variant: String::new(), start: String::new(), moves: Vec::new(), scores: Vec::new() }
+    GameRecord { variant: String::new(), number: 0, start: String::new(), moves: Vec::new(), scores: Vec::new() }
 }
 
 /// Records and plays the searched move of one game; returns how the game ended, if it did.

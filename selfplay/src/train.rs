@@ -8,7 +8,9 @@
 //! run is reproducible and resumes exactly.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicU64;
+use std::collections::{BTreeSet, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -26,7 +28,7 @@ use crate::config::Config;
 use crate::evaluator::NetEvaluator;
 use crate::games::{game_seed, play_games, GameEnd, GameSummary};
 use crate::replay::{read_shard, record_to_text, write_shard, DecodeError, GameRecord, ReplayWindow, ShardName, WindowSize};
-use crate::rundir::{write_atomic, RunDir, RunIoError};
+use crate::rundir::{at, write_atomic, RunDir, RunIoError};
 use crate::sampler::sample_batch;
 
 /// Why a run stopped with an error.
@@ -61,6 +63,9 @@ pub struct TrainOptions {
     pub resume: bool,
     /// Show progress bars.
     pub progress: bool,
+    /// Set (e.g. by Ctrl-C) to stop soon: finished games are kept, training stops after the
+    /// current step and a checkpoint is saved.
+    pub stop: Arc<AtomicBool>,
 }
 
 /// What the run did, for the caller's report.
@@ -74,6 +79,8 @@ pub struct TrainSummary {
     pub checkpoint: PathBuf,
     /// The final evaluation (name of the opponent and the result), if any.
     pub evaluation: Vec<(String, MatchResult)>,
+    /// The run stopped early on request; `--resume` continues it.
+    pub interrupted: bool,
 }
 
 /// Salt that separates the training sampler's random stream from the games'.
@@ -107,10 +114,11 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
     tch_seed(config.seed);
     let mut net = PolicyValueNet::new(&net_cfg, device);
     let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
+    let mut done = BTreeSet::new();
     let (dir, mut state, mut latest) = if opts.resume {
-        resume_state::<G>(config, &opts.run_dir, &mut net, &mut trainer, &mut window)?
+        resume_state::<G>(config, &opts.run_dir, &mut net, &mut trainer, &mut window, &mut done)?
     } else {
-        let dir = start_run(config, &opts.run_dir)?;
+        let dir = start_run(&opts.run_dir)?;
         let state = CheckpointState {
             variant: G::NAME.into(),
             blocks: config.network.blocks,
@@ -120,6 +128,8 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
             games: 0,
         };
         let latest = checkpoint::save_checkpoint(&dir.checkpoints(), &net, &trainer, &state)?;
+        // Written last: a folder without it holds no run yet, and the same command starts over.
+        write_atomic(&dir.config(), config.to_toml().as_bytes())?;
         (dir, state, latest)
     };
 
@@ -130,24 +140,36 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
     let mut shard_names = ShardName::for_this_process();
     let mut batch = TrainBatch::default();
 
+    let per_iteration = config.selfplay.games_per_iteration as u64;
+    let mut interrupted = false;
     while state.iteration < config.training.iterations {
-        // Self-play: libtorch gets one thread; the cores go to the search workers.
+        // Self-play: the games of this iteration not yet in the replay shards (all of them,
+        // unless a stopped run left some behind). libtorch gets one thread; the cores go to
+        // the search workers.
+        let first = state.iteration as u64 * per_iteration;
+        let wanted: VecDeque<u64> = (first..first + per_iteration).filter(|n| !done.contains(n)).collect();
         nn::set_threads(1);
         let sp_start = Instant::now();
-        let before = client.stats().positions();
-        let batches_before = client.stats().batches();
-        let (records, summaries) = self_play_phase::<G>(config, &client, state.games, opts.progress);
+        let before = (client.stats().positions(), client.stats().batches());
+        let (records, summaries) = self_play_phase::<G>(config, &client, wanted, &opts.stop, opts.progress);
         let sp_secs = sp_start.elapsed().as_secs_f64();
-        let evaluated = client.stats().positions() - before;
-        let forward_passes = client.stats().batches() - batches_before;
-        state.games += records.len() as u64;
-
-        let shard = dir.replay().join(shard_names.next_name());
-        write_shard(&shard, &records)?;
-        write_game_texts::<G>(&dir, &shard, &records)?;
+        let evaluated = client.stats().positions() - before.0;
+        let forward_passes = client.stats().batches() - before.1;
         let new_positions: usize = records.iter().map(GameRecord::training_positions).sum();
+        if !records.is_empty() {
+            let shard = dir.replay().join(shard_names.next_name());
+            write_shard(&shard, &records)?;
+            write_game_texts::<G>(&dir, &shard, &records)?;
+        }
         for r in records {
+            done.insert(r.number);
             window.push(Arc::new(r));
+        }
+        state.games = done.len() as u64;
+        if opts.stop.load(Ordering::Relaxed) {
+            // The network has not changed since the last checkpoint, which stays the latest.
+            interrupted = true;
+            break;
         }
 
         nn::set_threads(cores);
@@ -157,7 +179,7 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
         let mut first_loss = None;
         if window.len() >= config.training.min_positions {
             let bar = progress_bar(opts.progress, target_steps.saturating_sub(state.step), "steps");
-            while state.step < target_steps {
+            while state.step < target_steps && !opts.stop.load(Ordering::Relaxed) {
                 trainer.set_learning_rate(learning_rate(config, state.step));
                 let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(game_seed(config.seed ^ SAMPLER_SALT, state.step));
                 sample_batch::<G>(&window, config.training.batch_size, &mut rng, &mut batch)?;
@@ -170,7 +192,10 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
             bar.finish_and_clear();
         }
         let tr_secs = tr_start.elapsed().as_secs_f64();
-        state.iteration += 1;
+        interrupted = state.step < target_steps && window.len() >= config.training.min_positions;
+        if !interrupted {
+            state.iteration += 1;
+        }
         latest = checkpoint::save_checkpoint(&dir.checkpoints(), &net, &trainer, &state)?;
         load_into_service(&client, &latest)?;
 
@@ -180,6 +205,7 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
             record["first_step_policy_loss"] = json!(first.policy_loss);
             record["first_step_value_loss"] = json!(first.value_loss);
         }
+        record["interrupted"] = json!(interrupted);
         dir.log_metrics(&record)?;
         if opts.progress {
             eprintln!(
@@ -193,20 +219,27 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
                 window.len()
             );
         }
+        if interrupted {
+            break;
+        }
     }
 
-    let evaluation = if config.evaluation.games > 0 { evaluate::<G>(config, &client, &dir)? } else { Vec::new() };
+    let evaluation = if config.evaluation.games > 0 && !interrupted {
+        evaluate::<G>(config, &client, &dir)?
+    } else {
+        Vec::new()
+    };
     drop(client);
     service.join();
-    Ok(TrainSummary { steps: state.step, games: state.games, checkpoint: latest, evaluation })
+    Ok(TrainSummary { steps: state.step, games: state.games, checkpoint: latest, evaluation, interrupted })
 }
 
 fn tch_seed(seed: u64) {
     nn::manual_seed(seed as i64);
 }
 
-/// Creates a new run directory with the config in it; refuses one that already holds a run.
-fn start_run(config: &Config, root: &Path) -> Result<RunDir, TrainError> {
+/// Creates the folders of a new run; refuses a directory that already holds one.
+fn start_run(root: &Path) -> Result<RunDir, TrainError> {
     let dir = RunDir::create(root)?;
     if dir.config().exists() {
         return Err(TrainError::Run(format!(
@@ -214,7 +247,6 @@ fn start_run(config: &Config, root: &Path) -> Result<RunDir, TrainError> {
             root.display()
         )));
     }
-    write_atomic(&dir.config(), config.to_toml().as_bytes())?;
     Ok(dir)
 }
 
@@ -225,12 +257,19 @@ fn resume_state<G: Game>(
     net: &mut PolicyValueNet,
     trainer: &mut Trainer,
     window: &mut ReplayWindow,
+    done: &mut BTreeSet<u64>,
 ) -> Result<(RunDir, CheckpointState, PathBuf), TrainError> {
     let dir = RunDir::open(root);
     let checkpoints = checkpoint::list_checkpoints(&dir.checkpoints())?;
     let mut found = None;
     for path in checkpoints.iter().rev() {
-        let state = checkpoint::read_state(path)?;
+        let state = match checkpoint::read_state(path) {
+            Ok(state) => state,
+            Err(e) => {
+                set_aside(path, &e);
+                continue;
+            }
+        };
         if state.variant != G::NAME || state.blocks != config.network.blocks || state.channels != config.network.channels {
             return Err(TrainError::Run(format!(
                 "{}: checkpoint is {} with {} blocks x {} channels, the config asks for {} with {} x {}",
@@ -248,29 +287,57 @@ fn resume_state<G: Game>(
                 found = Some((state, path.clone()));
                 break;
             }
-            Err(e) => eprintln!("vzero: warning: {e}; falling back to the previous checkpoint"),
+            Err(e) => set_aside(path, &e),
         }
     }
-    let Some((state, latest)) = found else {
+    let Some((mut state, latest)) = found else {
         return Err(TrainError::Run(format!("{}: no usable checkpoint to resume from", dir.checkpoints().display())));
     };
-    let mut loaded = 0;
-    'shards: for path in dir.shard_paths()? {
+    // Leftovers of writes a crash interrupted are never read; remove them.
+    remove_leftovers(&dir.replay(), "tmp")?;
+    remove_leftovers(&dir.checkpoints(), "partial")?;
+    let mut games = Vec::new();
+    for path in dir.shard_paths()? {
         match read_shard(&path) {
-            Ok(mut games) => {
-                for g in games.drain(..) {
-                    if loaded >= state.games {
-                        // Games played after the checkpoint are replayed by the resumed run.
-                        break 'shards;
-                    }
-                    window.push(Arc::new(g));
-                    loaded += 1;
+            Ok(records) => {
+                if !dir.games().join(path.with_extension("txt").file_name().expect("named")).exists() {
+                    write_game_texts::<G>(&dir, &path, &records)?;
                 }
+                games.extend(records);
             }
             Err(e) => eprintln!("vzero: warning: skipping {e}"),
         }
     }
+    // The order the uninterrupted run added them in: by game number.
+    games.sort_by_key(|g| g.number);
+    for g in games {
+        done.insert(g.number);
+        window.push(Arc::new(g));
+    }
+    state.games = done.len() as u64;
     Ok((dir, state, latest))
+}
+
+/// Renames an unusable checkpoint to `step-N.bad` (kept for inspection, never listed again)
+/// and says so.
+fn set_aside(path: &Path, error: &CheckpointError) {
+    let bad = path.with_extension("bad");
+    eprintln!("vzero: warning: {error}; falling back to the previous checkpoint ({} renamed to {})", path.display(), bad.display());
+    if let Err(e) = std::fs::rename(path, &bad) {
+        eprintln!("vzero: warning: {}: {e}", path.display());
+    }
+}
+
+/// Deletes the files or folders in `dir` with extension `ext` (half-written by a crash).
+fn remove_leftovers(dir: &Path, ext: &str) -> Result<(), TrainError> {
+    for entry in std::fs::read_dir(dir).map_err(at(dir))? {
+        let path = entry.map_err(at(dir))?.path();
+        if path.extension().is_some_and(|e| e == ext) {
+            let removed = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+            removed.map_err(at(&path))?;
+        }
+    }
+    Ok(())
 }
 
 fn load_into_service(client: &InferenceClient, checkpoint: &Path) -> Result<(), TrainError> {
@@ -282,20 +349,26 @@ fn load_into_service(client: &InferenceClient, checkpoint: &Path) -> Result<(), 
     }
 }
 
-/// Plays one iteration's games on `selfplay.workers` threads; returns them in game order.
-fn self_play_phase<G: Game>(config: &Config, client: &InferenceClient, first_game: u64, progress: bool) -> (Vec<GameRecord>, Vec<GameSummary>) {
+/// Plays the games numbered in `wanted` on `selfplay.workers` threads; returns the finished
+/// ones in game order.
+fn self_play_phase<G: Game>(
+    config: &Config,
+    client: &InferenceClient,
+    wanted: VecDeque<u64>,
+    stop: &AtomicBool,
+    progress: bool,
+) -> (Vec<GameRecord>, Vec<GameSummary>) {
     let params = config.search.params();
-    let count = config.selfplay.games_per_iteration as u64;
-    let next = AtomicU64::new(first_game);
+    let bar = progress_bar(progress, wanted.len() as u64, "games");
+    let queue = Mutex::new(wanted);
     let (tx, rx) = crossbeam::channel::unbounded();
-    let bar = progress_bar(progress, count, "games");
     let mut done: Vec<(GameRecord, GameSummary)> = std::thread::scope(|scope| {
         for _ in 0..config.selfplay.workers {
             let tx = tx.clone();
             let evaluator = NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch);
-            let (params, next, cfg) = (&params, &next, &config.selfplay);
+            let (params, queue, cfg) = (&params, &queue, &config.selfplay);
             scope.spawn(move || {
-                play_games::<G, _>(cfg, params, &evaluator, config.seed, next, first_game + count, |record, summary| {
+                play_games::<G, _>(cfg, params, &evaluator, config.seed, queue, stop, |record, summary| {
                     let _ = tx.send((record, summary));
                 });
             });

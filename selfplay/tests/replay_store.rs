@@ -10,6 +10,7 @@ use selfplay::replay::{read_shard, write_shard, GameRecord, MoveRecord, ReplayWi
 fn game(id: u32, len: usize) -> GameRecord {
     GameRecord {
         variant: "test".into(),
+        number: id as u64,
         start: format!("start {id}"),
         moves: (0..len)
             .map(|i| MoveRecord { played: id * 1000 + i as u32, visits: vec![(i as u32, 7), (99, 1)], policy_target: i % 4 != 3 })

@@ -25,7 +25,7 @@ fn fresh_dir(name: &str) -> PathBuf {
 }
 
 fn run<G: Game>(config: &Config, dir: &Path) {
-    let opts = TrainOptions { run_dir: dir.to_path_buf(), resume: false, progress: false };
+    let opts = TrainOptions { run_dir: dir.to_path_buf(), resume: false, progress: false, stop: Default::default() };
     train::<G>(config, &opts).unwrap();
 }
 
@@ -110,7 +110,7 @@ fn a_second_run_in_the_same_directory_is_refused() {
     let cfg = config("mini-hexchess-tiny.toml", &["training.iterations=0", "evaluation.games=0"]);
     let dir = fresh_dir("twice");
     run::<MiniHexchess>(&cfg, &dir);
-    let opts = TrainOptions { run_dir: dir.clone(), resume: false, progress: false };
+    let opts = TrainOptions { run_dir: dir.clone(), resume: false, progress: false, stop: Default::default() };
     let err = train::<MiniHexchess>(&cfg, &opts).unwrap_err().to_string();
     assert!(err.contains("already holds a run") && err.contains("--resume"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -1,6 +1,8 @@
 //! `vzero train`: a self-play training run from a config, or the continuation of one.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use anyhow::Context;
 use rules::{Game, WithGame};
@@ -27,9 +29,22 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     } else {
         args.run.clone().unwrap_or_else(|| default_run_dir(&config.variant))
     };
-    let opts = TrainOptions { run_dir, resume, progress: !args.quiet };
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    // First Ctrl-C: finish the current step, save, exit. A second one kills as usual.
+    ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+        eprintln!("vzero: stopping after the current step (Ctrl-C again to abort)");
+    })
+    .context("installing the Ctrl-C handler")?;
+    let opts = TrainOptions { run_dir, resume, progress: !args.quiet, stop };
     let summary = config.variant().with_game(Train { config: &config, opts: &opts })??;
     println!("run {}: {} games, {} training steps, checkpoint {}", opts.run_dir.display(), summary.games, summary.steps, summary.checkpoint.display());
+    if summary.interrupted {
+        println!("stopped early; continue with: vzero train --resume {}", opts.run_dir.display());
+    }
     if !summary.evaluation.is_empty() {
         print_evaluation(&summary);
     }

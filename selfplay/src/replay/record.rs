@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 pub struct GameRecord {
     /// The variant's name (`Game::NAME`).
     pub variant: String,
+    /// The game's number in its run: with the run's seed it determines the game. Games of
+    /// extra self-play processes have the top bit set (see [`EXTERNAL_GAME`]).
+    pub number: u64,
     /// The start position in the variant's text format.
     pub start: String,
     /// The moves in order.
@@ -29,6 +32,10 @@ pub struct MoveRecord {
     /// randomisation searches some moves cheaply and marks them false).
     pub policy_target: bool,
 }
+
+/// Bit set in the numbers of games played by `vzero selfplay` processes beside the trainer, so
+/// they never collide with the trainer's own numbering.
+pub const EXTERNAL_GAME: u64 = 1 << 63;
 
 impl GameRecord {
     /// Number of positions that serve as training examples.
