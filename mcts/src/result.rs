@@ -11,7 +11,7 @@ use crate::tree::{Tree, ROOT};
 /// The outcome of one move's search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
-    /// The root's legal moves, in generation order.
+    /// The root's legal moves, highest prior first (generation order among equal priors).
     pub moves: Vec<M>,
     /// Completed visits of each move's subtree (raw, before pruning).
     pub visits: Vec<u32>,

@@ -264,9 +264,15 @@ impl<G: Game> Search<G> {
             let edges = self.tree.nodes[node as usize].edge_range();
             let sum: f32 = priors.iter().sum();
             let uniform = 1.0 / priors.len() as f32;
-            for (e, &p) in self.tree.edges[edges].iter_mut().zip(priors) {
+            let edges = &mut self.tree.edges[edges];
+            for (e, &p) in edges.iter_mut().zip(priors) {
                 // Normalised here so evaluators may hand over raw (e.g. masked softmax) weights.
                 e.prior = if sum > 0.0 && sum.is_finite() { p / sum } else { uniform };
+            }
+            // Highest prior first, which lets selection stop at the first unvisited edge. Stable,
+            // so equal priors keep generation order (and the uniform evaluator costs no sort).
+            if !edges.is_sorted_by(|a, b| a.prior >= b.prior) {
+                edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
             }
             self.tree.nodes[node as usize].status = Status::Expanded;
             let mut v = [0.0; MAX_PLAYERS];

@@ -74,6 +74,10 @@ pub(crate) fn select_edge<M: Copy>(
 
     // One pass: score the visited children; among unvisited ones, which all share the same
     // first-play value, only the highest prior can win, so keep just that one for after the pass.
+    // Below the root, edges are sorted by decreasing prior when expanded, and an unvisited child
+    // is only ever chosen as the first unvisited one, so the visited children are a prefix and
+    // the first unvisited edge ends the scan. (Root noise reorders the root's priors.)
+    let prefix_visited = node != ROOT;
     let mut best = usize::MAX;
     let mut best_score = f32::NEG_INFINITY;
     let mut unvisited = usize::MAX;
@@ -100,6 +104,9 @@ pub(crate) fn select_edge<M: Copy>(
         if e.prior > unvisited_prior {
             unvisited_prior = e.prior;
             unvisited = i;
+        }
+        if prefix_visited {
+            break;
         }
     }
     if unvisited != usize::MAX {
