@@ -9,7 +9,8 @@ use crate::evaluator::Evaluator;
 use crate::search::Search;
 
 /// Positions to evaluate and the caller-provided slots for the answers (lc0's "compute once and
-/// fill the caller's slots"): entry `i` has a state, its legal moves (in generation order), one prior slot per move, and a value slot (one expected score per seat).
+/// fill the caller's slots"): entry `i` has a state, its legal moves (in generation order), one
+/// prior slot per move, and a value slot (one expected score per seat).
 #[derive(Debug)]
 pub struct Batch<G: Game> {
     states: Vec<G>,

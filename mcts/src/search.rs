@@ -375,7 +375,8 @@ impl<G: Game> Search<G> {
                 None => moves[choose_by_temperature(&policy, 0.0, &mut self.rng)],
             }
         } else {
-            let weights: Vec<f32> = if total > 0.0 { visits.iter().map(|&v| v as f32).collect() } else { policy.clone() };
+            let weights: Vec<f32> =
+                if total > 0.0 { visits.iter().map(|&v| v as f32).collect() } else { policy.clone() };
             moves[choose_by_temperature(&weights, temperature, &mut self.rng)]
         };
 

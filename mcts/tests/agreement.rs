@@ -151,7 +151,8 @@ fn alone(game: &TicTacToe, seed: u64) -> SearchResult<u8> {
 fn many_games_in_one_batch_equal_each_game_alone() {
     let games = positions();
     let alone: Vec<_> = games.iter().enumerate().map(|(i, g)| alone(g, i as u64)).collect();
-    let mut searches: Vec<_> = games.iter().enumerate().map(|(i, g)| Search::new(g.clone(), params(8), i as u64)).collect();
+    let mut searches: Vec<_> =
+        games.iter().enumerate().map(|(i, g)| Search::new(g.clone(), params(8), i as u64)).collect();
     let mut batch = Batch::new();
     run_many(&mut searches, &RandomEvaluator { seed: 5 }, &mut batch);
     for (search, alone) in searches.iter_mut().zip(alone) {

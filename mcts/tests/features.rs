@@ -109,7 +109,8 @@ fn root_noise_changes_priors_at_the_root_only_once() {
 /// Move choice at temperature 1 follows the visit shares.
 #[test]
 fn temperature_one_samples_by_visits() {
-    let params = SearchParams { simulations: 3000, temperature: 1.0, temperature_plies: 1, ..SearchParams::for_tests_v1() };
+    let params =
+        SearchParams { simulations: 3000, temperature: 1.0, temperature_plies: 1, ..SearchParams::for_tests_v1() };
     let mut search = Search::new(TicTacToe::start(), params, 0);
     search.run(&RandomEvaluator { seed: 2 });
     let first = search.result().unwrap();
@@ -136,7 +137,8 @@ fn playout_cap_randomisation_flags_cheap_searches() {
     assert!(!result.full_search);
     assert_eq!(result.root_visits, 30);
 
-    let mixed = SearchParams { fast_fraction: 0.5, fast_simulations: 30, simulations: 300, ..SearchParams::for_tests_v1() };
+    let mixed =
+        SearchParams { fast_fraction: 0.5, fast_simulations: 30, simulations: 300, ..SearchParams::for_tests_v1() };
     let fulls = (0..200)
         .filter(|&seed| {
             let mut search = Search::new(TicTacToe::start(), mixed.clone(), seed);
@@ -151,7 +153,12 @@ fn playout_cap_randomisation_flags_cheap_searches() {
 
 #[test]
 fn forced_playouts_and_pruning() {
-    let params = SearchParams { simulations: 2000, dirichlet_epsilon: 0.25, forced_playout_k: 2.0, ..SearchParams::for_tests_v1() };
+    let params = SearchParams {
+        simulations: 2000,
+        dirichlet_epsilon: 0.25,
+        forced_playout_k: 2.0,
+        ..SearchParams::for_tests_v1()
+    };
     let game = TicTacToe::from_text("....x.... o").unwrap();
 
     // Forced playouts: every visited root child reaches sqrt(k * P * total) visits (less one for

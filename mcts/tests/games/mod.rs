@@ -3,6 +3,6 @@
 
 pub mod gomoku;
 pub mod nim;
+pub mod solve;
 pub mod three;
 pub mod tictactoe;
-pub mod solve;

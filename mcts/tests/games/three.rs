@@ -55,7 +55,13 @@ impl Game for Three {
         for (at, ch) in text.chars().enumerate() {
             match ch {
                 '0' | '1' if game.depth < 3 => game.play(ch as u8 - b'0'),
-                _ => return Err(PositionError::Syntax { field: "choices", at, message: "expected up to three 0/1".into() }),
+                _ => {
+                    return Err(PositionError::Syntax {
+                        field: "choices",
+                        at,
+                        message: "expected up to three 0/1".into(),
+                    })
+                }
             }
         }
         Ok(game)

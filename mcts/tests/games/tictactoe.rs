@@ -94,7 +94,8 @@ impl Game for TicTacToe {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
-        let mv: u8 = text.parse().map_err(|_| MoveError::Syntax { text: text.into(), message: "expected a cell 0-8".into() })?;
+        let mv: u8 =
+            text.parse().map_err(|_| MoveError::Syntax { text: text.into(), message: "expected a cell 0-8".into() })?;
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if moves.contains(&mv) {
