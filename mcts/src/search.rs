@@ -309,10 +309,7 @@ impl<G: Game> Search<G> {
     /// The tree is locked while a thread selects or backs up, never while it evaluates; virtual
     /// loss keeps threads on different leaves. `max_in_flight` bounds the leaves of all threads
     /// together, so set it to at least `threads`.
-    pub fn run_parallel<E: Evaluator<G> + Sync + ?Sized>(&mut self, evaluator: &E, threads: usize)
-    where
-        G::Move: Send,
-    {
+    pub fn run_parallel<E: Evaluator<G> + Sync + ?Sized>(&mut self, evaluator: &E, threads: usize) {
         let threads = threads.max(1);
         let per_thread = (self.params.max_in_flight as usize / threads).max(1).min(evaluator.max_batch_size().max(1));
         self.start_move();
