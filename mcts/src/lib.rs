@@ -46,4 +46,4 @@ pub use error::SearchError;
 pub use evaluator::{Evaluator, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
 pub use params::SearchParams;
 pub use result::SearchResult;
-pub use search::{Profile, Search};
+pub use search::Search;

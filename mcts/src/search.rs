@@ -3,7 +3,6 @@
 
 use std::ops::Range;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -26,16 +25,6 @@ enum Descent {
     Terminal,
     /// A position already waiting for its evaluation; the simulation was taken back.
     Collision,
-}
-
-/// Time a profiled search spent outside the tree (for the speed benchmark's split).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Profile {
-    /// Cloning the root state, replaying the path to a leaf, generating its legal moves, and
-    /// reading results of finished games.
-    pub movegen: Duration,
-    /// Inside [`Evaluator::evaluate`] (measured by [`Search::run`]).
-    pub evaluator: Duration,
 }
 
 /// The search for one game: the position to move from, its tree, and the random generator
@@ -63,7 +52,6 @@ pub struct Search<G: Game> {
     moves: Vec<G::Move>,
     /// Scratch batch for [`Search::run`].
     batch: Batch<G>,
-    profile: Option<Profile>,
 }
 
 impl<G: Game> Search<G> {
@@ -83,7 +71,6 @@ impl<G: Game> Search<G> {
             path: Vec::new(),
             moves: Vec::new(),
             batch: Batch::new(),
-            profile: None,
         }
     }
 
@@ -115,16 +102,6 @@ impl<G: Game> Search<G> {
     /// The tree, for inspection.
     pub fn tree(&self) -> &Tree<G::Move> {
         &self.tree
-    }
-
-    /// Starts timing move generation and evaluation (see [`Search::profile`]).
-    pub fn enable_profile(&mut self) {
-        self.profile = Some(Profile::default());
-    }
-
-    /// Time spent outside the tree so far, if profiling.
-    pub fn profile(&self) -> Option<Profile> {
-        self.profile
     }
 
     /// Whether the current move's search has reached its visit target with nothing in flight.
@@ -226,7 +203,6 @@ impl<G: Game> Search<G> {
         }
 
         // Only the leaf needs a position: selection ran on tree statistics alone.
-        let clock = self.profile.is_some().then(Instant::now);
         let mut state = self.root_state.clone();
         for &mv in &self.path {
             state.play(mv);
@@ -237,9 +213,6 @@ impl<G: Game> Search<G> {
         } else {
             None
         };
-        if let (Some(profile), Some(clock)) = (self.profile.as_mut(), clock) {
-            profile.movegen += clock.elapsed();
-        }
 
         if let Some(scores) = outcome {
             tree.nodes[node as usize].status = Status::Terminal;
@@ -294,11 +267,7 @@ impl<G: Game> Search<G> {
             batch.clear();
             let range = self.gather_leaves(&mut batch, max);
             if !batch.is_empty() {
-                let clock = self.profile.is_some().then(Instant::now);
                 evaluator.evaluate(&mut batch);
-                if let (Some(profile), Some(clock)) = (self.profile.as_mut(), clock) {
-                    profile.evaluator += clock.elapsed();
-                }
             }
             self.apply_results(&batch, range);
         }
