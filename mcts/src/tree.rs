@@ -103,6 +103,9 @@ pub struct Tree<M> {
     pub nodes: Vec<Node>,
     /// All edges, each node's a contiguous range.
     pub edges: Vec<Edge<M>>,
+    /// Arenas [`Tree::reroot`] copies into and swaps with `nodes`/`edges`, so that a search
+    /// reused move after move stops allocating (and page-faulting) once its arenas are grown.
+    spare: (Vec<Node>, Vec<Edge<M>>),
 }
 
 /// The root's index.
@@ -111,7 +114,7 @@ pub const ROOT: u32 = 0;
 impl<M: Copy> Tree<M> {
     /// A tree holding only a new root.
     pub fn new() -> Tree<M> {
-        Tree { nodes: vec![Node::new(NONE)], edges: Vec::new() }
+        Tree { nodes: vec![Node::new(NONE)], edges: Vec::new(), spare: (Vec::new(), Vec::new()) }
     }
 
     /// Forgets everything but a new root, keeping the allocations.
@@ -207,8 +210,9 @@ impl<M: Copy> Tree<M> {
             self.clear();
             return false;
         }
-        let mut nodes = Vec::with_capacity(self.nodes.len());
-        let mut edges = Vec::with_capacity(self.edges.len());
+        let (mut nodes, mut edges) = std::mem::take(&mut self.spare);
+        nodes.clear();
+        edges.clear();
         let mut root = self.nodes[child as usize];
         root.parent = NONE;
         nodes.push(root);
@@ -231,8 +235,8 @@ impl<M: Copy> Tree<M> {
             nodes[done].first_edge = first;
             done += 1;
         }
-        self.nodes = nodes;
-        self.edges = edges;
+        self.spare.0 = std::mem::replace(&mut self.nodes, nodes);
+        self.spare.1 = std::mem::replace(&mut self.edges, edges);
         true
     }
 }
