@@ -38,8 +38,6 @@ pub struct Search<G: Game> {
     ply: u32,
     /// The current move's search has begun (budget drawn, noise decided).
     started: bool,
-    /// Root visits at which this move's search stops.
-    target: u32,
     /// Not a playout-capped cheap search.
     full_search: bool,
     /// Root noise is wanted for this move and has been mixed into the root priors.
@@ -64,7 +62,6 @@ impl<G: Game> Search<G> {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             ply: 0,
             started: false,
-            target: 0,
             full_search: true,
             noise_applied: false,
             in_flight: 0,
@@ -79,7 +76,8 @@ impl<G: Game> Search<G> {
         &self.params
     }
 
-    /// Changes the parameters; takes effect from the next move's search.
+    /// Changes the parameters, at once: raising `simulations` and running again searches the
+    /// current move further. This move's playout-cap draw and root noise stay as they are.
     pub fn set_params(&mut self, params: SearchParams) {
         self.params = params;
     }
@@ -106,7 +104,12 @@ impl<G: Game> Search<G> {
 
     /// Whether the current move's search has reached its visit target with nothing in flight.
     pub fn is_done(&self) -> bool {
-        self.started && self.in_flight == 0 && self.tree.root().visits >= self.target
+        self.started && self.in_flight == 0 && self.tree.root().visits >= self.target()
+    }
+
+    /// Root visits at which this move's search stops.
+    fn target(&self) -> u32 {
+        if self.full_search { self.params.simulations } else { self.params.fast_simulations }.max(1)
     }
 
     fn view(&self) -> View {
@@ -122,7 +125,6 @@ impl<G: Game> Search<G> {
         }
         self.started = true;
         self.full_search = !(self.params.fast_fraction > 0.0 && self.rng.random::<f32>() < self.params.fast_fraction);
-        self.target = if self.full_search { self.params.simulations } else { self.params.fast_simulations }.max(1);
         if self.tree.root().status == Status::Expanded {
             self.add_root_noise();
         }
@@ -159,7 +161,8 @@ impl<G: Game> Search<G> {
         let start = batch.len();
         let cap = (self.params.max_in_flight.max(1).saturating_sub(self.in_flight) as usize).min(max);
         let view = self.view();
-        while batch.len() - start < cap && self.tree.root().visits + self.in_flight < self.target {
+        let target = self.target();
+        while batch.len() - start < cap && self.tree.root().visits + self.in_flight < target {
             match self.descend(batch, view) {
                 Descent::Leaf => self.in_flight += 1,
                 Descent::Terminal => {}

@@ -102,6 +102,7 @@ fn root_noise_changes_priors_at_the_root_only_once() {
     more.simulations = 100;
     search.set_params(more);
     search.run(&UniformEvaluator);
+    assert_eq!(search.tree().root().visits, 100);
     let again: Vec<f32> = search.tree().edges_of(0).iter().map(|e| e.prior).collect();
     assert_eq!(priors, again);
 }
