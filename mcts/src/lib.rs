@@ -30,6 +30,8 @@
 //! assert_eq!(search.result()?.chosen, game.parse_move("f5-f6")?);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod batch;
 pub mod bench;
 pub mod error;
@@ -42,7 +44,7 @@ pub mod tree;
 
 pub use batch::{run_many, Batch, Slot};
 pub use bench::{simulations_per_second, BenchReport};
-pub use error::SearchError;
+pub use error::{ParamsError, SearchError};
 pub use evaluator::{Evaluator, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
 pub use params::SearchParams;
 pub use result::SearchResult;

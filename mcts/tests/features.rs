@@ -213,3 +213,14 @@ fn assert_consistent<G: Game>(search: &Search<G>) {
         }
     }
 }
+
+#[test]
+fn presets_are_valid_and_nonsense_is_named() {
+    for params in [SearchParams::default(), SearchParams::for_tests_v1(), SearchParams::analysis(100)] {
+        params.validate().unwrap();
+    }
+    let bad = SearchParams { dirichlet_epsilon: 1.5, ..SearchParams::default() };
+    assert_eq!(bad.validate().unwrap_err().field, "dirichlet_epsilon");
+    let bad = SearchParams { c_puct_init: f32::NAN, ..SearchParams::default() };
+    assert_eq!(bad.validate().unwrap_err().field, "c_puct_init");
+}
