@@ -51,3 +51,18 @@ fn paranoid_protects_the_player_at_the_root() {
     let result = search.result().unwrap();
     assert_eq!(vec![result.chosen], optimal_moves(&game, Rule::Paranoid(1)));
 }
+
+/// Virtual loss reads the same view as selection: batched and threaded searches keep each mode's
+/// answer.
+#[test]
+fn batched_and_threaded_searches_keep_each_modes_answer() {
+    for (paranoid, expected) in [(false, MAXN_MOVE), (true, PARANOID_MOVE)] {
+        let params = SearchParams { simulations: 5000, max_in_flight: 8, paranoid, ..SearchParams::for_tests_v1() };
+        let mut batched = Search::new(Three::start(), params.clone(), 0);
+        batched.run(&UniformEvaluator);
+        assert_eq!(batched.result().unwrap().chosen, expected, "batched, paranoid = {paranoid}");
+        let mut threaded = Search::new(Three::start(), params, 0);
+        threaded.run_parallel(&UniformEvaluator, 4);
+        assert_eq!(threaded.result().unwrap().chosen, expected, "threaded, paranoid = {paranoid}");
+    }
+}
