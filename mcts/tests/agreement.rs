@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use games::solve::{optimal_moves, Rule};
 use games::tictactoe::TicTacToe;
-use mcts::{run_many, Batch, RandomEvaluator, RolloutEvaluator, Search, SearchParams, SearchResult};
+use mcts::{drive, run_many, Batch, RandomEvaluator, RolloutEvaluator, Search, SearchParams, SearchResult};
 use rules::Game;
 
 const SIMULATIONS: u32 = 4000;
@@ -192,4 +192,44 @@ pub fn assert_tree_consistent<G: Game>(search: &Search<G>) {
             assert_eq!(node.visits, children + 1, "node {i}");
         }
     }
+}
+
+/// Self-play through `drive`: games move independently, and each game is exactly the one its
+/// search plays alone with the same seed.
+#[test]
+fn driven_self_play_equals_each_game_alone() {
+    let params = SearchParams {
+        simulations: 200,
+        max_in_flight: 4,
+        dirichlet_epsilon: 0.25,
+        temperature: 1.0,
+        temperature_plies: 9,
+        fast_fraction: 0.5,
+        fast_simulations: 20,
+        ..SearchParams::for_tests_v1()
+    };
+    let evaluator = RandomEvaluator { seed: 5 };
+    let alone: Vec<Vec<u8>> = (0..6)
+        .map(|seed| {
+            let mut search = Search::new(TicTacToe::start(), params.clone(), seed);
+            let mut moves = Vec::new();
+            while search.root_state().outcome().is_none() {
+                search.run(&evaluator);
+                let chosen = search.result().unwrap().chosen;
+                moves.push(chosen);
+                search.advance(chosen);
+            }
+            moves
+        })
+        .collect();
+
+    let mut searches: Vec<_> = (0..6).map(|seed| Search::new(TicTacToe::start(), params.clone(), seed)).collect();
+    let mut games = vec![Vec::new(); 6];
+    drive(&mut searches, &evaluator, &mut Batch::new(), |i, search| {
+        let chosen = search.result().unwrap().chosen;
+        games[i].push(chosen);
+        search.advance(chosen);
+        search.root_state().outcome().is_none()
+    });
+    assert_eq!(games, alone);
 }
