@@ -37,6 +37,7 @@
 
 pub mod batch;
 pub mod bench;
+pub mod cache;
 pub mod error;
 pub mod evaluator;
 pub mod params;
@@ -47,6 +48,7 @@ pub mod tree;
 
 pub use batch::{drive, run_many, Batch, Slot};
 pub use bench::{simulations_per_second, BenchReport};
+pub use cache::CachedEvaluator;
 pub use error::{ParamsError, SearchError};
 pub use evaluator::{Evaluator, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
 pub use params::SearchParams;

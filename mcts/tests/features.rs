@@ -224,3 +224,22 @@ fn presets_are_valid_and_nonsense_is_named() {
     let bad = SearchParams { c_puct_init: f32::NAN, ..SearchParams::default() };
     assert_eq!(bad.validate().unwrap_err().field, "c_puct_init");
 }
+
+/// The cache answers transpositions itself and changes nothing in the search's results.
+#[test]
+fn cached_evaluator_changes_nothing_but_the_work() {
+    let params = SearchParams { simulations: 3000, max_in_flight: 4, ..SearchParams::for_tests_v1() };
+    let mut plain = Search::new(TicTacToe::start(), params.clone(), 0);
+    plain.run(&RandomEvaluator { seed: 8 });
+    let cache = mcts::CachedEvaluator::new(RandomEvaluator { seed: 8 }, 1 << 12);
+    let mut cached = Search::new(TicTacToe::start(), params.clone(), 0);
+    cached.run(&cache);
+    assert_eq!(plain.result().unwrap(), cached.result().unwrap());
+    assert!(cache.hits() > 0, "tic-tac-toe transposes");
+    // Threads share the cache; a second search of the same position finds it warm.
+    let misses = cache.misses();
+    let mut threaded = Search::new(TicTacToe::start(), params, 0);
+    threaded.run_parallel(&cache, 2);
+    assert_eq!(threaded.result().unwrap().root_visits, 3000);
+    assert!(cache.misses() - misses < misses / 2, "{} new misses after {misses}", cache.misses() - misses);
+}
