@@ -31,6 +31,7 @@ pub enum Status {
 /// One position in the tree. Values are sums of per-player scores (seat-indexed, absolute, not
 /// relative to the mover), so any player's view, max-n or paranoid, is read off the same node.
 #[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
 pub struct Node {
     /// Sum over completed visits of each player's score. For a terminal node every visit adds the
     /// same exact result, so `value_sum / visits` is that result.
@@ -51,7 +52,8 @@ pub struct Node {
     pub status: Status,
 }
 
-// The node is touched for every child on every selection: keep it at half a cache line.
+// The node is read for every visited child on every selection: keep it at half a cache line,
+// aligned (`repr(align(32))`) so that it never straddles two lines.
 const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 impl Node {
