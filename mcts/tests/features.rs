@@ -215,6 +215,18 @@ fn assert_consistent<G: Game>(search: &Search<G>) {
 }
 
 #[test]
+fn policy_target_maps_moves_to_policy_indices() {
+    let game = TicTacToe::from_text("xx.oo.... o").unwrap();
+    let mut search = Search::new(game.clone(), SearchParams::for_tests_v1(), 0);
+    search.run(&UniformEvaluator);
+    let result = search.result().unwrap();
+    let target = result.policy_target(&game);
+    assert!((target.iter().map(|t| t.1).sum::<f32>() - 1.0).abs() < 1e-5);
+    let (index, share) = target.iter().copied().fold((0, 0.0), |a, t| if t.1 > a.1 { t } else { a });
+    assert_eq!(index, game.policy_index(5), "the winning cell gets the largest share ({share})");
+}
+
+#[test]
 fn presets_are_valid_and_nonsense_is_named() {
     for params in [SearchParams::default(), SearchParams::for_tests_v1(), SearchParams::analysis(100)] {
         params.validate().unwrap();
