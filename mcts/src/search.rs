@@ -238,12 +238,14 @@ impl<G: Game> Search<G> {
             let node = batch.node(i);
             let (priors, value) = batch.answer(i);
             let edges = self.tree.nodes[node as usize].edge_range();
+            // Normalised here so evaluators may hand over raw (e.g. masked softmax) weights; a
+            // broken answer (negative, NaN) must not poison the tree, so it becomes uniform.
             let sum: f32 = priors.iter().sum();
+            let sane = sum > 0.0 && sum.is_finite() && priors.iter().all(|&p| p >= 0.0);
             let uniform = 1.0 / priors.len() as f32;
             let edges = &mut self.tree.edges[edges];
             for (e, &p) in edges.iter_mut().zip(priors) {
-                // Normalised here so evaluators may hand over raw (e.g. masked softmax) weights.
-                e.prior = if sum > 0.0 && sum.is_finite() { p / sum } else { uniform };
+                e.prior = if sane { p / sum } else { uniform };
             }
             // Highest prior first, which lets selection stop at the first unvisited edge. Stable,
             // so equal priors keep generation order (and the uniform evaluator costs no sort).
@@ -251,8 +253,12 @@ impl<G: Game> Search<G> {
                 edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
             }
             self.tree.nodes[node as usize].status = Status::Expanded;
+            // Clamped to the score range, NaN read as a draw: one bad value would otherwise
+            // spread to every ancestor's mean.
             let mut v = [0.0; MAX_PLAYERS];
-            v[..n].copy_from_slice(&value[..n]);
+            for (v, &x) in v[..n].iter_mut().zip(&value[..n]) {
+                *v = if x.is_nan() { 0.5 } else { x.clamp(0.0, 1.0) };
+            }
             self.tree.backup(node, &v);
             self.in_flight -= 1;
             if node == ROOT {

@@ -255,3 +255,26 @@ fn cached_evaluator_changes_nothing_but_the_work() {
     assert_eq!(threaded.result().unwrap().root_visits, 3000);
     assert!(cache.misses() - misses < misses / 2, "{} new misses after {misses}", cache.misses() - misses);
 }
+
+/// A broken evaluator (NaN values, negative priors) cannot poison the tree.
+#[test]
+fn broken_answers_are_contained() {
+    struct Broken;
+    impl mcts::Evaluator<TicTacToe> for Broken {
+        fn max_batch_size(&self) -> usize {
+            8
+        }
+        fn evaluate(&self, batch: &mut mcts::Batch<TicTacToe>) {
+            for i in 0..batch.len() {
+                let slot = batch.slot_mut(i);
+                slot.priors.fill(-1.0);
+                *slot.value = [f32::NAN, 7.0, 0.0];
+            }
+        }
+    }
+    let mut search = Search::new(TicTacToe::from_text("xx.oo.... x").unwrap(), SearchParams::for_tests_v1(), 0);
+    search.run(&Broken);
+    let result = search.result().unwrap();
+    assert!(result.value.iter().all(|v| v.is_finite() && (0.0..=1.0).contains(v)), "{result:?}");
+    assert_eq!(result.chosen, 2, "the exact win still shows");
+}
