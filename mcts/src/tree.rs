@@ -120,7 +120,7 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Forgets everything but a new root, keeping the allocations.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.nodes.clear();
         self.edges.clear();
         self.nodes.push(Node::new(NONE));
@@ -137,7 +137,7 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Adds a child node below `parent` through edge `edge` and returns its index.
-    pub fn add_child(&mut self, parent: u32, edge: usize) -> u32 {
+    pub(crate) fn add_child(&mut self, parent: u32, edge: usize) -> u32 {
         let index = u32::try_from(self.nodes.len()).expect("search tree exceeds 2^32 nodes");
         self.nodes.push(Node::new(parent));
         self.edges[edge].child = index;
@@ -145,7 +145,7 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Stores the legal moves of `node` as its edges, priors zero.
-    pub fn set_moves(&mut self, node: u32, moves: &[M]) {
+    pub(crate) fn set_moves(&mut self, node: u32, moves: &[M]) {
         let first = u32::try_from(self.edges.len()).expect("search tree exceeds 2^32 edges");
         let n = &mut self.nodes[node as usize];
         n.first_edge = first;
@@ -155,7 +155,7 @@ impl<M: Copy> Tree<M> {
 
     /// Adds one completed visit with `value` to `node` and every ancestor, ending their pending
     /// visit (the virtual loss laid on the way down).
-    pub fn backup(&mut self, mut node: u32, value: &[f32; MAX_PLAYERS]) {
+    pub(crate) fn backup(&mut self, mut node: u32, value: &[f32; MAX_PLAYERS]) {
         while node != NONE {
             let n = &mut self.nodes[node as usize];
             n.visits += 1;
@@ -168,7 +168,7 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Takes back the pending visit of `node` and its ancestors without counting it (a collision).
-    pub fn revert(&mut self, mut node: u32) {
+    pub(crate) fn revert(&mut self, mut node: u32) {
         while node != NONE {
             let n = &mut self.nodes[node as usize];
             n.in_flight -= 1;
@@ -206,7 +206,7 @@ impl<M: Copy> Tree<M> {
     /// Makes the child through `edge` of the root the new root, keeping only its subtree
     /// (copied to the front of fresh arenas, so memory stays proportional to the live tree).
     /// Returns false, with an empty tree, if that child was never visited.
-    pub fn reroot(&mut self, edge: usize) -> bool {
+    pub(crate) fn reroot(&mut self, edge: usize) -> bool {
         let child = self.edges[edge].child;
         if child == NONE || self.nodes[child as usize].status == Status::New {
             self.clear();
