@@ -9,8 +9,8 @@ use crate::evaluator::Evaluator;
 use crate::search::Search;
 
 /// Positions to evaluate and the caller-provided slots for the answers (lc0's "compute once and
-/// fill the caller's slots"): entry `i` has a state, its legal moves (in the order the search
-/// stores them), one prior slot per move, and a value slot (one expected score per seat).
+/// fill the caller's slots"): entry `i` has a state, its legal moves (in generation order), one
+/// prior slot per move, and a value slot (one expected score per seat).
 #[derive(Debug)]
 pub struct Batch<G: Game> {
     states: Vec<G>,
@@ -124,26 +124,49 @@ impl<G: Game> Batch<G> {
 }
 
 /// Runs every search in `searches` to the end of its current move, serving all of them with
-/// shared evaluator calls of up to `evaluator.max_batch_size()` positions (self-play: one search
-/// per game, one network call for many games). Results equal running each search alone with the
-/// same seeds, as long as no batch fills up (each search gathers at most its `max_in_flight`).
+/// shared evaluator calls of up to `evaluator.max_batch_size()` positions. See [`drive`].
 pub fn run_many<G: Game, E: Evaluator<G> + ?Sized>(searches: &mut [Search<G>], evaluator: &E, batch: &mut Batch<G>) {
+    drive(searches, evaluator, batch, |_, _| false);
+}
+
+/// Self-play's loop: many searches (one per game) share each evaluator call of up to
+/// `evaluator.max_batch_size()` positions, so the network sees large batches. Whenever a search
+/// finishes its move, `on_done(index, search)` is called; it typically reads
+/// [`Search::result`] and plays the move with [`Search::advance`] (or starts a new game with
+/// [`Search::reset`]) and returns true to keep that search going, or false to retire it. Returns
+/// once every search is retired. Games never wait for each other's moves.
+///
+/// Each search's results are exactly those it gives alone with the same seed, as long as no
+/// batch fills up (each search gathers at most its `max_in_flight` leaves per call).
+pub fn drive<G: Game, E: Evaluator<G> + ?Sized>(
+    searches: &mut [Search<G>],
+    evaluator: &E,
+    batch: &mut Batch<G>,
+    mut on_done: impl FnMut(usize, &mut Search<G>) -> bool,
+) {
     let cap = evaluator.max_batch_size().max(1);
+    let mut active = vec![true; searches.len()];
     let mut ranges = vec![0..0; searches.len()];
     // Which search gathers first rotates, so none starves when the batch fills up.
     let mut first = 0;
-    while !searches.iter().all(Search::is_done) {
+    loop {
+        for (i, search) in searches.iter_mut().enumerate() {
+            // A search handed back still done was given nothing new to do: retire it.
+            if active[i] && search.is_done() {
+                active[i] = on_done(i, search) && !search.is_done();
+            }
+        }
+        if !active.contains(&true) {
+            return;
+        }
         batch.clear();
         for k in 0..searches.len() {
             let i = (first + k) % searches.len();
             let room = cap - batch.len();
-            ranges[i] = if room == 0 || searches[i].is_done() {
-                batch.len()..batch.len()
-            } else {
-                searches[i].gather_leaves(batch, room)
-            };
+            ranges[i] =
+                if room == 0 || !active[i] { batch.len()..batch.len() } else { searches[i].gather_leaves(batch, room) };
         }
-        first = (first + 1) % searches.len().max(1);
+        first = (first + 1) % searches.len();
         if !batch.is_empty() {
             evaluator.evaluate(batch);
         }

@@ -135,9 +135,9 @@ impl<G: Game> Evaluator<G> for RandomEvaluator {
         for_each_slot(batch, |slot| {
             let mut rng = position_rng(slot.state, self.seed);
             for p in slot.priors.iter_mut() {
-                // Squared: a few moves stand out, as with a trained network.
+                // Between 0.1 and 1.1 before normalising: opinions, but no move is made invisible.
                 let r: f32 = rng.random();
-                *p = r * r + 1e-3;
+                *p = 0.1 + r;
             }
             let sum: f32 = slot.priors.iter().sum();
             slot.priors.iter_mut().for_each(|p| *p /= sum);

@@ -4,6 +4,8 @@
 //! AlphaZero paper; constants taken from papers that use [-1, 1] are halved where the scale
 //! matters (`c_puct_init`, FPU reductions).
 
+use crate::error::ParamsError;
+
 /// Parameters of one search; cloned into each [`crate::Search`], changeable between moves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchParams {
@@ -132,6 +134,34 @@ impl SearchParams {
             forced_playout_k: 0.0,
             policy_target_pruning: false,
         }
+    }
+
+    /// Checks every field's range, so a bad config fails when it is read rather than as an odd
+    /// search hours later.
+    pub fn validate(&self) -> Result<(), ParamsError> {
+        fn check(field: &'static str, value: f32, ok: bool, expected: &'static str) -> Result<(), ParamsError> {
+            if ok && value.is_finite() {
+                Ok(())
+            } else {
+                Err(ParamsError { field, value: value.to_string(), expected })
+            }
+        }
+        let unit = |v: f32| (0.0..=1.0).contains(&v);
+        check("simulations", self.simulations as f32, self.simulations >= 1, "at least 1")?;
+        check("max_in_flight", self.max_in_flight as f32, self.max_in_flight >= 1, "at least 1")?;
+        check("c_puct_init", self.c_puct_init, self.c_puct_init >= 0.0, "at least 0")?;
+        check("c_puct_base", self.c_puct_base, self.c_puct_base > 0.0, "above 0")?;
+        check("fpu_reduction", self.fpu_reduction, self.fpu_reduction >= 0.0, "at least 0")?;
+        check("fpu_reduction_root", self.fpu_reduction_root, self.fpu_reduction_root >= 0.0, "at least 0")?;
+        check("virtual_loss", self.virtual_loss, self.virtual_loss >= 0.0, "at least 0")?;
+        check("dirichlet_alpha_scale", self.dirichlet_alpha_scale, self.dirichlet_alpha_scale > 0.0, "above 0")?;
+        check("dirichlet_epsilon", self.dirichlet_epsilon, unit(self.dirichlet_epsilon), "in [0, 1]")?;
+        check("temperature", self.temperature, self.temperature >= 0.0, "at least 0")?;
+        check("final_temperature", self.final_temperature, self.final_temperature >= 0.0, "at least 0")?;
+        check("fast_fraction", self.fast_fraction, unit(self.fast_fraction), "in [0, 1]")?;
+        check("fast_simulations", self.fast_simulations as f32, self.fast_simulations >= 1, "at least 1")?;
+        check("forced_playout_k", self.forced_playout_k, self.forced_playout_k >= 0.0, "at least 0")?;
+        Ok(())
     }
 
     /// The exploration constant `c(N)` at `parent_visits`.

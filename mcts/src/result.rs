@@ -2,7 +2,7 @@
 //! and a principal variation to show.
 
 use rand::RngExt;
-use rules::MAX_PLAYERS;
+use rules::{Game, MAX_PLAYERS};
 
 use crate::params::SearchParams;
 use crate::select::{children_visits, forced_playouts, puct, View};
@@ -11,7 +11,7 @@ use crate::tree::{Tree, ROOT};
 /// The outcome of one move's search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
-    /// The root's legal moves, in generation order.
+    /// The root's legal moves, highest prior first (generation order among equal priors).
     pub moves: Vec<M>,
     /// Completed visits of each move's subtree (raw, before pruning).
     pub visits: Vec<u32>,
@@ -38,6 +38,17 @@ impl<M: Copy + Eq> SearchResult<M> {
     /// The most visited move.
     pub fn best(&self) -> M {
         self.pv.first().copied().unwrap_or(self.chosen)
+    }
+
+    /// The policy target as (policy index, share) pairs for the network, the moves mapped by
+    /// [`Game::policy_index`] in `root` (the position searched); moves with no share left out.
+    pub fn policy_target<G: Game<Move = M>>(&self, root: &G) -> Vec<(usize, f32)> {
+        self.moves
+            .iter()
+            .zip(&self.policy)
+            .filter(|(_, &p)| p > 0.0)
+            .map(|(&mv, &p)| (root.policy_index(mv), p))
+            .collect()
     }
 }
 

@@ -3,7 +3,6 @@
 
 use std::ops::Range;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -28,16 +27,6 @@ enum Descent {
     Collision,
 }
 
-/// Time a profiled search spent outside the tree (for the speed benchmark's split).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Profile {
-    /// Cloning the root state, replaying the path to a leaf, generating its legal moves, and
-    /// reading results of finished games.
-    pub movegen: Duration,
-    /// Inside [`Evaluator::evaluate`] (measured by [`Search::run`]).
-    pub evaluator: Duration,
-}
-
 /// The search for one game: the position to move from, its tree, and the random generator
 /// (noise, playout caps, move choice), so one seed makes a single-threaded search repeatable.
 #[derive(Debug)]
@@ -49,8 +38,6 @@ pub struct Search<G: Game> {
     ply: u32,
     /// The current move's search has begun (budget drawn, noise decided).
     started: bool,
-    /// Root visits at which this move's search stops.
-    target: u32,
     /// Not a playout-capped cheap search.
     full_search: bool,
     /// Root noise is wanted for this move and has been mixed into the root priors.
@@ -63,7 +50,6 @@ pub struct Search<G: Game> {
     moves: Vec<G::Move>,
     /// Scratch batch for [`Search::run`].
     batch: Batch<G>,
-    profile: Option<Profile>,
 }
 
 impl<G: Game> Search<G> {
@@ -76,14 +62,12 @@ impl<G: Game> Search<G> {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             ply: 0,
             started: false,
-            target: 0,
             full_search: true,
             noise_applied: false,
             in_flight: 0,
             path: Vec::new(),
             moves: Vec::new(),
             batch: Batch::new(),
-            profile: None,
         }
     }
 
@@ -92,7 +76,8 @@ impl<G: Game> Search<G> {
         &self.params
     }
 
-    /// Changes the parameters; takes effect from the next move's search.
+    /// Changes the parameters, at once: raising `simulations` and running again searches the
+    /// current move further. This move's playout-cap draw and root noise stay as they are.
     pub fn set_params(&mut self, params: SearchParams) {
         self.params = params;
     }
@@ -117,19 +102,14 @@ impl<G: Game> Search<G> {
         &self.tree
     }
 
-    /// Starts timing move generation and evaluation (see [`Search::profile`]).
-    pub fn enable_profile(&mut self) {
-        self.profile = Some(Profile::default());
-    }
-
-    /// Time spent outside the tree so far, if profiling.
-    pub fn profile(&self) -> Option<Profile> {
-        self.profile
-    }
-
     /// Whether the current move's search has reached its visit target with nothing in flight.
     pub fn is_done(&self) -> bool {
-        self.started && self.in_flight == 0 && self.tree.root().visits >= self.target
+        self.started && self.in_flight == 0 && self.tree.root().visits >= self.target()
+    }
+
+    /// Root visits at which this move's search stops.
+    fn target(&self) -> u32 {
+        if self.full_search { self.params.simulations } else { self.params.fast_simulations }.max(1)
     }
 
     fn view(&self) -> View {
@@ -145,7 +125,6 @@ impl<G: Game> Search<G> {
         }
         self.started = true;
         self.full_search = !(self.params.fast_fraction > 0.0 && self.rng.random::<f32>() < self.params.fast_fraction);
-        self.target = if self.full_search { self.params.simulations } else { self.params.fast_simulations }.max(1);
         if self.tree.root().status == Status::Expanded {
             self.add_root_noise();
         }
@@ -182,7 +161,8 @@ impl<G: Game> Search<G> {
         let start = batch.len();
         let cap = (self.params.max_in_flight.max(1).saturating_sub(self.in_flight) as usize).min(max);
         let view = self.view();
-        while batch.len() - start < cap && self.tree.root().visits + self.in_flight < self.target {
+        let target = self.target();
+        while batch.len() - start < cap && self.tree.root().visits + self.in_flight < target {
             match self.descend(batch, view) {
                 Descent::Leaf => self.in_flight += 1,
                 Descent::Terminal => {}
@@ -226,7 +206,6 @@ impl<G: Game> Search<G> {
         }
 
         // Only the leaf needs a position: selection ran on tree statistics alone.
-        let clock = self.profile.is_some().then(Instant::now);
         let mut state = self.root_state.clone();
         for &mv in &self.path {
             state.play(mv);
@@ -237,9 +216,6 @@ impl<G: Game> Search<G> {
         } else {
             None
         };
-        if let (Some(profile), Some(clock)) = (self.profile.as_mut(), clock) {
-            profile.movegen += clock.elapsed();
-        }
 
         if let Some(scores) = outcome {
             tree.nodes[node as usize].status = Status::Terminal;
@@ -262,15 +238,27 @@ impl<G: Game> Search<G> {
             let node = batch.node(i);
             let (priors, value) = batch.answer(i);
             let edges = self.tree.nodes[node as usize].edge_range();
+            // Normalised here so evaluators may hand over raw (e.g. masked softmax) weights; a
+            // broken answer (negative, NaN) must not poison the tree, so it becomes uniform.
             let sum: f32 = priors.iter().sum();
+            let sane = sum > 0.0 && sum.is_finite() && priors.iter().all(|&p| p >= 0.0);
             let uniform = 1.0 / priors.len() as f32;
-            for (e, &p) in self.tree.edges[edges].iter_mut().zip(priors) {
-                // Normalised here so evaluators may hand over raw (e.g. masked softmax) weights.
-                e.prior = if sum > 0.0 && sum.is_finite() { p / sum } else { uniform };
+            let edges = &mut self.tree.edges[edges];
+            for (e, &p) in edges.iter_mut().zip(priors) {
+                e.prior = if sane { p / sum } else { uniform };
+            }
+            // Highest prior first, which lets selection stop at the first unvisited edge. Stable,
+            // so equal priors keep generation order (and the uniform evaluator costs no sort).
+            if !edges.is_sorted_by(|a, b| a.prior >= b.prior) {
+                edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
             }
             self.tree.nodes[node as usize].status = Status::Expanded;
+            // Clamped to the score range, NaN read as a draw: one bad value would otherwise
+            // spread to every ancestor's mean.
             let mut v = [0.0; MAX_PLAYERS];
-            v[..n].copy_from_slice(&value[..n]);
+            for (v, &x) in v[..n].iter_mut().zip(&value[..n]) {
+                *v = if x.is_nan() { 0.5 } else { x.clamp(0.0, 1.0) };
+            }
             self.tree.backup(node, &v);
             self.in_flight -= 1;
             if node == ROOT {
@@ -288,11 +276,7 @@ impl<G: Game> Search<G> {
             batch.clear();
             let range = self.gather_leaves(&mut batch, max);
             if !batch.is_empty() {
-                let clock = self.profile.is_some().then(Instant::now);
                 evaluator.evaluate(&mut batch);
-                if let (Some(profile), Some(clock)) = (self.profile.as_mut(), clock) {
-                    profile.evaluator += clock.elapsed();
-                }
             }
             self.apply_results(&batch, range);
         }
@@ -303,10 +287,7 @@ impl<G: Game> Search<G> {
     /// The tree is locked while a thread selects or backs up, never while it evaluates; virtual
     /// loss keeps threads on different leaves. `max_in_flight` bounds the leaves of all threads
     /// together, so set it to at least `threads`.
-    pub fn run_parallel<E: Evaluator<G> + Sync + ?Sized>(&mut self, evaluator: &E, threads: usize)
-    where
-        G::Move: Send,
-    {
+    pub fn run_parallel<E: Evaluator<G> + Sync + ?Sized>(&mut self, evaluator: &E, threads: usize) {
         let threads = threads.max(1);
         let per_thread = (self.params.max_in_flight as usize / threads).max(1).min(evaluator.max_batch_size().max(1));
         self.start_move();
@@ -369,7 +350,8 @@ impl<G: Game> Search<G> {
                 None => moves[choose_by_temperature(&policy, 0.0, &mut self.rng)],
             }
         } else {
-            let weights: Vec<f32> = if total > 0.0 { visits.iter().map(|&v| v as f32).collect() } else { policy.clone() };
+            let weights: Vec<f32> =
+                if total > 0.0 { visits.iter().map(|&v| v as f32).collect() } else { policy.clone() };
             moves[choose_by_temperature(&weights, temperature, &mut self.rng)]
         };
 

@@ -68,45 +68,57 @@ pub(crate) fn select_edge<M: Copy>(
 
     let parent_n = children_visits(parent, vl);
     let c_sqrt_n = params.c_puct(parent_n) * parent_n.sqrt();
-    let is_root = node == ROOT;
 
-    // First-play urgency: the parent's value for the mover, less a reduction growing with the
-    // share of the prior already explored (so a well-explored node tries new moves less).
-    let mut visited_prior = 0.0;
-    for e in edges {
-        if e.child != NONE {
-            let c = &tree.nodes[e.child as usize];
-            if c.visits + c.in_flight > 0 {
-                visited_prior += e.prior;
-            }
-        }
-    }
-    let reduction = if is_root { params.fpu_reduction_root } else { params.fpu_reduction };
-    let parent_q = view.utility_sum(parent, mover) / parent.visits.max(1) as f32;
-    let fpu = parent_q - reduction * visited_prior.sqrt();
-
-    let forced_k = if is_root { forced_k } else { 0.0 };
+    let forced_k = if node == ROOT { forced_k } else { 0.0 };
     let total_child = parent.visits.saturating_sub(1) as f32;
 
-    let mut best = 0;
+    // One pass: score the visited children; among unvisited ones, which all share the same
+    // first-play value, only the highest prior can win, so keep just that one for after the pass.
+    // Below the root, edges are sorted by decreasing prior when expanded, and an unvisited child
+    // is only ever chosen as the first unvisited one, so the visited children are a prefix and
+    // the first unvisited edge ends the scan. (Root noise reorders the root's priors.)
+    let prefix_visited = node != ROOT;
+    let mut best = usize::MAX;
     let mut best_score = f32::NEG_INFINITY;
+    let mut unvisited = usize::MAX;
+    let mut unvisited_prior = f32::NEG_INFINITY;
+    let mut visited_prior = 0.0;
     for (i, e) in edges.iter().enumerate() {
-        let score = if e.child == NONE {
-            puct(fpu, e.prior, 0.0, c_sqrt_n)
-        } else {
+        if e.child != NONE {
             let c = &tree.nodes[e.child as usize];
             let n = c.visits as f32 + c.in_flight as f32 * vl;
-            if n == 0.0 {
-                puct(fpu, e.prior, 0.0, c_sqrt_n)
-            } else if c.visits > 0 && (c.visits as f32) < forced_playouts(forced_k, e.prior, total_child) {
-                f32::INFINITY
-            } else {
-                puct(view.utility_sum(c, mover) / n, e.prior, n, c_sqrt_n)
+            if n > 0.0 {
+                visited_prior += e.prior;
+                let score = if c.visits > 0 && (c.visits as f32) < forced_playouts(forced_k, e.prior, total_child) {
+                    f32::INFINITY
+                } else {
+                    puct(view.utility_sum(c, mover) / n, e.prior, n, c_sqrt_n)
+                };
+                if score > best_score {
+                    best_score = score;
+                    best = i;
+                }
+                continue;
             }
-        };
-        if score > best_score {
-            best_score = score;
-            best = i;
+        }
+        if e.prior > unvisited_prior {
+            unvisited_prior = e.prior;
+            unvisited = i;
+        }
+        if prefix_visited {
+            break;
+        }
+    }
+    if unvisited != usize::MAX {
+        // First-play urgency: the parent's value for the mover, less a reduction growing with the
+        // share of the prior already explored (so a well-explored node tries new moves less).
+        let reduction = if node == ROOT { params.fpu_reduction_root } else { params.fpu_reduction };
+        let parent_q = view.utility_sum(parent, mover) / parent.visits.max(1) as f32;
+        let fpu = parent_q - reduction * visited_prior.sqrt();
+        let score = puct(fpu, unvisited_prior, 0.0, c_sqrt_n);
+        // Ties go to the earlier edge, whichever kind it is.
+        if score > best_score || (score == best_score && unvisited < best) {
+            best = unvisited;
         }
     }
     range.start + best

@@ -31,6 +31,7 @@ pub enum Status {
 /// One position in the tree. Values are sums of per-player scores (seat-indexed, absolute, not
 /// relative to the mover), so any player's view, max-n or paranoid, is read off the same node.
 #[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
 pub struct Node {
     /// Sum over completed visits of each player's score. For a terminal node every visit adds the
     /// same exact result, so `value_sum / visits` is that result.
@@ -51,7 +52,8 @@ pub struct Node {
     pub status: Status,
 }
 
-// The node is touched for every child on every selection: keep it at half a cache line.
+// The node is read for every visited child on every selection: keep it at half a cache line,
+// aligned (`repr(align(32))`) so that it never straddles two lines.
 const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 impl Node {
@@ -103,6 +105,9 @@ pub struct Tree<M> {
     pub nodes: Vec<Node>,
     /// All edges, each node's a contiguous range.
     pub edges: Vec<Edge<M>>,
+    /// Arenas [`Tree::reroot`] copies into and swaps with `nodes`/`edges`, so that a search
+    /// reused move after move stops allocating (and page-faulting) once its arenas are grown.
+    spare: (Vec<Node>, Vec<Edge<M>>),
 }
 
 /// The root's index.
@@ -111,11 +116,11 @@ pub const ROOT: u32 = 0;
 impl<M: Copy> Tree<M> {
     /// A tree holding only a new root.
     pub fn new() -> Tree<M> {
-        Tree { nodes: vec![Node::new(NONE)], edges: Vec::new() }
+        Tree { nodes: vec![Node::new(NONE)], edges: Vec::new(), spare: (Vec::new(), Vec::new()) }
     }
 
     /// Forgets everything but a new root, keeping the allocations.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.nodes.clear();
         self.edges.clear();
         self.nodes.push(Node::new(NONE));
@@ -132,7 +137,7 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Adds a child node below `parent` through edge `edge` and returns its index.
-    pub fn add_child(&mut self, parent: u32, edge: usize) -> u32 {
+    pub(crate) fn add_child(&mut self, parent: u32, edge: usize) -> u32 {
         let index = u32::try_from(self.nodes.len()).expect("search tree exceeds 2^32 nodes");
         self.nodes.push(Node::new(parent));
         self.edges[edge].child = index;
@@ -140,7 +145,7 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Stores the legal moves of `node` as its edges, priors zero.
-    pub fn set_moves(&mut self, node: u32, moves: &[M]) {
+    pub(crate) fn set_moves(&mut self, node: u32, moves: &[M]) {
         let first = u32::try_from(self.edges.len()).expect("search tree exceeds 2^32 edges");
         let n = &mut self.nodes[node as usize];
         n.first_edge = first;
@@ -150,7 +155,7 @@ impl<M: Copy> Tree<M> {
 
     /// Adds one completed visit with `value` to `node` and every ancestor, ending their pending
     /// visit (the virtual loss laid on the way down).
-    pub fn backup(&mut self, mut node: u32, value: &[f32; MAX_PLAYERS]) {
+    pub(crate) fn backup(&mut self, mut node: u32, value: &[f32; MAX_PLAYERS]) {
         while node != NONE {
             let n = &mut self.nodes[node as usize];
             n.visits += 1;
@@ -163,7 +168,7 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Takes back the pending visit of `node` and its ancestors without counting it (a collision).
-    pub fn revert(&mut self, mut node: u32) {
+    pub(crate) fn revert(&mut self, mut node: u32) {
         while node != NONE {
             let n = &mut self.nodes[node as usize];
             n.in_flight -= 1;
@@ -201,14 +206,15 @@ impl<M: Copy> Tree<M> {
     /// Makes the child through `edge` of the root the new root, keeping only its subtree
     /// (copied to the front of fresh arenas, so memory stays proportional to the live tree).
     /// Returns false, with an empty tree, if that child was never visited.
-    pub fn reroot(&mut self, edge: usize) -> bool {
+    pub(crate) fn reroot(&mut self, edge: usize) -> bool {
         let child = self.edges[edge].child;
         if child == NONE || self.nodes[child as usize].status == Status::New {
             self.clear();
             return false;
         }
-        let mut nodes = Vec::with_capacity(self.nodes.len());
-        let mut edges = Vec::with_capacity(self.edges.len());
+        let (mut nodes, mut edges) = std::mem::take(&mut self.spare);
+        nodes.clear();
+        edges.clear();
         let mut root = self.nodes[child as usize];
         root.parent = NONE;
         nodes.push(root);
@@ -231,8 +237,8 @@ impl<M: Copy> Tree<M> {
             nodes[done].first_edge = first;
             done += 1;
         }
-        self.nodes = nodes;
-        self.edges = edges;
+        self.spare.0 = std::mem::replace(&mut self.nodes, nodes);
+        self.spare.1 = std::mem::replace(&mut self.edges, edges);
         true
     }
 }
