@@ -189,7 +189,7 @@ impl Reference {
                             let t = (q, r);
                             if self.on(t)
                                 && self.attacks(from, us, piece, t)
-                                && !self.board.get(&t).is_some_and(|&(s, _)| s == us)
+                                && self.board.get(&t).is_none_or(|&(s, _)| s != us)
                             {
                                 targets.push(t);
                             }
