@@ -35,11 +35,15 @@ fn main() {
     }
     let rounds = 5000;
     let n = (sample.len() * rounds) as f64;
-    let best = |f: &dyn Fn()| (0..5).map(|_| {
-        let t = Instant::now();
-        f();
-        t.elapsed().as_secs_f64()
-    }).fold(f64::MAX, f64::min);
+    let best = |f: &dyn Fn()| {
+        (0..5)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed().as_secs_f64()
+            })
+            .fold(f64::MAX, f64::min)
+    };
 
     let clone = best(&|| {
         for _ in 0..rounds {

@@ -56,10 +56,7 @@ fn main() {
     let variant: Variant = args.first().expect(usage).parse().expect("unknown variant");
     let depth: u32 = args.get(1).expect(usage).parse().expect(usage);
     let bulk = !args.iter().any(|a| a == "--no-bulk");
-    let runs = args
-        .iter()
-        .position(|a| a == "--runs")
-        .and_then(|i| args.get(i + 1))
-        .map_or(1, |n| n.parse().expect(usage));
+    let runs =
+        args.iter().position(|a| a == "--runs").and_then(|i| args.get(i + 1)).map_or(1, |n| n.parse().expect(usage));
     variant.with_game(Run { depth, bulk, runs }).expect("variant not implemented");
 }

@@ -236,7 +236,8 @@ impl Reference {
         if depth == 0 {
             return 1;
         }
-        let moves: Vec<_> = self.pseudo_moves().into_iter().filter(|&m| !self.after(m).king_attacked(self.side)).collect();
+        let moves: Vec<_> =
+            self.pseudo_moves().into_iter().filter(|&m| !self.after(m).king_attacked(self.side)).collect();
         if depth == 1 {
             return moves.len() as u64;
         }
