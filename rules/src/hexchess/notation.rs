@@ -254,7 +254,11 @@ impl<V: HexRules> HexChess<V> {
                 let mut chars = p.chars();
                 match (chars.next().and_then(Piece::from_letter), chars.next()) {
                     (Some(piece), None) => Some(piece),
-                    _ => return Err(err_syntax(format!("promotion '{p}' is not one piece letter (Q R B N)"))),
+                    _ => {
+                        let letters: Vec<String> = V::PROMOTIONS.iter().map(|p| p.letter().to_string()).collect();
+                        let message = format!("promotion '{p}' is not one piece letter ({})", letters.join(" "));
+                        return Err(err_syntax(message));
+                    }
                 }
             }
         };
