@@ -13,5 +13,6 @@ pub mod variant;
 
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};
+pub use hexchess::{Glinski, MiniHexchess};
 pub use scores::Scores;
 pub use variant::{Variant, WithGame};

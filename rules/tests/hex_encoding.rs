@@ -74,7 +74,8 @@ fn start_planes_hold_the_pieces_and_constants() {
     // top-bottom symmetric) and White's knight shows on f8, the reflection of f4.
     let mut game = Glinski::start();
     game.play(game.parse_move("d1-f4").unwrap());
-    let seen = Glinski::from_text("b/qbk/2b1n/r2n2r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1").unwrap();
+    let seen =
+        Glinski::from_text("b/qbk/2b1n/r2n2r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1").unwrap();
     let black_view = planes(&game);
     same(&black_view[..12 * area], &planes(&seen)[..12 * area], "black's view");
     assert_eq!(black_view[14 * area + 60], 0.01, "one quiet ply");
@@ -142,7 +143,8 @@ fn check_mirror<V: HexRules>(positions: &[HexChess<V>]) {
     for game in positions.iter().filter(|g| g.repetitions() == 0) {
         let mirrored = G::<V>::from_text(&transformed_text(game, mirror, false)).unwrap();
         // The mirror maps legal moves onto legal moves, and no others.
-        let image: BTreeSet<Plain> = plain_moves(game).into_iter().map(|(f, t, p)| (f.mirror(), t.mirror(), p)).collect();
+        let image: BTreeSet<Plain> =
+            plain_moves(game).into_iter().map(|(f, t, p)| (f.mirror(), t.mirror(), p)).collect();
         assert_eq!(plain_moves(&mirrored), image, "{}", game.to_text());
         let p = planes(game);
         G::<V>::transform_planes(1, &p, &mut out);

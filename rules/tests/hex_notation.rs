@@ -16,7 +16,9 @@ fn start_positions_read_and_write_the_documented_text() {
     assert_eq!(Glinski::from_text(GLINSKI_START).unwrap(), Glinski::start());
     // Spec §2 setup, cell by cell.
     let start = Glinski::start();
-    for (label, text) in [("g1", "K"), ("e1", "Q"), ("c1", "R"), ("i8", "r"), ("d9", "n"), ("f11", "b"), ("k7", "p"), ("k1", "P")] {
+    for (label, text) in
+        [("g1", "K"), ("e1", "Q"), ("c1", "R"), ("i8", "r"), ("d9", "n"), ("f11", "b"), ("k7", "p"), ("k1", "P")]
+    {
         let cell = rules::hex::parse_glinski_label(label, 5).unwrap();
         let (side, piece) = start.piece_at(cell).unwrap();
         let letter = if side == 0 { piece.letter() } else { piece.letter().to_ascii_lowercase() };
@@ -48,7 +50,10 @@ fn bad_position_text_says_what_and_where() {
     assert!(matches!(e, PositionError::Syntax { field: "fields", .. }), "{e}");
 
     let e = position_error(&GLINSKI_START.replace(" w ", " x "));
-    assert_eq!(e, PositionError::Syntax { field: "side to move", at: 67, message: "expected 'w' or 'b', found 'x'".into() });
+    assert_eq!(
+        e,
+        PositionError::Syntax { field: "side to move", at: 67, message: "expected 'w' or 'b', found 'x'".into() }
+    );
 
     let e = position_error(&GLINSKI_START.replace("qbk", "qbz"));
     let PositionError::Syntax { field, at, message } = e else { panic!() };
@@ -103,24 +108,26 @@ fn bad_move_text_says_why() {
     let syntax = |text: &str, message: &str| MoveError::Syntax { text: text.into(), message: message.into() };
     let illegal = |text: &str, reason: &str| MoveError::Illegal { text: text.into(), reason: reason.into() };
     assert_eq!(move_error(&g, "f5f6"), syntax("f5f6", "expected FROM-TO (e.g. f5-f6, or f5xg6 for a capture)"));
-    assert_eq!(
-        move_error(&g, "z1-f2"),
-        syntax("z1-f2", "origin cell 'z1' is not a cell of the glinski board")
-    );
-    assert_eq!(
-        move_error(&g, "f5-f12"),
-        syntax("f5-f12", "destination cell 'f12' is not a cell of the glinski board")
-    );
+    assert_eq!(move_error(&g, "z1-f2"), syntax("z1-f2", "origin cell 'z1' is not a cell of the glinski board"));
+    assert_eq!(move_error(&g, "f5-f12"), syntax("f5-f12", "destination cell 'f12' is not a cell of the glinski board"));
     assert_eq!(move_error(&g, "e5-e6"), illegal("e5-e6", "no piece on e5"));
     assert_eq!(move_error(&g, "f7-f6"), illegal("f7-f6", "not your piece: the pawn on f7 is the opponent's"));
     assert_eq!(move_error(&g, "f1-f4"), illegal("f1-f4", "the bishop on f1 cannot move to f4"));
     assert_eq!(move_error(&g, "f5-f7"), illegal("f5-f7", "the pawn on f5 cannot move to f7"));
-    assert_eq!(move_error(&g, "f5-f6=Q"), illegal("f5-f6=Q", "only a pawn reaching the last cell of its file promotes"));
+    assert_eq!(
+        move_error(&g, "f5-f6=Q"),
+        illegal("f5-f6=Q", "only a pawn reaching the last cell of its file promotes")
+    );
     assert_eq!(move_error(&g, "f5xf6"), illegal("f5xf6", "'x' marks a capture, but nothing is captured on f6"));
     assert_eq!(move_error(&g, "f5-f6=QQ"), syntax("f5-f6=QQ", "promotion 'QQ' is not one piece letter (Q R B N)"));
 
-    let promo = Glinski::from_text(&position_text(5, &[("l1", 'K'), ("f10", 'P'), ("a6", 'k'), ("e10", 'n')], "w - 0 1")).unwrap();
-    assert_eq!(move_error(&promo, "f10-f11"), illegal("f10-f11", "a promotion needs its piece: add =Q or =R or =B or =N"));
+    let promo =
+        Glinski::from_text(&position_text(5, &[("l1", 'K'), ("f10", 'P'), ("a6", 'k'), ("e10", 'n')], "w - 0 1"))
+            .unwrap();
+    assert_eq!(
+        move_error(&promo, "f10-f11"),
+        illegal("f10-f11", "a promotion needs its piece: add =Q or =R or =B or =N")
+    );
     assert_eq!(move_error(&promo, "f10-f11=K"), illegal("f10-f11=K", "a pawn cannot promote to a king in glinski"));
     assert!(promo.parse_move("f10xe10=N").is_ok());
     assert!(promo.parse_move("f10-e10=n").is_ok(), "promotion letters in either case");

@@ -75,3 +75,22 @@ fn reference_generator_confirms_deeper_counts() {
     assert_eq!(Reference::of(&Glinski::start(), Kind::Glinski).perft(3), 137_858);
     assert_eq!(Reference::of(&Glinski::start(), Kind::Glinski).perft(4), 7_282_418);
 }
+
+/// Reports the game type's name and its perft 2, through the run-time dispatch the CLI uses.
+struct NameAndPerft;
+
+impl rules::WithGame for NameAndPerft {
+    type Output = (&'static str, u64);
+
+    fn run<G: Game>(self) -> (&'static str, u64) {
+        (G::NAME, perft(&G::start(), 2, true))
+    }
+}
+
+#[test]
+fn variants_dispatch_to_the_hex_games() {
+    use rules::Variant;
+    assert_eq!(Variant::Glinski.with_game(NameAndPerft), Ok(("glinski", 2_586)));
+    assert_eq!(Variant::MiniHexchess.with_game(NameAndPerft), Ok(("mini-hexchess", 71)));
+    assert!(Variant::Wellisch.with_game(NameAndPerft).is_err());
+}

@@ -60,10 +60,8 @@ fn glinski_promotion_is_one_move_per_piece() {
     // The king on l1 has five steps: l2 k1 k2 i2 k3. The pawn on f10 pushes to f11 or takes e10.
     let game = glinski(&[("l1", 'K'), ("f10", 'P'), ("a6", 'k'), ("e10", 'n')], "w - 0 1");
     let mut expected = vec!["l1-l2", "l1-k1", "l1-k2", "l1-i2", "l1-k3"];
-    let promotions: Vec<String> = ["f11", "e10"]
-        .iter()
-        .flat_map(|to| ['Q', 'R', 'B', 'N'].map(|p| format!("f10-{to}={p}")))
-        .collect();
+    let promotions: Vec<String> =
+        ["f11", "e10"].iter().flat_map(|to| ['Q', 'R', 'B', 'N'].map(|p| format!("f10-{to}={p}"))).collect();
     expected.extend(promotions.iter().map(String::as_str));
     assert_eq!(move_texts(&game), sorted(&expected));
 }
@@ -77,7 +75,8 @@ fn mini_promotion_is_to_rook_bishop_or_knight() {
     assert_eq!(
         move_texts(&game),
         sorted(&[
-            "a1-a2", "a1-b1", "a1-b2", "a1-b3", "a1-c2", "c5-c6=B", "c5-c6=N", "c5-c6=R", "c5-d7=B", "c5-d7=N", "c5-d7=R"
+            "a1-a2", "a1-b1", "a1-b2", "a1-b3", "a1-c2", "c5-c6=B", "c5-c6=N", "c5-c6=R", "c5-d7=B", "c5-d7=N",
+            "c5-d7=R"
         ])
     );
     let err = game.parse_move("c5-c6=Q").unwrap_err().to_string();

@@ -103,7 +103,11 @@ fn play_random_games<V: HexRules>(kind: Kind, games: usize, seed: u64, reference
             game.play(mv);
             cov.plies += 1;
             // The move must not leave the mover's king attacked (independent attack test).
-            assert!(!Reference::of(&game, kind).king_attacked(mover), "{} leaves the king attacked in {text}", before.move_text(mv));
+            assert!(
+                !Reference::of(&game, kind).king_attacked(mover),
+                "{} leaves the king attacked in {text}",
+                before.move_text(mv)
+            );
             // Move text names exactly this move.
             assert_eq!(before.parse_move(&before.move_text(mv)), Ok(mv));
         }

@@ -86,7 +86,8 @@ mod tests {
 
     #[test]
     fn glinski_labels_match_the_spec_examples() {
-        for (label, q, r) in [("f1", 0, -5), ("g1", 1, -5), ("e1", -1, -4), ("f11", 0, 5), ("i8", 3, 2), ("c8", -3, 5)] {
+        for (label, q, r) in [("f1", 0, -5), ("g1", 1, -5), ("e1", -1, -4), ("f11", 0, 5), ("i8", 3, 2), ("c8", -3, 5)]
+        {
             assert_eq!(GlinskiLabel(cell(q, r), 5).to_string(), label);
             assert_eq!(parse_glinski_label(label, 5), Some(cell(q, r)), "{label}");
         }

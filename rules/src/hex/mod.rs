@@ -11,6 +11,6 @@ mod labels;
 mod tables;
 
 pub use bits::{Bitboard, Bits};
-pub use coord::{Cell, Dir, EDGE_DIRS, KNIGHT_LEAPS, VERTEX_DIRS, GRID, MAX_RADIUS};
+pub use coord::{Cell, Dir, EDGE_DIRS, GRID, KNIGHT_LEAPS, MAX_RADIUS, VERTEX_DIRS};
 pub use labels::{parse_glinski_label, parse_wellisch_label, GlinskiLabel, WellischLabel};
 pub use tables::{nearest, shift, HexBoard, BOARD_R3, BOARD_R5};

@@ -287,7 +287,10 @@ mod tests {
                     }
                     assert_eq!(ray, walked);
                     assert_eq!(board.can_step(dir) & c.bit() != 0, board.step(c, dir).is_some());
-                    assert_eq!(shift(c.bit() & board.can_step(dir), dir.shift()), board.step(c, dir).map_or(0, Cell::bit));
+                    assert_eq!(
+                        shift(c.bit() & board.can_step(dir), dir.shift()),
+                        board.step(c, dir).map_or(0, Cell::bit)
+                    );
                 }
                 assert!(board.knight(c) & !board.on_board() == 0);
                 for n in Bits(board.knight(c)) {

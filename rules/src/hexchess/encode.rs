@@ -147,10 +147,7 @@ impl<V: HexRules> HexChess<V> {
     pub(crate) fn move_index(&self, mv: HexMove) -> usize {
         let us = self.side as usize;
         let (from, to) = (view(mv.from, us), view(mv.to, us));
-        let under = mv
-            .promotion
-            .and_then(|p| V::PROMOTIONS.iter().position(|&q| q == p))
-            .filter(|&i| i > 0);
+        let under = mv.promotion.and_then(|p| V::PROMOTIONS.iter().position(|&q| q == p)).filter(|&i| i > 0);
         let kind = kind_of::<V>(to.q() - from.q(), to.r() - from.r(), under);
         kind * grid_side::<V>() * grid_side::<V>() + square::<V>(from)
     }

@@ -64,8 +64,8 @@ impl Sink for Counter {
 
     #[inline(always)]
     fn pawns<V: HexRules>(&mut self, targets: u128, _by: i32, promo: u128) {
-        self.0 += (targets & !promo).count_ones() as u64
-            + (targets & promo).count_ones() as u64 * V::PROMOTIONS.len() as u64;
+        self.0 +=
+            (targets & !promo).count_ones() as u64 + (targets & promo).count_ones() as u64 * V::PROMOTIONS.len() as u64;
     }
 
     #[inline(always)]
@@ -259,7 +259,15 @@ impl<V: HexRules> HexChess<V> {
 
     /// Pushes, double steps and captures of the pawns `pawns`, landing only on `target` cells.
     #[inline(always)]
-    fn pawn_moves<S: Sink, const US: usize>(&self, sink: &mut S, pawns: u128, empty: u128, opp: u128, target: u128, promo: u128) {
+    fn pawn_moves<S: Sink, const US: usize>(
+        &self,
+        sink: &mut S,
+        pawns: u128,
+        empty: u128,
+        opp: u128,
+        target: u128,
+        promo: u128,
+    ) {
         let b = V::BOARD;
         let fwd = forward(US);
         let step = fwd.shift();

@@ -38,16 +38,17 @@ fn syntax(field: &'static str, at: usize, message: impl Into<String>) -> Positio
 impl<V: HexRules> HexChess<V> {
     /// Reads position text: board ranks top to bottom, side, en-passant cell, clocks.
     pub(crate) fn parse_text(text: &str) -> Result<Self, PositionError> {
-        let fields: Vec<(usize, &str)> = text
-            .split_whitespace()
-            .map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f))
-            .collect();
+        let fields: Vec<(usize, &str)> =
+            text.split_whitespace().map(|f| (f.as_ptr() as usize - text.as_ptr() as usize, f)).collect();
         if fields.len() != 5 {
             let at = fields.get(5).map_or(text.len(), |f| f.0);
             return Err(syntax(
                 "fields",
                 at,
-                format!("expected 5 fields (board, side, en passant, halfmove clock, fullmove number), found {}", fields.len()),
+                format!(
+                    "expected 5 fields (board, side, en passant, halfmove clock, fullmove number), found {}",
+                    fields.len()
+                ),
             ));
         }
         let mut pos = HexChess::<V>::empty();
@@ -90,7 +91,11 @@ impl<V: HexRules> HexChess<V> {
         let top = 2 * V::BOARD.radius() + 1;
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != top as usize {
-            return Err(syntax("board", start, format!("expected {top} ranks separated by '/', found {}", ranks.len())));
+            return Err(syntax(
+                "board",
+                start,
+                format!("expected {top} ranks separated by '/', found {}", ranks.len()),
+            ));
         }
         let mut at = start;
         for (i, rank_text) in ranks.iter().enumerate() {
@@ -169,7 +174,9 @@ impl<V: HexRules> HexChess<V> {
             let pawn_there = landed.is_some_and(|c| self.piece_at(c) == Some((them, Piece::Pawn)));
             let origin_ok = origin.is_some_and(|c| pawn_starts::<V>(them) & c.bit() != 0 && occupied & c.bit() == 0);
             if occupied & ep.bit() != 0 || !pawn_there || !origin_ok {
-                return invalid(format!("en-passant cell {name} does not follow a double step of the side that just moved"));
+                return invalid(format!(
+                    "en-passant cell {name} does not follow a double step of the side that just moved"
+                ));
             }
         }
         Ok(())
@@ -247,7 +254,11 @@ impl<V: HexRules> HexChess<V> {
                 let mut chars = p.chars();
                 match (chars.next().and_then(Piece::from_letter), chars.next()) {
                     (Some(piece), None) => Some(piece),
-                    _ => return Err(err_syntax(format!("promotion '{p}' is not one piece letter (Q R B N)"))),
+                    _ => {
+                        let letters: Vec<String> = V::PROMOTIONS.iter().map(|p| p.letter().to_string()).collect();
+                        let message = format!("promotion '{p}' is not one piece letter ({})", letters.join(" "));
+                        return Err(err_syntax(message));
+                    }
                 }
             }
         };
@@ -262,7 +273,11 @@ impl<V: HexRules> HexChess<V> {
             return Err(illegal(format!("no piece on {}", label::<V>(from))));
         };
         if side != us {
-            return Err(illegal(format!("not your piece: the {} on {} is the opponent's", piece.name(), label::<V>(from))));
+            return Err(illegal(format!(
+                "not your piece: the {} on {} is the opponent's",
+                piece.name(),
+                label::<V>(from)
+            )));
         }
         let reaches_last = piece == Piece::Pawn && promotion_cells::<V>(us) & to.bit() != 0;
         if let Some(p) = promotion {
@@ -277,14 +292,16 @@ impl<V: HexRules> HexChess<V> {
             return Err(illegal(format!("a promotion needs its piece: add ={}", choices.join(" or ="))));
         }
         if let Some(&mv) = moves.iter().find(|m| m.from == from && m.to == to && m.promotion == promotion) {
-            let captures = self.by_side[us ^ 1] & to.bit() != 0 || (piece == Piece::Pawn && to.index() as u8 == self.ep);
+            let captures =
+                self.by_side[us ^ 1] & to.bit() != 0 || (piece == Piece::Pawn && to.index() as u8 == self.ep);
             if capture_mark && !captures {
                 return Err(illegal(format!("'x' marks a capture, but nothing is captured on {}", label::<V>(to))));
             }
             return Ok(mv);
         }
         if self.pseudo_targets(from) & to.bit() != 0 {
-            let reason = if self.in_check() { "does not get the king out of check" } else { "leaves the king attacked" };
+            let reason =
+                if self.in_check() { "does not get the king out of check" } else { "leaves the king attacked" };
             return Err(illegal(reason.to_string()));
         }
         Err(illegal(format!("the {} on {} cannot move to {}", piece.name(), label::<V>(from), label::<V>(to))))

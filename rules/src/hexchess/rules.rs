@@ -57,7 +57,8 @@ impl HexRules for GlinskiRules {
     const NAME: &'static str = "glinski";
     const BOARD: &'static HexBoard = &BOARD_R5;
     const START: &'static str = "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";
-    const PIECES: &'static [Piece] = &[Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King];
+    const PIECES: &'static [Piece] =
+        &[Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King];
     const PROMOTIONS: &'static [Piece] = &[Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
     const PAWN_CAPTURES: [Dir; 2] = [Dir::NW, Dir::NE];
     const DOUBLE_STEP: bool = true;

@@ -189,7 +189,7 @@ impl Reference {
                             let t = (q, r);
                             if self.on(t)
                                 && self.attacks(from, us, piece, t)
-                                && !self.board.get(&t).is_some_and(|&(s, _)| s == us)
+                                && self.board.get(&t).is_none_or(|&(s, _)| s != us)
                             {
                                 targets.push(t);
                             }
@@ -236,7 +236,8 @@ impl Reference {
         if depth == 0 {
             return 1;
         }
-        let moves: Vec<_> = self.pseudo_moves().into_iter().filter(|&m| !self.after(m).king_attacked(self.side)).collect();
+        let moves: Vec<_> =
+            self.pseudo_moves().into_iter().filter(|&m| !self.after(m).king_attacked(self.side)).collect();
         if depth == 1 {
             return moves.len() as u64;
         }
