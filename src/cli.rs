@@ -80,6 +80,9 @@ pub struct BenchArgs {
     /// What to measure.
     #[arg(value_enum, default_value = "perft")]
     pub what: BenchKind,
+    /// Simulations per search for `bench mcts`.
+    #[arg(long, default_value_t = 100_000)]
+    pub simulations: u32,
 }
 
 /// The benchmarks `vzero bench` runs.
@@ -87,6 +90,9 @@ pub struct BenchArgs {
 pub enum BenchKind {
     /// Perft leaf nodes per second on each implemented variant, single thread, bulk and not.
     Perft,
+    /// Search simulations per second from each start position, single thread, uniform
+    /// evaluator, with the split between tree work and move generation.
+    Mcts,
 }
 
 /// Reports a command-line mistake in one line and returns exit code 2; help and version
