@@ -83,6 +83,15 @@ pub struct BenchArgs {
     /// Simulations per search for `bench mcts`.
     #[arg(long, default_value_t = 100_000)]
     pub simulations: u32,
+    /// Training config whose network and self-play settings `bench selfplay` measures.
+    #[arg(long, default_value = "configs/mini-hexchess.toml")]
+    pub config: PathBuf,
+    /// Seconds of each `bench selfplay` measurement.
+    #[arg(long, default_value_t = 20.0)]
+    pub seconds: f64,
+    /// Positions in the `bench replay` window.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub positions: usize,
 }
 
 /// The benchmarks `vzero bench` runs.
@@ -93,6 +102,11 @@ pub enum BenchKind {
     /// Search simulations per second from each start position, single thread, uniform
     /// evaluator, with the split between tree work and move generation.
     Mcts,
+    /// Network throughput alone and inside self-play (positions per second, their ratio,
+    /// batch fill, games per hour) for `--config`.
+    Selfplay,
+    /// Resident memory of a Glinski replay window of `--positions` positions.
+    Replay,
 }
 
 /// Reports a command-line mistake in one line and returns exit code 2; help and version

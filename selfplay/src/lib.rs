@@ -2,6 +2,7 @@
 //! search and networks into a training run.
 
 pub mod arena;
+pub mod bench;
 pub mod checkpoint;
 pub mod config;
 pub mod evaluator;

@@ -2,7 +2,9 @@
 
 use std::time::Instant;
 
+use rules::hexchess::Glinski;
 use rules::{perft, Game, Variant, WithGame};
+use selfplay::config::Config;
 
 use crate::cli::{BenchArgs, BenchKind};
 
@@ -19,6 +21,23 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             }
             Ok(())
         }
+        BenchKind::Selfplay => {
+            let config = Config::load(&args.config, &[])?;
+            let bench = SelfplayBench { config: &config, seconds: args.seconds };
+            config.variant().with_game(bench)??;
+            Ok(())
+        }
+        BenchKind::Replay => {
+            let (window, bytes) = selfplay::bench::replay_window_memory::<Glinski>(args.positions, VISITED_MOVES, 1);
+            println!(
+                "glinski replay window: {} positions in {} games, {:.0} MB resident ({:.0} bytes per position)",
+                window.len(),
+                window.games(),
+                bytes as f64 / 1e6,
+                bytes as f64 / window.len().max(1) as f64
+            );
+            Ok(())
+        }
         BenchKind::Mcts => {
             for variant in Variant::ALL {
                 if let Err(e) = variant.with_game(MctsBench { simulations: args.simulations }) {
@@ -27,6 +46,28 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             }
             Ok(())
         }
+    }
+}
+
+/// Visited root moves per position in the replay benchmark: what a few hundred simulations
+/// leave on Glinski's ~50 legal moves.
+const VISITED_MOVES: usize = 30;
+
+struct SelfplayBench<'a> {
+    config: &'a Config,
+    seconds: f64,
+}
+
+impl WithGame for SelfplayBench<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn run<G: Game>(self) -> anyhow::Result<()> {
+        let r = selfplay::bench::selfplay_throughput::<G>(self.config, self.seconds)?;
+        println!("{} ({} blocks x {} channels, batch {}):", G::NAME, self.config.network.blocks, self.config.network.channels, self.config.selfplay.max_batch);
+        println!("  network alone      {:>10.0} positions/s", r.raw_positions_per_second);
+        println!("  inside self-play   {:>10.0} positions/s (ratio {:.2}, mean batch {:.1})", r.selfplay_positions_per_second, r.ratio(), r.mean_batch);
+        println!("  games per hour     {:>10.0}", r.games_per_hour);
+        Ok(())
     }
 }
 

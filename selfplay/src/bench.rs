@@ -1,0 +1,131 @@
+//! Benchmarks of the self-play pipeline: network throughput alone versus inside self-play, and
+//! the memory a replay window takes.
+
+use std::collections::VecDeque;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use nn::{BatchingConfig, DeviceChoice, InferenceService, PolicyValueNet};
+use rand::{RngExt, SeedableRng};
+use rules::Game;
+
+use crate::config::Config;
+use crate::evaluator::NetEvaluator;
+use crate::games::play_games;
+use crate::replay::{GameRecord, MoveRecord, ReplayWindow, WindowSize};
+use crate::train::net_config;
+
+/// What [`selfplay_throughput`] measured.
+#[derive(Clone, Debug)]
+pub struct SelfplayBench {
+    /// Positions per second the network evaluates alone, in batches of `selfplay.max_batch`.
+    pub raw_positions_per_second: f64,
+    /// Positions per second it evaluated while serving self-play.
+    pub selfplay_positions_per_second: f64,
+    /// Mean positions per forward pass in self-play.
+    pub mean_batch: f64,
+    /// Games finished per hour in self-play (counted over the measured time).
+    pub games_per_hour: f64,
+}
+
+impl SelfplayBench {
+    /// Self-play throughput as a share of the raw throughput.
+    pub fn ratio(&self) -> f64 {
+        self.selfplay_positions_per_second / self.raw_positions_per_second
+    }
+}
+
+/// Measures the network of `config` alone for `seconds`, then inside self-play with the
+/// config's workers for `seconds`.
+pub fn selfplay_throughput<G: Game>(config: &Config, seconds: f64) -> Result<SelfplayBench, nn::device::DeviceError> {
+    let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
+    let net_cfg = net_config::<G>(config);
+    let batch = config.selfplay.max_batch;
+    let make = move || PolicyValueNet::new(&net_cfg, device);
+    let batching = BatchingConfig { max_batch: batch, max_wait: Duration::from_millis(2) };
+
+    // Alone: one client sending full batches of real positions back to back, with the one
+    // libtorch thread that self-play gives the network too.
+    nn::set_threads(1);
+    let (service, client) = InferenceService::spawn(make.clone(), batching);
+    let mut inputs = vec![0.0; batch * G::input_len()];
+    for planes in inputs.chunks_exact_mut(G::input_len()) {
+        G::start().encode(planes);
+    }
+    client.evaluate(inputs.clone(), batch).expect("service runs"); // warm-up
+    let begun = Instant::now();
+    let mut positions = 0;
+    while begun.elapsed().as_secs_f64() < seconds {
+        client.evaluate(inputs.clone(), batch).expect("service runs");
+        positions += batch;
+    }
+    let raw = positions as f64 / begun.elapsed().as_secs_f64();
+    drop(client);
+    service.join();
+
+    // Inside self-play: the workers play until the time is up.
+    let (service, client) = InferenceService::spawn(make, batching);
+    let queue = Mutex::new((0..1u64 << 20).collect::<VecDeque<u64>>());
+    let stop = Arc::new(AtomicBool::new(false));
+    let finished = Mutex::new(0usize);
+    let params = config.search.params();
+    let begun = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..config.selfplay.workers {
+            let evaluator = NetEvaluator::<G>::new(client.clone(), batch);
+            let (params, queue, stop, finished) = (&params, &queue, &stop, &finished);
+            scope.spawn(move || {
+                play_games::<G, _>(&config.selfplay, params, &evaluator, config.seed, queue, stop, |_, _| {
+                    *finished.lock().expect("counter") += 1;
+                });
+            });
+        }
+        std::thread::sleep(Duration::from_secs_f64(seconds));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let secs = begun.elapsed().as_secs_f64();
+    let stats = client.stats();
+    let report = SelfplayBench {
+        raw_positions_per_second: raw,
+        selfplay_positions_per_second: stats.positions() as f64 / secs,
+        mean_batch: stats.mean_batch(),
+        games_per_hour: *finished.lock().expect("counter") as f64 * 3600.0 / secs,
+    };
+    drop(client);
+    service.join();
+    Ok(report)
+}
+
+/// Fills a replay window with `positions` positions of random games of `G` (each move with
+/// `visited` visited root moves, as a search leaves them) and returns the window with the
+/// resident memory it added, in bytes.
+pub fn replay_window_memory<G: Game>(positions: usize, visited: usize, seed: u64) -> (ReplayWindow, u64) {
+    let before = resident_bytes();
+    let mut window = ReplayWindow::new(WindowSize { min: positions, max: positions, alpha: 0.75, beta: 0.4 });
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    while window.len() < positions {
+        let mut game = G::start();
+        let mut record = GameRecord { variant: G::NAME.into(), number: 0, start: game.to_text(), moves: Vec::new(), scores: Vec::new() };
+        while game.outcome().is_none() && record.moves.len() < 300 {
+            game.legal_moves(&mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            let visits = moves.iter().take(visited).map(|&m| (game.policy_index(m) as u32, rng.random_range(1..100))).collect();
+            record.moves.push(MoveRecord { played: game.policy_index(mv) as u32, visits, policy_target: true });
+            game.play(mv);
+        }
+        record.scores = game.outcome().map_or(vec![0.5; G::NUM_PLAYERS], |s| s.as_slice().to_vec());
+        window.push(Arc::new(record));
+    }
+    let after = resident_bytes();
+    (window, after.saturating_sub(before))
+}
+
+/// The process's resident memory in bytes (Linux; 0 elsewhere).
+pub fn resident_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1).and_then(|p| p.parse::<u64>().ok()))
+        .map_or(0, |pages| pages * 4096)
+}
