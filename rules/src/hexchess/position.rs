@@ -31,9 +31,11 @@ pub(crate) const NO_CELL: u8 = u8::MAX;
 /// A position of a two-player hex chess variant (Glinski Chess, Mini Hexchess) plus what the
 /// draw rules need to know of its past. See [`crate::Game`] for the interface.
 ///
-/// Search and perft copy positions instead of undoing moves, so a clone copies only what is live:
-/// 8 bitboards and a few scalars (about 150 bytes) plus the used part of the repetition history
-/// (on average a few hashes; the 800-byte buffer behind it is not copied).
+/// Search and perft copy positions instead of undoing moves, so the struct stays small (8
+/// bitboards, a few scalars and 16 inline history hashes: about 300 bytes). Measured on Glinski
+/// perft 4 (CPU time, one thread): copy-make 45 M leaves/s, against 46-50 for make plus restoring
+/// a saved copy of the changed fields and 38-41 for make plus an incremental unmake (both without
+/// even restoring the repetition history), so copying is as fast and much simpler.
 pub struct HexChess<V: HexRules> {
     pub(crate) by_side: [u128; 2],
     pub(crate) by_piece: [u128; 6],
