@@ -94,3 +94,32 @@ fn train_with_a_bad_config_says_which_file_and_key() {
     assert!(stderr(&missing).contains("/nonexistent/x.toml"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn perft_counts_and_divide_match_the_spec() {
+    let out = vzero(&["perft", "glinski", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim_end(), "nodes 137858");
+    assert!(stderr(&out).contains("nodes/s"), "speed goes to stderr");
+
+    let out = vzero(&["perft", "mini-hexchess", "2", "--divide", "--threads", "2"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.last(), Some(&"nodes 71"));
+    let sum: u64 = lines[..lines.len() - 1].iter().map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(lines.len() - 1, 9, "one line per root move");
+    assert_eq!(sum, 71);
+
+    let out = vzero(&["perft", "glinski", "4", "--threads", "2", "--no-bulk"]);
+    assert_eq!(stdout(&out).trim_end(), "nodes 7282418");
+}
+
+#[test]
+fn perft_moves_are_played_first_and_a_bad_one_is_named() {
+    let out = vzero(&["perft", "glinski", "1", "--moves", "f5-f6 e7-e6"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&vzero(&["perft", "glinski", "1", "--moves", "f5-f6 e5-e6"]));
+    assert!(err.contains("move 2") && err.contains("e5-e6"), "{err}");
+    let err = stderr(&vzero(&["perft", "glinski", "1", "--position", "nonsense w - 0 1"]));
+    assert!(err.contains("--position") && err.contains("bad position text"), "{err}");
+}
