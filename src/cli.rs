@@ -25,6 +25,45 @@ pub enum Command {
     Bench(BenchArgs),
     /// Train a network by self-play from a config file, or continue a stopped run.
     Train(TrainArgs),
+    /// Self-play only, adding games to a running `vzero train` that shares the run directory.
+    Selfplay(SelfplayArgs),
+    /// Inspect run directories.
+    Runs(RunsArgs),
+}
+
+/// Flags of `vzero selfplay`.
+#[derive(Debug, Args)]
+pub struct SelfplayArgs {
+    /// The run directory of the trainer (shared, e.g. on a network file system).
+    #[arg(long)]
+    pub run: PathBuf,
+    /// Stop after this many games (default: until Ctrl-C).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Override a key of the run's config for this process, e.g. --set selfplay.workers=8.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
+    /// No progress bars.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Flags of `vzero runs`.
+#[derive(Debug, Args)]
+pub struct RunsArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: RunsAction,
+}
+
+/// The `vzero runs` actions.
+#[derive(Debug, Subcommand)]
+pub enum RunsAction {
+    /// What a run has done: games, positions, steps, latest checkpoint, rates, last error.
+    Status {
+        /// The run directory.
+        dir: PathBuf,
+    },
 }
 
 /// Flags of `vzero train`.

@@ -10,4 +10,5 @@ pub mod games;
 pub mod replay;
 pub mod rundir;
 pub mod sampler;
+pub mod scaleout;
 pub mod train;

@@ -5,16 +5,17 @@ use rand::RngExt;
 use rules::Game;
 
 use crate::replay::sample::{decode_position, DecodeError, ExampleSlices};
-use crate::replay::ReplayWindow;
+use crate::replay::{ReplayWindow, EXTERNAL_GAME};
 
 /// Fills `batch` with `size` positions drawn uniformly from `window`, each under a random
-/// symmetry of the variant. Buffers are reused across calls.
+/// symmetry of the variant. Buffers are reused across calls. Returns how many of the positions
+/// came from games of extra self-play processes.
 pub fn sample_batch<G: Game>(
     window: &ReplayWindow,
     size: usize,
     rng: &mut impl rand::Rng,
     batch: &mut TrainBatch,
-) -> Result<(), DecodeError> {
+) -> Result<usize, DecodeError> {
     let (input, policy, players) = (G::input_len(), G::POLICY_SIZE, G::NUM_PLAYERS);
     batch.len = size;
     batch.inputs.resize(size * input, 0.0);
@@ -22,8 +23,10 @@ pub fn sample_batch<G: Game>(
     batch.legal.resize(size * policy, 0.0);
     batch.values.resize(size * players, 0.0);
     let mut scratch = vec![0.0; input];
+    let mut external = 0;
     for i in 0..size {
         let (game, ply) = window.sample(rng);
+        external += (game.number & EXTERNAL_GAME != 0) as usize;
         let sym = rng.random_range(0..G::NUM_SYMMETRIES);
         let slices = ExampleSlices {
             planes: &mut batch.inputs[i * input..(i + 1) * input],
@@ -33,5 +36,5 @@ pub fn sample_batch<G: Game>(
         };
         decode_position::<G>(&game, ply, sym, &mut scratch, slices)?;
     }
-    Ok(())
+    Ok(external)
 }

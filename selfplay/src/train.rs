@@ -27,7 +27,7 @@ use crate::checkpoint::{self, CheckpointError, CheckpointState};
 use crate::config::Config;
 use crate::evaluator::NetEvaluator;
 use crate::games::{game_seed, play_games, GameEnd, GameSummary};
-use crate::replay::{read_shard, record_to_text, write_shard, DecodeError, GameRecord, ReplayWindow, ShardName, WindowSize};
+use crate::replay::{read_shard, record_to_text, write_shard, DecodeError, GameRecord, ReplayWindow, ShardName, WindowSize, EXTERNAL_GAME};
 use crate::rundir::{at, write_atomic, RunDir, RunIoError};
 use crate::sampler::sample_batch;
 
@@ -115,8 +115,9 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
     let mut net = PolicyValueNet::new(&net_cfg, device);
     let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
     let mut done = BTreeSet::new();
+    let mut known_shards = BTreeSet::new();
     let (dir, mut state, mut latest) = if opts.resume {
-        resume_state::<G>(config, &opts.run_dir, &mut net, &mut trainer, &mut window, &mut done)?
+        resume_state::<G>(config, &opts.run_dir, &mut net, &mut trainer, &mut window, &mut done, &mut known_shards)?
     } else {
         let dir = start_run(&opts.run_dir)?;
         let state = CheckpointState {
@@ -160,11 +161,14 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
             let shard = dir.replay().join(shard_names.next_name());
             write_shard(&shard, &records)?;
             write_game_texts::<G>(&dir, &shard, &records)?;
+            known_shards.insert(shard);
         }
         for r in records {
             done.insert(r.number);
             window.push(Arc::new(r));
         }
+        // Games that `vzero selfplay` processes sharing the run directory have added since.
+        let external = load_external_shards(&dir, &mut known_shards, &mut window)?;
         state.games = done.len() as u64;
         if opts.stop.load(Ordering::Relaxed) {
             // The network has not changed since the last checkpoint, which stays the latest.
@@ -177,12 +181,13 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
         let target_steps = steps_allowed(config, window.seen());
         let mut losses = (0.0, 0.0, 0u64);
         let mut first_loss = None;
+        let mut sampled_external = 0;
         if window.len() >= config.training.min_positions {
             let bar = progress_bar(opts.progress, target_steps.saturating_sub(state.step), "steps");
             while state.step < target_steps && !opts.stop.load(Ordering::Relaxed) {
                 trainer.set_learning_rate(learning_rate(config, state.step));
                 let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(game_seed(config.seed ^ SAMPLER_SALT, state.step));
-                sample_batch::<G>(&window, config.training.batch_size, &mut rng, &mut batch)?;
+                sampled_external += sample_batch::<G>(&window, config.training.batch_size, &mut rng, &mut batch)?;
                 let s = trainer.step(&net, &batch);
                 first_loss.get_or_insert(s);
                 losses = (losses.0 + s.policy_loss, losses.1 + s.value_loss, losses.2 + 1);
@@ -206,6 +211,8 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
             record["first_step_value_loss"] = json!(first.value_loss);
         }
         record["interrupted"] = json!(interrupted);
+        record["external_games_added"] = json!(external);
+        record["sampled_external_positions"] = json!(sampled_external);
         dir.log_metrics(&record)?;
         if opts.progress {
             eprintln!(
@@ -258,6 +265,7 @@ fn resume_state<G: Game>(
     trainer: &mut Trainer,
     window: &mut ReplayWindow,
     done: &mut BTreeSet<u64>,
+    known_shards: &mut BTreeSet<PathBuf>,
 ) -> Result<(RunDir, CheckpointState, PathBuf), TrainError> {
     let dir = RunDir::open(root);
     let checkpoints = checkpoint::list_checkpoints(&dir.checkpoints())?;
@@ -298,6 +306,7 @@ fn resume_state<G: Game>(
     remove_leftovers(&dir.checkpoints(), "partial")?;
     let mut games = Vec::new();
     for path in dir.shard_paths()? {
+        known_shards.insert(path.clone());
         match read_shard(&path) {
             Ok(records) => {
                 if !dir.games().join(path.with_extension("txt").file_name().expect("named")).exists() {
@@ -308,14 +317,39 @@ fn resume_state<G: Game>(
             Err(e) => eprintln!("vzero: warning: skipping {e}"),
         }
     }
-    // The order the uninterrupted run added them in: by game number.
+    // The order the uninterrupted run added them in: by game number (external games, whose
+    // numbers have the top bit set, after the run's own).
     games.sort_by_key(|g| g.number);
     for g in games {
-        done.insert(g.number);
+        if g.number & EXTERNAL_GAME == 0 {
+            done.insert(g.number);
+        }
         window.push(Arc::new(g));
     }
     state.games = done.len() as u64;
     Ok((dir, state, latest))
+}
+
+/// Adds the games of shards in the run directory that this process has not seen yet (written
+/// by `vzero selfplay` processes) to the window; returns how many games that was. Unreadable
+/// shards are skipped with a warning (a shard being renamed into place is never half there).
+fn load_external_shards(dir: &RunDir, known: &mut BTreeSet<PathBuf>, window: &mut ReplayWindow) -> Result<usize, TrainError> {
+    let mut added = 0;
+    for path in dir.shard_paths()? {
+        if !known.insert(path.clone()) {
+            continue;
+        }
+        match read_shard(&path) {
+            Ok(games) => {
+                for g in games.into_iter().filter(|g| g.number & EXTERNAL_GAME != 0) {
+                    window.push(Arc::new(g));
+                    added += 1;
+                }
+            }
+            Err(e) => eprintln!("vzero: warning: skipping {e}"),
+        }
+    }
+    Ok(added)
 }
 
 /// Renames an unusable checkpoint to `step-N.bad` (kept for inspection, never listed again)
@@ -340,7 +374,7 @@ fn remove_leftovers(dir: &Path, ext: &str) -> Result<(), TrainError> {
     Ok(())
 }
 
-fn load_into_service(client: &InferenceClient, checkpoint: &Path) -> Result<(), TrainError> {
+pub(crate) fn load_into_service(client: &InferenceClient, checkpoint: &Path) -> Result<(), TrainError> {
     let weights = checkpoint.join("weights.safetensors");
     match client.load_weights(weights.clone()) {
         Ok(Ok(())) => Ok(()),
@@ -351,7 +385,7 @@ fn load_into_service(client: &InferenceClient, checkpoint: &Path) -> Result<(), 
 
 /// Plays the games numbered in `wanted` on `selfplay.workers` threads; returns the finished
 /// ones in game order.
-fn self_play_phase<G: Game>(
+pub(crate) fn self_play_phase<G: Game>(
     config: &Config,
     client: &InferenceClient,
     wanted: VecDeque<u64>,
@@ -394,7 +428,7 @@ pub fn learning_rate(config: &Config, step: u64) -> f64 {
     t.learning_rate * t.lr_decay.powi(decays as i32)
 }
 
-fn write_game_texts<G: Game>(dir: &RunDir, shard: &Path, records: &[GameRecord]) -> Result<(), TrainError> {
+pub(crate) fn write_game_texts<G: Game>(dir: &RunDir, shard: &Path, records: &[GameRecord]) -> Result<(), TrainError> {
     let mut text = String::new();
     for r in records {
         text.push_str(&record_to_text::<G>(r)?);
@@ -460,7 +494,7 @@ fn iteration_metrics(
     })
 }
 
-fn progress_bar(show: bool, len: u64, unit: &str) -> ProgressBar {
+pub(crate) fn progress_bar(show: bool, len: u64, unit: &str) -> ProgressBar {
     if !show {
         return ProgressBar::hidden();
     }

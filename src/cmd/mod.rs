@@ -2,6 +2,9 @@
 
 mod bench;
 mod perft;
+mod runs;
+mod selfplay;
+mod stop;
 mod train;
 mod variants;
 
@@ -14,5 +17,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Train(args) => train::run(args),
+        Command::Selfplay(args) => selfplay::run(args),
+        Command::Runs(args) => runs::run(args),
     }
 }

@@ -1,8 +1,6 @@
 //! `vzero train`: a self-play training run from a config, or the continuation of one.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 use anyhow::Context;
 use rules::{Game, WithGame};
@@ -29,18 +27,15 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     } else {
         args.run.clone().unwrap_or_else(|| default_run_dir(&config.variant))
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    // First Ctrl-C: finish the current step, save, exit. A second one kills as usual.
-    ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-        eprintln!("vzero: stopping after the current step (Ctrl-C again to abort)");
-    })
-    .context("installing the Ctrl-C handler")?;
+    let stop = super::stop::on_ctrl_c()?;
     let opts = TrainOptions { run_dir, resume, progress: !args.quiet, stop };
-    let summary = config.variant().with_game(Train { config: &config, opts: &opts })??;
+    let summary = match config.variant().with_game(Train { config: &config, opts: &opts })? {
+        Ok(summary) => summary,
+        Err(err) => {
+            log_error(&opts.run_dir, &err);
+            return Err(err);
+        }
+    };
     println!("run {}: {} games, {} training steps, checkpoint {}", opts.run_dir.display(), summary.games, summary.steps, summary.checkpoint.display());
     if summary.interrupted {
         println!("stopped early; continue with: vzero train --resume {}", opts.run_dir.display());
@@ -55,6 +50,15 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
 fn default_run_dir(variant: &str) -> PathBuf {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     PathBuf::from(format!("runs/{variant}-{secs}"))
+}
+
+/// Records a failure in the run's metrics, where `vzero runs status` shows it (if the run
+/// directory exists; the error is reported on stderr anyway).
+fn log_error(run_dir: &std::path::Path, err: &anyhow::Error) {
+    let dir = RunDir::open(run_dir);
+    if dir.config().exists() {
+        let _ = dir.log_metrics(&serde_json::json!({ "event": "error", "message": format!("{err:#}") }));
+    }
 }
 
 struct Train<'a> {

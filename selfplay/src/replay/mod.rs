@@ -6,7 +6,7 @@ pub mod sample;
 pub mod shard;
 pub mod window;
 
-pub use record::{GameRecord, MoveRecord};
+pub use record::{GameRecord, MoveRecord, EXTERNAL_GAME};
 pub use sample::{decode_position, find_move, record_to_text, replay_to, DecodeError, Example, ExampleSlices};
 pub use shard::{read_shard, write_shard, ShardError, ShardName};
 pub use window::{ReplayWindow, WindowSize};

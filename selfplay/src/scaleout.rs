@@ -1,0 +1,94 @@
+//! `vzero selfplay --run DIR`: self-play only, beside a running trainer.
+//!
+//! The process takes the newest checkpoint from DIR/checkpoints, plays games in chunks of
+//! `selfplay.games_per_iteration`, writes each chunk as a shard into DIR/replay, and picks up
+//! newer checkpoints between chunks. The trainer adds such shards to its window at each
+//! iteration. Game numbers carry [`EXTERNAL_GAME`] and a per-process origin, so neither shard
+//! names nor game numbers collide across processes and hosts.
+
+use std::collections::VecDeque;
+use std::hash::{BuildHasher, Hasher};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use nn::{BatchingConfig, DeviceChoice, InferenceService, PolicyValueNet};
+use rules::Game;
+
+use crate::checkpoint::{list_checkpoints, verify_checkpoint};
+use crate::config::Config;
+use crate::replay::{write_shard, ShardName, EXTERNAL_GAME};
+use crate::rundir::RunDir;
+use crate::train::{load_into_service, net_config, self_play_phase, write_game_texts, TrainError};
+
+/// How to run a self-play-only process.
+#[derive(Clone, Debug)]
+pub struct SelfplayOptions {
+    /// The run directory shared with the trainer.
+    pub run_dir: PathBuf,
+    /// Stop after this many games (None: until stopped).
+    pub games: Option<u64>,
+    /// Show progress bars.
+    pub progress: bool,
+    /// Set (e.g. by Ctrl-C) to stop after writing the finished games.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// The first game number of this process: the external bit, 31 bits that differ between
+/// processes and hosts, and room for 2^32 games.
+fn origin_base() -> u64 {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write(ShardName::for_this_process().next_name().as_bytes());
+    h.write_u32(std::process::id());
+    EXTERNAL_GAME | ((h.finish() & 0x7FFF_FFFF) << 32)
+}
+
+/// The newest checkpoint whose files check out.
+fn newest_checkpoint(dir: &RunDir) -> Result<Option<PathBuf>, TrainError> {
+    for path in list_checkpoints(&dir.checkpoints())?.into_iter().rev() {
+        match verify_checkpoint(&path) {
+            Ok(_) => return Ok(Some(path)),
+            Err(e) => eprintln!("vzero: warning: {e}; trying an older checkpoint"),
+        }
+    }
+    Ok(None)
+}
+
+/// Plays games into the run directory until `opts.games` are done or `opts.stop` is set;
+/// returns the number of games written.
+pub fn selfplay_only<G: Game>(config: &Config, opts: &SelfplayOptions) -> Result<u64, TrainError> {
+    let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
+    let dir = RunDir::open(&opts.run_dir);
+    eprintln!("vzero selfplay: {} on {}, run directory {}", G::NAME, nn::device::describe(device), dir.root().display());
+    let net_cfg = net_config::<G>(config);
+    let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(2) };
+    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
+    nn::set_threads(1);
+    let mut loaded: Option<PathBuf> = None;
+    let mut names = ShardName::for_this_process();
+    let base = origin_base();
+    let mut played = 0u64;
+    let chunk = config.selfplay.games_per_iteration as u64;
+    while opts.games.is_none_or(|n| played < n) && !opts.stop.load(Ordering::Relaxed) {
+        let newest = newest_checkpoint(&dir)?
+            .ok_or_else(|| TrainError::Run(format!("{}: no checkpoint yet; start `vzero train` first", dir.checkpoints().display())))?;
+        if loaded.as_deref() != Some(newest.as_path()) {
+            load_into_service(&client, &newest)?;
+            eprintln!("vzero selfplay: playing with {}", newest.display());
+            loaded = Some(newest);
+        }
+        let count = opts.games.map_or(chunk, |n| chunk.min(n - played));
+        let wanted: VecDeque<u64> = (base + played..base + played + count).collect();
+        let (records, _) = self_play_phase::<G>(config, &client, wanted, &opts.stop, opts.progress);
+        if !records.is_empty() {
+            let shard = dir.replay().join(names.next_name());
+            write_shard(&shard, &records)?;
+            write_game_texts::<G>(&dir, &shard, &records)?;
+        }
+        played += records.len() as u64;
+    }
+    drop(client);
+    service.join();
+    Ok(played)
+}
