@@ -166,3 +166,20 @@ fn sigkill_at_random_moments_then_resume_loses_nothing() {
         std::fs::remove_dir_all(d).unwrap();
     }
 }
+
+#[test]
+fn a_full_disk_is_reported_with_the_path() {
+    // metrics.jsonl pointing at /dev/full: every write to it fails with ENOSPC.
+    let dir = fresh_dir("full");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink("/dev/full", dir.join("metrics.jsonl")).unwrap();
+    let cfg = config();
+    let out = Command::new(env!("CARGO_BIN_EXE_vzero"))
+        .args(["train", "--config", &cfg, "--run", dir.to_str().unwrap(), "--quiet", "--set", "training.iterations=1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("metrics.jsonl") && err.contains("No space left on device"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
