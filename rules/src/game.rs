@@ -3,6 +3,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use crate::diagram::Diagram;
 use crate::error::{MoveError, PositionError};
 use crate::scores::Scores;
 
@@ -92,6 +93,19 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// (0.0), flattened over the spatial dimensions; `None` when every cell is on the board.
     /// Networks zero the padding after every layer.
     fn board_mask() -> Option<Vec<f32>> {
+        None
+    }
+
+    /// A picture of the position for `vzero render` and `vzero replay`; `None` (the default)
+    /// for a variant that cannot draw itself yet, so a new variant builds before it has one.
+    fn diagram(&self) -> Option<Diagram> {
+        None
+    }
+
+    /// The [`crate::DiagramCell::key`]s of the cells `mv` (a legal move here) leaves and enters,
+    /// for drawing it as an arrow; `None` where [`Game::diagram`] is.
+    fn move_cells(&self, mv: Self::Move) -> Option<(u16, u16)> {
+        let _ = mv;
         None
     }
 

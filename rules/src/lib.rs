@@ -3,6 +3,7 @@
 //!
 //! Every variant implements [`Game`]; search, self-play and the CLI are generic over it.
 
+pub mod diagram;
 pub mod error;
 pub mod game;
 pub mod hex;
@@ -11,6 +12,7 @@ pub mod perft;
 pub mod scores;
 pub mod variant;
 
+pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece};
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};
 pub use hexchess::{Glinski, MiniHexchess};

@@ -1,5 +1,6 @@
 //! [`Game`] for the two-player hex chess variants.
 
+use crate::diagram::Diagram;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
 use crate::scores::Scores;
@@ -108,6 +109,14 @@ impl<V: HexRules> Game for HexChess<V> {
 
     fn policy_index(&self, mv: HexMove) -> usize {
         self.move_index(mv)
+    }
+
+    fn diagram(&self) -> Option<Diagram> {
+        Some(self.draw())
+    }
+
+    fn move_cells(&self, mv: HexMove) -> Option<(u16, u16)> {
+        Some(Self::arrow(mv))
     }
 
     fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {

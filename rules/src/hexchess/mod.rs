@@ -3,6 +3,7 @@
 //! One position type, one move generator and one encoding serve both; [`HexRules`] holds what
 //! differs (board radius, setup, pawn captures and double steps, promotion set, stalemate score).
 
+mod diagram;
 mod encode;
 mod game;
 mod history;

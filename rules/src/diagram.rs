@@ -1,0 +1,79 @@
+//! A variant-agnostic picture of a position: where each cell is drawn, its shape, shade and
+//! label, and which piece stands on it.
+//!
+//! Each variant knows its own geometry (hexagons flat- or pointy-topped, a row of square grids for
+//! the cube), so it describes itself through [`crate::Game::diagram`]; renderers (the CLI's SVG
+//! board and HTML replay) only draw shapes at coordinates and never learn a variant's rules.
+
+use crate::game::Player;
+
+/// The outline of a cell. Every shape has "radius" 1 in diagram units (a hexagon's corners are 1
+/// from its centre, a square's sides are 1 from it), so neighbouring cells touch when centres are
+/// laid out in those units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellShape {
+    /// A hexagon with a flat top and bottom (Glinski, Mini Hexchess: files run straight up).
+    FlatHex,
+    /// A hexagon with a corner on top (Wellisch: rows run left to right).
+    PointyHex,
+    /// A square of side 2 (Weltschach levels).
+    Square,
+}
+
+/// One cell of the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiagramCell {
+    /// The variant's own number for the cell; [`crate::Game::move_cells`] names cells by it.
+    pub key: u16,
+    /// Centre, in diagram units, x to the right.
+    pub x: f32,
+    /// Centre, in diagram units, y downward (as in SVG), so the first player sits at the bottom.
+    pub y: f32,
+    /// The outline.
+    pub shape: CellShape,
+    /// Colour class: 0 light, 1 medium, 2 dark (two-colour boards use 0 and 2).
+    pub shade: u8,
+    /// The cell's name in the variant's notation (`f5`, `vd3`).
+    pub label: String,
+}
+
+/// A piece standing on a cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagramPiece {
+    /// The [`DiagramCell::key`] of its cell.
+    pub cell: u16,
+    /// The seat it belongs to.
+    pub owner: Player,
+    /// Its upper-case letter in the variant's position text.
+    pub letter: char,
+}
+
+/// Text placed on the picture outside the cells (a level's name, a file letter).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Caption {
+    /// Centre of the text, in diagram units.
+    pub x: f32,
+    /// Centre of the text, in diagram units.
+    pub y: f32,
+    /// The text.
+    pub text: String,
+}
+
+/// Everything needed to draw one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagram {
+    /// Every cell of the board, once.
+    pub cells: Vec<DiagramCell>,
+    /// Every piece on the board, once.
+    pub pieces: Vec<DiagramPiece>,
+    /// Extra text around the board.
+    pub captions: Vec<Caption>,
+    /// Whether each cell's label is printed inside it (a 512-cell cube relies on captions).
+    pub label_cells: bool,
+    /// Seat names in turn order (`White`, `Black`), for the legend.
+    pub players: Vec<String>,
+    /// The piece letters of the variant with their names, for the legend.
+    pub legend: Vec<(char, String)>,
+    /// The seat to move.
+    pub to_move: Player,
+}
