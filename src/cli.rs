@@ -29,6 +29,72 @@ pub enum Command {
     Selfplay(SelfplayArgs),
     /// Inspect run directories.
     Runs(RunsArgs),
+    /// Draw a position as an SVG picture (from position text or a recorded game).
+    Render(RenderArgs),
+    /// Write a recorded game as one self-contained HTML page to step through.
+    Replay(ReplayArgs),
+    /// Draw a run's training curves (losses, game length, results) as an SVG chart.
+    Plot(PlotArgs),
+}
+
+/// Flags of `vzero render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The variant (see `vzero variants`); with --game it defaults to the game's own.
+    #[arg(long, required_unless_present = "game")]
+    pub variant: Option<Variant>,
+    /// Draw this position text instead of the start position.
+    #[arg(long, conflicts_with = "game")]
+    pub position: Option<String>,
+    /// Play these space-separated moves first (e.g. "f5-f6 f7-f6").
+    #[arg(long, conflicts_with = "game")]
+    pub moves: Option<String>,
+    /// Draw a position of the game in this replay shard (RUN/replay/*.shard).
+    #[arg(long, requires = "ply")]
+    pub game: Option<PathBuf>,
+    /// Which game of the shard, counting from 0 [default: 0].
+    #[arg(long, requires = "game")]
+    pub game_index: Option<usize>,
+    /// With --game: draw the position after this many moves (0 is the start).
+    #[arg(long, requires = "game")]
+    pub ply: Option<usize>,
+    /// Draw the move that led to the position as a blue arrow (the last of --moves, or the
+    /// game's previous move).
+    #[arg(long)]
+    pub last_move: bool,
+    /// With --game: draw the search's N most visited moves at that ply as green arrows, wider
+    /// for more visits [default: 0].
+    #[arg(long, value_name = "N", requires = "game")]
+    pub top: Option<usize>,
+    /// The SVG file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Flags of `vzero replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A replay shard of a run (RUN/replay/*.shard).
+    pub game: PathBuf,
+    /// Which game of the shard, counting from 0.
+    #[arg(long, default_value_t = 0)]
+    pub game_index: usize,
+    /// How many of the search's most visited moves to list and draw at each ply.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub top: usize,
+    /// The HTML file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Flags of `vzero plot`.
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// The run directory (its metrics.jsonl is read).
+    pub run: PathBuf,
+    /// The SVG file to write.
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// Flags of `vzero selfplay`.

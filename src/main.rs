@@ -4,6 +4,7 @@
 
 mod cli;
 mod cmd;
+mod viz;
 
 use std::process::ExitCode;
 

@@ -1,7 +1,11 @@
 //! One module per subcommand.
 
 mod bench;
+mod game_file;
 mod perft;
+mod plot;
+mod render;
+mod replay;
 mod runs;
 mod selfplay;
 mod stop;
@@ -19,5 +23,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Train(args) => train::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Runs(args) => runs::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Plot(args) => plot::run(args),
     }
 }

@@ -1,0 +1,39 @@
+//! `vzero plot`: a run's training curves from its metrics.jsonl.
+
+use rules::{Game, Variant, WithGame};
+use selfplay::config::Config;
+use selfplay::rundir::RunDir;
+
+use crate::cli::PlotArgs;
+use crate::viz::plot::{draw_curves, read_metrics};
+
+/// Reads the metrics and writes the chart.
+pub fn run(args: PlotArgs) -> anyhow::Result<()> {
+    let dir = RunDir::open(&args.run);
+    // The config only names the seats (White, Black); a run without one is still plotted.
+    let variant = Config::load(&dir.config(), &[]).ok().and_then(|c| c.variant.parse::<Variant>().ok());
+    let seats = variant.and_then(|v| v.with_game(SeatNames).ok()).unwrap_or_default();
+    let metrics = read_metrics(&dir.metrics(), &seats)?;
+    if metrics.skipped_lines > 0 {
+        eprintln!("vzero: warning: skipped {} lines of metrics.jsonl that are not JSON", metrics.skipped_lines);
+    }
+    let run_name = args.run.file_name().map_or_else(|| args.run.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let title = match variant {
+        Some(v) => format!("vzero training curves: {run_name} ({v})"),
+        None => format!("vzero training curves: {run_name}"),
+    };
+    draw_curves(&metrics, &title, &args.out)?;
+    println!("wrote {} ({} iterations)", args.out.display(), metrics.iterations.len());
+    Ok(())
+}
+
+/// The seat names a variant's diagrams use.
+struct SeatNames;
+
+impl WithGame for SeatNames {
+    type Output = Vec<String>;
+
+    fn run<G: Game>(self) -> Vec<String> {
+        G::start().diagram().map(|d| d.players).unwrap_or_default()
+    }
+}

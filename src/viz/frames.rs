@@ -1,0 +1,88 @@
+//! A recorded game as a sequence of pictures: for every ply, the position, the move that led to
+//! it and the search's most visited moves there.
+
+use anyhow::{anyhow, Context};
+use rules::{Diagram, Game};
+use selfplay::replay::{find_move, GameRecord};
+
+use super::svg_board::{Arrow, ArrowKind};
+
+/// One of the search's candidate moves at a ply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// Move text in the variant's notation.
+    pub text: String,
+    /// Diagram keys of the cells it leaves and enters.
+    pub cells: (u16, u16),
+    /// Its share of the root's visits.
+    pub share: f32,
+}
+
+/// The game before the move at one ply.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The position.
+    pub diagram: Diagram,
+    /// The move that led here, as text and cells (none at ply 0).
+    pub last: Option<(String, (u16, u16))>,
+    /// The move played here (none after the last move).
+    pub next: Option<String>,
+    /// The most visited moves of the search here, best first (empty where none were recorded).
+    pub candidates: Vec<Candidate>,
+    /// The search's root visits here (0 where none were recorded).
+    pub visits: u32,
+}
+
+impl Frame {
+    /// Arrows for the last move and the candidates, as asked.
+    pub fn arrows(&self, last: bool, candidates: bool) -> Vec<Arrow> {
+        let mut out = Vec::new();
+        if candidates {
+            for c in &self.candidates {
+                out.push(Arrow { from: c.cells.0, to: c.cells.1, kind: ArrowKind::Candidate(c.share) });
+            }
+        }
+        if let (true, Some((_, (from, to)))) = (last, &self.last) {
+            out.push(Arrow { from: *from, to: *to, kind: ArrowKind::LastMove });
+        }
+        out
+    }
+}
+
+/// The diagram of `game`, or an error naming a variant that cannot draw itself.
+pub fn diagram_of<G: Game>(game: &G) -> anyhow::Result<Diagram> {
+    game.diagram().ok_or_else(|| anyhow!("variant '{}' has no board picture yet", G::NAME))
+}
+
+/// The cells of `mv` in `game`, or an error naming the variant.
+fn cells_of<G: Game>(game: &G, mv: G::Move) -> anyhow::Result<(u16, u16)> {
+    game.move_cells(mv).ok_or_else(|| anyhow!("variant '{}' cannot draw moves yet", G::NAME))
+}
+
+/// One frame per ply of `record`, `record.moves.len() + 1` in all (the last is the final
+/// position), each with up to `top` candidates.
+pub fn frames<G: Game>(record: &GameRecord, top: usize) -> anyhow::Result<Vec<Frame>> {
+    let mut game = G::from_text(&record.start).with_context(|| format!("the game's start position '{}'", record.start))?;
+    let mut moves = Vec::new();
+    let mut out = Vec::with_capacity(record.moves.len() + 1);
+    let mut last = None;
+    for (ply, m) in record.moves.iter().enumerate() {
+        let played = find_move(&game, m.played, &mut moves)
+            .ok_or_else(|| anyhow!("recorded move {} at ply {ply} is not legal there", m.played))?;
+        let total: u32 = m.visits.iter().map(|&(_, n)| n).sum();
+        let mut ranked = m.visits.clone();
+        ranked.sort_by_key(|&(index, n)| (std::cmp::Reverse(n), index));
+        let mut candidates = Vec::new();
+        for &(index, n) in ranked.iter().take(top) {
+            let mv = find_move(&game, index, &mut moves)
+                .ok_or_else(|| anyhow!("recorded visits at ply {ply} name move {index}, which is not legal there"))?;
+            candidates.push(Candidate { text: game.move_text(mv), cells: cells_of(&game, mv)?, share: n as f32 / total.max(1) as f32 });
+        }
+        let text = game.move_text(played);
+        out.push(Frame { diagram: diagram_of(&game)?, last: last.take(), next: Some(text.clone()), candidates, visits: total });
+        last = Some((text, cells_of(&game, played)?));
+        game.play(played);
+    }
+    out.push(Frame { diagram: diagram_of(&game)?, last, next: None, candidates: Vec::new(), visits: 0 });
+    Ok(out)
+}

@@ -1,0 +1,244 @@
+//! Training curves: metrics.jsonl read into series over training steps, drawn with plotters as
+//! one SVG of six panels (losses, game length, seat scores, how games ended, evaluation).
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::{anyhow, bail, Context};
+use plotters::prelude::*;
+use serde_json::Value;
+
+/// One named line of a panel: (training step, value) points.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Series {
+    /// Legend text.
+    pub name: String,
+    /// Points in step order.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// The curves of a run, one point per logged iteration (evaluations at the step they followed).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Metrics {
+    /// Training steps of the iterations, in log order.
+    pub iterations: Vec<f64>,
+    /// Policy and value loss.
+    pub losses: [Series; 2],
+    /// Mean plies per self-play game.
+    pub game_length: Series,
+    /// Mean score of each seat in the iteration's self-play games.
+    pub seat_scores: Vec<Series>,
+    /// Share of games ended by the rules, by resignation and by the ply limit.
+    pub endings: [Series; 3],
+    /// The network's mean score against each evaluation opponent.
+    pub evaluation: Vec<Series>,
+    /// Lines that were not JSON (a crash can cut the last one short).
+    pub skipped_lines: usize,
+}
+
+fn series(name: &str) -> Series {
+    Series { name: name.to_string(), points: Vec::new() }
+}
+
+/// Reads metrics.jsonl at `path`; seat `i` is named `seat_names[i]` where given.
+pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metrics> {
+    let text = fs::read_to_string(path).with_context(|| format!("reading {} (is this a run directory?)", path.display()))?;
+    let mut m = Metrics {
+        losses: [series("policy loss"), series("value loss")],
+        game_length: series("mean plies per game"),
+        endings: [series("by the rules"), series("resigned"), series("at the ply limit")],
+        ..Metrics::default()
+    };
+    let mut step = 0.0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let Ok(record) = serde_json::from_str::<Value>(line) else {
+            m.skipped_lines += 1;
+            continue;
+        };
+        let num = |key: &str| record.get(key).and_then(Value::as_f64);
+        match record.get("event").and_then(Value::as_str) {
+            Some("iteration") => {
+                step = num("step").unwrap_or(step);
+                m.iterations.push(step);
+                for (s, key) in m.losses.iter_mut().zip(["policy_loss", "value_loss"]) {
+                    if let Some(v) = num(key) {
+                        s.points.push((step, v));
+                    }
+                }
+                if let Some(v) = num("mean_game_length") {
+                    m.game_length.points.push((step, v));
+                }
+                let scores = record.get("seat_scores").and_then(Value::as_array).cloned().unwrap_or_default();
+                for (i, v) in scores.iter().enumerate() {
+                    if m.seat_scores.len() <= i {
+                        let name = seat_names.get(i).cloned().unwrap_or_else(|| format!("seat {}", i + 1));
+                        m.seat_scores.push(series(&name));
+                    }
+                    if let Some(v) = v.as_f64() {
+                        m.seat_scores[i].points.push((step, v));
+                    }
+                }
+                let games = num("iteration_games").unwrap_or(0.0);
+                if games > 0.0 {
+                    for (s, key) in m.endings.iter_mut().zip(["ended_by_rules", "resigned", "adjudicated"]) {
+                        s.points.push((step, num(key).unwrap_or(0.0) / games));
+                    }
+                }
+            }
+            Some("evaluation") => {
+                let (Some(opponent), Some(score)) = (record.get("opponent").and_then(Value::as_str), num("network_score")) else {
+                    continue;
+                };
+                let name = format!("vs {opponent}");
+                match m.evaluation.iter_mut().find(|s| s.name == name) {
+                    Some(s) => s.points.push((step, score)),
+                    None => m.evaluation.push(Series { name, points: vec![(step, score)] }),
+                }
+            }
+            _ => {}
+        }
+    }
+    if m.iterations.is_empty() {
+        bail!("{}: no training iteration logged yet", path.display());
+    }
+    Ok(m)
+}
+
+/// Size of the chart in pixels.
+const SIZE: (u32, u32) = (1320, 780);
+/// Line colours, in series order.
+const COLOURS: [RGBColor; 5] = [RGBColor(31, 111, 178), RGBColor(200, 60, 40), RGBColor(30, 132, 73), RGBColor(142, 68, 173), RGBColor(120, 120, 120)];
+
+/// The six panels drawn as SVG text; `title` heads the chart.
+pub fn curves_svg(m: &Metrics, title: &str) -> anyhow::Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(plot_err)?;
+        let root = root.titled(title, ("sans-serif", 22)).map_err(plot_err)?;
+        let panels = root.split_evenly((2, 3));
+        let lo = m.iterations.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = m.iterations.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let steps = if hi > lo { lo..hi } else { lo - 1.0..hi + 1.0 };
+        let fixed = Some(0.0..1.0);
+        panel(&panels[0], "Policy loss", "cross-entropy", std::slice::from_ref(&m.losses[0]), steps.clone(), None)?;
+        panel(&panels[1], "Value loss", "mean squared error", std::slice::from_ref(&m.losses[1]), steps.clone(), None)?;
+        panel(&panels[2], "Self-play game length", "plies", std::slice::from_ref(&m.game_length), steps.clone(), None)?;
+        panel(&panels[3], "Self-play results", "mean score", &m.seat_scores, steps.clone(), fixed.clone())?;
+        panel(&panels[4], "How self-play games ended", "share of games", &m.endings, steps.clone(), fixed.clone())?;
+        panel(&panels[5], "Evaluation (network's score)", "mean score", &m.evaluation, steps, fixed)?;
+        root.present().map_err(plot_err)?;
+    }
+    Ok(svg)
+}
+
+/// Writes the chart of `m` to `out` as SVG.
+pub fn draw_curves(m: &Metrics, title: &str, out: &Path) -> anyhow::Result<()> {
+    match out.extension().and_then(|e| e.to_str()) {
+        Some(ext) if ext.eq_ignore_ascii_case("svg") => {}
+        _ => bail!("--out {}: only SVG output is supported (name the file *.svg)", out.display()),
+    }
+    let svg = curves_svg(m, title)?;
+    fs::write(out, svg).with_context(|| format!("writing {}", out.display()))
+}
+
+fn plot_err<E: std::fmt::Display>(e: E) -> anyhow::Error {
+    anyhow!("drawing the chart: {e}")
+}
+
+/// One panel: a titled chart with labelled axes, a line and dots per series, and a legend;
+/// `y` fixes the value axis (scores), otherwise it fits the data.
+fn panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    y_desc: &str,
+    series: &[Series],
+    steps: std::ops::Range<f64>,
+    y: Option<std::ops::Range<f64>>,
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let values = series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    let y = y.unwrap_or_else(|| {
+        let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        match (lo.is_finite(), hi > lo) {
+            (true, true) => lo - 0.08 * (hi - lo)..hi + 0.08 * (hi - lo),
+            (true, false) => lo - 0.5..lo + 0.5,
+            _ => 0.0..1.0,
+        }
+    });
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 17))
+        .margin(12)
+        .x_label_area_size(42)
+        .y_label_area_size(58)
+        .build_cartesian_2d(steps, y)
+        .map_err(plot_err)?;
+    chart.configure_mesh().x_desc("training step").y_desc(y_desc).light_line_style(WHITE).draw().map_err(plot_err)?;
+    let mut drawn = false;
+    for (i, s) in series.iter().enumerate().filter(|(_, s)| !s.points.is_empty()) {
+        let colour = COLOURS[i % COLOURS.len()];
+        chart.draw_series(LineSeries::new(s.points.iter().copied(), colour.stroke_width(2))).map_err(plot_err)?
+            .label(s.name.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2)));
+        chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(plot_err)?;
+        drawn = true;
+    }
+    if drawn {
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.4))
+            .draw()
+            .map_err(plot_err)?;
+    } else {
+        let (w, h) = area.dim_in_pixel();
+        area.draw(&Text::new("not logged in this run", (w as i32 / 2 - 70, h as i32 / 2), ("sans-serif", 14).into_font().color(&BLACK.mix(0.6))))
+            .map_err(plot_err)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn metrics(lines: &str) -> anyhow::Result<Metrics> {
+        let dir = std::env::temp_dir().join(format!("vzero-plot-{}-{}", std::process::id(), lines.len()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("metrics.jsonl");
+        fs::write(&path, lines).unwrap();
+        read_metrics(&path, &["White".into(), "Black".into()])
+    }
+
+    #[test]
+    fn reads_iterations_and_places_evaluations_at_the_last_step() {
+        let m = metrics(concat!(
+            r#"{"event":"iteration","step":0,"mean_game_length":40,"seat_scores":[0.5,0.5],"iteration_games":4,"ended_by_rules":2,"resigned":0,"adjudicated":2,"policy_loss":null,"value_loss":null}"#,
+            "\n",
+            r#"{"event":"iteration","step":20,"mean_game_length":30,"seat_scores":[0.75,0.25],"iteration_games":4,"ended_by_rules":4,"resigned":0,"adjudicated":0,"policy_loss":5.5,"value_loss":0.9}"#,
+            "\n",
+            r#"{"event":"evaluation","opponent":"random","network_score":0.8}"#,
+            "\n{\"event\":\"itera"
+        ))
+        .unwrap();
+        assert_eq!(m.iterations, vec![0.0, 20.0]);
+        assert_eq!(m.losses[0].points, vec![(20.0, 5.5)], "an iteration without training steps has no loss");
+        assert_eq!(m.seat_scores[1].name, "Black");
+        assert_eq!(m.seat_scores[0].points, vec![(0.0, 0.5), (20.0, 0.75)]);
+        assert_eq!(m.endings[2].points, vec![(0.0, 0.5), (20.0, 0.0)]);
+        assert_eq!(m.evaluation[0].name, "vs random");
+        assert_eq!(m.evaluation[0].points, vec![(20.0, 0.8)]);
+        assert_eq!(m.skipped_lines, 1, "the cut-off last line");
+        let svg = curves_svg(&m, "test").unwrap();
+        assert!(svg.contains("training step") && svg.contains("Policy loss"));
+    }
+
+    #[test]
+    fn a_log_without_iterations_is_an_error() {
+        let err = metrics(r#"{"event":"error","message":"x"}"#).unwrap_err().to_string();
+        assert!(err.contains("no training iteration"), "{err}");
+    }
+}

@@ -1,0 +1,260 @@
+//! A position as SVG text: the cells of a [`Diagram`], the pieces as lettered discs, arrows for
+//! moves, and a legend below.
+//!
+//! Written by hand rather than with a plotting crate: a board is a diagram of polygons and text,
+//! not a chart. Arrowheads are polygons, not SVG markers, because markers are looked up by id and
+//! the replay page holds one SVG per ply, most of them hidden, where shared ids break.
+
+use std::fmt::Write;
+
+use rules::{CellShape, Diagram};
+
+use super::xml::escape;
+
+/// Pixels per diagram unit (a cell's radius).
+const UNIT: f32 = 24.0;
+/// Room around the board, in pixels.
+const MARGIN: f32 = 12.0;
+/// Height of one legend line, in pixels.
+const LEGEND_LINE: f32 = 22.0;
+/// Width of one entry of the piece legend, in pixels.
+const LEGEND_ENTRY: f32 = 104.0;
+
+/// Fill of each cell shade: light, medium, dark (the browns of a wooden board).
+const SHADES: [&str; 3] = ["#f2dcb3", "#d6a86b", "#a9743f"];
+/// Disc fill, outline and letter colour of each seat (White, Black, a third player's red).
+const SEATS: [(&str, &str, &str); 3] = [("#fdfdfd", "#222", "#111"), ("#262626", "#000", "#fafafa"), ("#c0392b", "#6e1f17", "#fff")];
+
+/// A move drawn on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrow {
+    /// Key of the cell the move leaves.
+    pub from: u16,
+    /// Key of the cell it enters.
+    pub to: u16,
+    /// What the arrow stands for.
+    pub kind: ArrowKind,
+}
+
+/// The meaning of an arrow, which sets its colour and width.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArrowKind {
+    /// The move that led to this position.
+    LastMove,
+    /// One of the search's most visited moves here, with its share of the visits (0..=1).
+    Candidate(f32),
+}
+
+/// The SVG element (no XML declaration) of `diagram` with `arrows`; `title` goes above the board.
+pub fn board_svg(diagram: &Diagram, arrows: &[Arrow], title: Option<&str>) -> String {
+    let layout = Layout::of(diagram, title.is_some());
+    let mut svg = String::new();
+    let (w, h) = (layout.width, layout.height);
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="DejaVu Sans, Verdana, sans-serif">"#
+    );
+    let _ = writeln!(svg, r##"<rect width="100%" height="100%" fill="#fbf8f2"/>"##);
+    if let Some(title) = title {
+        let _ = writeln!(svg, r#"<text x="{:.1}" y="{:.1}" font-size="15" font-weight="bold">{}</text>"#, MARGIN, MARGIN + 12.0, escape(title));
+    }
+    draw_cells(&mut svg, diagram, &layout, arrows);
+    draw_captions(&mut svg, diagram, &layout);
+    draw_pieces(&mut svg, diagram, &layout);
+    draw_arrows(&mut svg, diagram, &layout, arrows);
+    draw_legend(&mut svg, diagram, &layout);
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// Where diagram units land in pixels, and the picture's size.
+struct Layout {
+    min_x: f32,
+    min_y: f32,
+    top: f32,
+    board_bottom: f32,
+    width: f32,
+    height: f32,
+    legend_lines: usize,
+    per_line: usize,
+}
+
+impl Layout {
+    fn of(d: &Diagram, titled: bool) -> Layout {
+        let xs = d.cells.iter().map(|c| c.x).chain(d.captions.iter().map(|c| c.x));
+        let ys = d.cells.iter().map(|c| c.y).chain(d.captions.iter().map(|c| c.y));
+        let (min_x, max_x) = bounds(xs);
+        let (min_y, max_y) = bounds(ys);
+        let top = MARGIN + if titled { 22.0 } else { 0.0 };
+        let board_w = (max_x - min_x + 2.0) * UNIT;
+        let board_h = (max_y - min_y + 2.0) * UNIT;
+        let width = (board_w + 2.0 * MARGIN).max(2.0 * LEGEND_ENTRY + 2.0 * MARGIN);
+        let per_line = (((width - 2.0 * MARGIN) / LEGEND_ENTRY).floor() as usize).max(1);
+        let legend_lines = 1 + d.legend.len().div_ceil(per_line);
+        let board_bottom = top + board_h;
+        let height = board_bottom + 8.0 + legend_lines as f32 * LEGEND_LINE + MARGIN;
+        Layout { min_x: min_x - 1.0, min_y: min_y - 1.0, top, board_bottom, width, height, legend_lines, per_line }
+    }
+
+    /// Pixel position of a point in diagram units.
+    fn px(&self, x: f32, y: f32) -> (f32, f32) {
+        (MARGIN + (x - self.min_x) * UNIT, self.top + (y - self.min_y) * UNIT)
+    }
+
+    /// Pixel centre of the cell with `key`, if the diagram has it.
+    fn cell_px(&self, d: &Diagram, key: u16) -> Option<(f32, f32)> {
+        d.cells.iter().find(|c| c.key == key).map(|c| self.px(c.x, c.y))
+    }
+}
+
+/// Smallest and largest value (0, 0 when empty).
+fn bounds(values: impl Iterator<Item = f32>) -> (f32, f32) {
+    values.fold(None, |acc: Option<(f32, f32)>, v| Some(acc.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))))).unwrap_or((0.0, 0.0))
+}
+
+/// The corners of a cell's outline around pixel centre `(cx, cy)`.
+fn outline(shape: CellShape, cx: f32, cy: f32) -> String {
+    let corners: Vec<(f32, f32)> = match shape {
+        CellShape::FlatHex | CellShape::PointyHex => {
+            let offset = if shape == CellShape::FlatHex { 0.0 } else { 30.0 };
+            (0..6)
+                .map(|i| {
+                    let a = (offset + 60.0 * i as f32).to_radians();
+                    (cx + UNIT * a.cos(), cy + UNIT * a.sin())
+                })
+                .collect()
+        }
+        CellShape::Square => vec![(cx - UNIT, cy - UNIT), (cx + UNIT, cy - UNIT), (cx + UNIT, cy + UNIT), (cx - UNIT, cy + UNIT)],
+    };
+    corners.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ")
+}
+
+fn draw_cells(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
+    let last: Vec<u16> = arrows.iter().filter(|a| a.kind == ArrowKind::LastMove).flat_map(|a| [a.from, a.to]).collect();
+    svg.push_str("<g class=\"cells\" stroke=\"#5b4026\" stroke-width=\"0.8\">\n");
+    for c in &d.cells {
+        let (cx, cy) = l.px(c.x, c.y);
+        let fill = SHADES[c.shade.min(2) as usize];
+        let _ = writeln!(
+            svg,
+            r#"<polygon class="cell" data-cell="{}" points="{}" fill="{fill}"><title>{}</title></polygon>"#,
+            escape(&c.label),
+            outline(c.shape, cx, cy),
+            escape(&c.label)
+        );
+        if last.contains(&c.key) {
+            let _ = writeln!(svg, r##"<polygon class="highlight" points="{}" fill="#f4d03f" fill-opacity="0.55" stroke="none"/>"##, outline(c.shape, cx, cy));
+        }
+    }
+    svg.push_str("</g>\n");
+    if d.label_cells {
+        svg.push_str("<g class=\"labels\" font-size=\"7\" fill=\"#3b2a1a\" fill-opacity=\"0.8\" text-anchor=\"middle\">\n");
+        for c in &d.cells {
+            let (cx, cy) = l.px(c.x, c.y);
+            let _ = writeln!(svg, r#"<text class="label" x="{cx:.1}" y="{:.1}">{}</text>"#, cy + 0.8 * UNIT, escape(&c.label));
+        }
+        svg.push_str("</g>\n");
+    }
+}
+
+fn draw_captions(svg: &mut String, d: &Diagram, l: &Layout) {
+    for c in &d.captions {
+        let (x, y) = l.px(c.x, c.y);
+        let _ = writeln!(svg, r##"<text class="caption" x="{x:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="#333">{}</text>"##, y + 4.5, escape(&c.text));
+    }
+}
+
+fn draw_pieces(svg: &mut String, d: &Diagram, l: &Layout) {
+    svg.push_str("<g class=\"pieces\" text-anchor=\"middle\" font-weight=\"bold\">\n");
+    for p in &d.pieces {
+        let Some((cx, cy)) = l.cell_px(d, p.cell) else { continue };
+        let (fill, stroke, ink) = SEATS[p.owner.min(SEATS.len() - 1)];
+        let _ = writeln!(
+            svg,
+            r#"<g class="piece" data-owner="{}"><circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1.4"/><text x="{cx:.1}" y="{:.1}" font-size="{:.1}" fill="{ink}">{}</text></g>"#,
+            p.owner,
+            0.5 * UNIT,
+            cy + 0.25 * UNIT,
+            0.7 * UNIT,
+            escape(&p.letter.to_string())
+        );
+    }
+    svg.push_str("</g>\n");
+}
+
+fn draw_arrows(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
+    svg.push_str("<g class=\"arrows\">\n");
+    for a in arrows {
+        let (Some(from), Some(to)) = (l.cell_px(d, a.from), l.cell_px(d, a.to)) else { continue };
+        let (colour, width, note) = match a.kind {
+            ArrowKind::LastMove => ("#1f6fb2", 0.22 * UNIT, None),
+            ArrowKind::Candidate(share) => ("#1e8449", (0.1 + 0.25 * share.clamp(0.0, 1.0)) * UNIT, Some(format!("{:.0}%", share * 100.0))),
+        };
+        let class = if note.is_some() { "arrow candidate" } else { "arrow last-move" };
+        let _ = writeln!(svg, r#"<g class="{class}" fill="{colour}" stroke="{colour}" opacity="0.78">{}</g>"#, arrow_shapes(from, to, width, note));
+    }
+    svg.push_str("</g>\n");
+}
+
+/// A shaft and a triangular head from `from` to `to` (pixels), and an optional note at the tail.
+fn arrow_shapes(from: (f32, f32), to: (f32, f32), width: f32, note: Option<String>) -> String {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (ux, uy) = (dx / len, dy / len);
+    let head = (width * 2.6).max(0.55 * UNIT);
+    // Stop short of the centre so the arrow points at the piece rather than covering it.
+    let tip = (to.0 - ux * 0.3 * UNIT, to.1 - uy * 0.3 * UNIT);
+    let base = (tip.0 - ux * head, tip.1 - uy * head);
+    let half = head * 0.55;
+    let mut out = format!(
+        r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke-width="{width:.1}" stroke-linecap="round"/><polygon stroke="none" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}"/>"#,
+        from.0,
+        from.1,
+        base.0,
+        base.1,
+        tip.0,
+        tip.1,
+        base.0 - uy * half,
+        base.1 + ux * half,
+        base.0 + uy * half,
+        base.1 - ux * half
+    );
+    if let Some(note) = note {
+        let _ = write!(
+            out,
+            r##"<text x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" text-anchor="middle" stroke="#fff" stroke-width="2.5" paint-order="stroke">{}</text>"##,
+            from.0 + ux * 0.45 * len,
+            from.1 + uy * 0.45 * len - 3.0,
+            escape(&note)
+        );
+    }
+    out
+}
+
+fn draw_legend(svg: &mut String, d: &Diagram, l: &Layout) {
+    let y0 = l.board_bottom + 8.0;
+    let _ = writeln!(svg, r##"<g class="legend" font-size="12" fill="#222">"##);
+    let mut x = MARGIN;
+    for (seat, name) in d.players.iter().enumerate() {
+        let (fill, stroke, _) = SEATS[seat.min(SEATS.len() - 1)];
+        let mover = if seat == d.to_move { " (to move)" } else { "" };
+        let _ = writeln!(
+            svg,
+            r#"<circle cx="{:.1}" cy="{:.1}" r="6" fill="{fill}" stroke="{stroke}"/><text x="{:.1}" y="{:.1}">{}{mover}</text>"#,
+            x + 6.0,
+            y0 + 11.0,
+            x + 16.0,
+            y0 + 15.0,
+            escape(name)
+        );
+        x += if mover.is_empty() { LEGEND_ENTRY * 0.8 } else { LEGEND_ENTRY * 1.3 };
+    }
+    for (i, (letter, name)) in d.legend.iter().enumerate() {
+        let (col, line) = (i % l.per_line, 1 + i / l.per_line);
+        debug_assert!(line < l.legend_lines);
+        let x = MARGIN + col as f32 * LEGEND_ENTRY;
+        let y = y0 + line as f32 * LEGEND_LINE + 15.0;
+        let _ = writeln!(svg, r#"<text x="{x:.1}" y="{y:.1}"><tspan font-weight="bold">{}</tspan> {}</text>"#, escape(&letter.to_string()), escape(name));
+    }
+    svg.push_str("</g>\n");
+}
