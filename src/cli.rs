@@ -229,8 +229,16 @@ pub fn usage_error(err: clap::Error) -> ExitCode {
         }
         _ => {
             let text = err.render().to_string();
-            let first = text.lines().next().unwrap_or("bad arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let mut lines = text.lines();
+            let first = lines.next().unwrap_or("bad arguments");
+            let mut first = first.strip_prefix("error: ").unwrap_or(first).to_string();
+            // "the following required arguments were not provided:" lists them indented below.
+            if first.ends_with(':') {
+                for more in lines.take_while(|l| l.starts_with(' ')) {
+                    first.push(' ');
+                    first.push_str(more.trim());
+                }
+            }
             eprintln!("vzero: {first} (see 'vzero --help')");
             ExitCode::from(2)
         }

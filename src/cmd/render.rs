@@ -8,7 +8,7 @@ use rules::{Game, WithGame};
 use super::game_file::{load_game, variant_of};
 use crate::cli::RenderArgs;
 use crate::viz::frames::{diagram_of, frames};
-use crate::viz::svg_board::{board_svg, Arrow, ArrowKind};
+use crate::viz::svg_board::{board_svg, standalone, Arrow, ArrowKind};
 
 /// Draws the chosen position and writes the SVG file.
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
@@ -23,9 +23,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
             variant.with_game(FromText(&args))??
         }
     };
-    let mut text = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    text.push_str(&svg);
-    fs::write(&args.out, text).with_context(|| format!("writing {}", args.out.display()))?;
+    fs::write(&args.out, standalone(&svg)).with_context(|| format!("writing {}", args.out.display()))?;
     println!("wrote {}", args.out.display());
     Ok(())
 }

@@ -101,10 +101,10 @@ pub fn replay_html(info: &ReplayInfo<'_>, frames: &[Frame]) -> String {
         result.join(", ")
     );
     html.push_str(
-        "<div class=\"controls\"><button id=\"first\" title=\"Home\">&#9198; first</button><button id=\"prev\" title=\"left arrow\">&#9664; prev</button>",
+        "<div class=\"controls\"><button id=\"first\" title=\"Home\">&#171; first</button><button id=\"prev\" title=\"left arrow\">&#9664; prev</button>",
     );
     let _ = write!(html, "<span id=\"counter\">Ply 0 / {plies}</span>");
-    html.push_str("<button id=\"next\" title=\"right arrow\">next &#9654;</button><button id=\"last\" title=\"End\">last &#9197;</button></div>\n");
+    html.push_str("<button id=\"next\" title=\"right arrow\">next &#9654;</button><button id=\"last\" title=\"End\">last &#187;</button></div>\n");
     html.push_str("<div class=\"main\">\n<div id=\"boards\">\n");
     for (k, frame) in frames.iter().enumerate() {
         let hidden = if k == 0 { "" } else { " hidden" };

@@ -119,7 +119,9 @@ pub fn curves_svg(m: &Metrics, title: &str) -> anyhow::Result<String> {
         let panels = root.split_evenly((2, 3));
         let lo = m.iterations.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = m.iterations.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let steps = if hi > lo { lo..hi } else { lo - 1.0..hi + 1.0 };
+        // A little room on both sides keeps the end points (and the evaluation, logged last) clear of the axes.
+        let pad = if hi > lo { 0.03 * (hi - lo) } else { 1.0 };
+        let steps = lo - pad..hi + pad;
         let fixed = Some(0.0..1.0);
         panel(&panels[0], "Policy loss", "cross-entropy", std::slice::from_ref(&m.losses[0]), steps.clone(), None)?;
         panel(&panels[1], "Value loss", "mean squared error", std::slice::from_ref(&m.losses[1]), steps.clone(), None)?;

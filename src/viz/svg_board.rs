@@ -45,14 +45,21 @@ pub enum ArrowKind {
     Candidate(f32),
 }
 
-/// The SVG element (no XML declaration) of `diagram` with `arrows`; `title` goes above the board.
+/// `svg` (from [`board_svg`]) as the text of a standalone .svg file: an XML declaration and the
+/// SVG namespace, which HTML pages that inline the element do without.
+pub fn standalone(svg: &str) -> String {
+    let body = svg.strip_prefix("<svg ").expect("board_svg starts with <svg");
+    format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" {body}")
+}
+
+/// The SVG element (no XML declaration, no namespace) of `diagram` with `arrows`; `title` goes above the board.
 pub fn board_svg(diagram: &Diagram, arrows: &[Arrow], title: Option<&str>) -> String {
     let layout = Layout::of(diagram, title.is_some());
     let mut svg = String::new();
     let (w, h) = (layout.width, layout.height);
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="DejaVu Sans, Verdana, sans-serif">"#
+        r#"<svg class="board" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="DejaVu Sans, Verdana, sans-serif">"#
     );
     let _ = writeln!(svg, r##"<rect width="100%" height="100%" fill="#fbf8f2"/>"##);
     if let Some(title) = title {

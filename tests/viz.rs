@@ -1,0 +1,269 @@
+//! End-to-end tests of the pictures: `vzero render`, `vzero replay` and `vzero plot`, checked
+//! by parsing what they write, and (where Debian's chromium is installed) by opening the replay
+//! page in a headless browser.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use rules::{Game, Glinski, MiniHexchess};
+use selfplay::replay::{write_shard, GameRecord, MoveRecord};
+
+fn vzero(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vzero")).args(args).output().expect("run vzero")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("vzero-viz-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Runs vzero expecting success and returns what it wrote to `out`.
+fn written(args: &[&str], out: &Path) -> String {
+    let result = vzero(args);
+    assert!(result.status.success(), "vzero {args:?} failed: {}", stderr(&result));
+    std::fs::read_to_string(out).unwrap()
+}
+
+/// Asserts a failure with exit `code` and a single-line message containing `needle`.
+fn fails(args: &[&str], code: i32, needle: &str) {
+    let out = vzero(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(code), "vzero {args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line expected, got:\n{err}");
+    assert!(err.contains(needle), "vzero {args:?}: expected '{needle}' in: {err}");
+}
+
+/// Elements with tag `tag` and class `class` in a parsed SVG.
+fn count(doc: &roxmltree::Document, tag: &str, class: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.tag_name().name() == tag && n.attribute("class").is_some_and(|c| c.split(' ').any(|w| w == class)))
+        .count()
+}
+
+/// The pieces in a position text's board field.
+fn pieces_in(text: &str) -> usize {
+    text.split(' ').next().unwrap().chars().filter(char::is_ascii_alphabetic).count()
+}
+
+/// The texts of the elements of class `label`.
+fn labels(doc: &roxmltree::Document) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("label"))
+        .filter_map(|n| n.text().map(str::to_string))
+        .collect()
+}
+
+fn check_board(variant: &str, cells: usize, corner_labels: &[&str]) {
+    let dir = scratch(&format!("board-{variant}"));
+    let out = dir.join("board.svg");
+    let svg = written(&["render", "--variant", variant, "--out", path_str(&out)], &out);
+    let doc = roxmltree::Document::parse(&svg).expect("the SVG is well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    assert_eq!(count(&doc, "polygon", "cell"), cells, "one polygon per cell");
+    let start = match variant {
+        "glinski" => Glinski::start().to_text(),
+        _ => MiniHexchess::start().to_text(),
+    };
+    assert_eq!(count(&doc, "g", "piece"), pieces_in(&start), "one glyph per piece");
+    let labels = labels(&doc);
+    assert_eq!(labels.len(), cells);
+    for l in corner_labels {
+        assert!(labels.iter().any(|x| x == l), "label {l} missing");
+    }
+    for name in ["King", "Rook", "Bishop", "Knight", "Pawn", "White", "Black"] {
+        assert!(svg.contains(name), "the legend names {name}");
+    }
+}
+
+#[test]
+fn glinski_board_has_91_cells_36_pieces_and_labels() {
+    check_board("glinski", 91, &["a1", "f1", "f11", "l1", "l6"]);
+}
+
+#[test]
+fn mini_board_has_37_cells_18_pieces_and_labels() {
+    check_board("mini-hexchess", 37, &["a1", "d1", "d7", "g1"]);
+}
+
+#[test]
+fn render_draws_a_given_position_and_the_last_move() {
+    let dir = scratch("position");
+    let out = dir.join("p.svg");
+    // A Mini position with three pieces.
+    let text = "1/3/2k2/7/7/2RK3/7 w - 0 1";
+    let svg = written(&["render", "--variant", "mini", "--position", text, "--out", path_str(&out)], &out);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(count(&doc, "g", "piece"), 3);
+    assert_eq!(count(&doc, "g", "arrow"), 0, "no arrow unless asked");
+
+    let svg = written(&["render", "--variant", "glinski", "--moves", "f5-f6 e7-e5", "--last-move", "--out", path_str(&out)], &out);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(count(&doc, "g", "last-move"), 1);
+    assert_eq!(count(&doc, "polygon", "highlight"), 2, "from and to cells are highlighted");
+    assert!(svg.contains("White to move"));
+}
+
+#[test]
+fn render_rejects_bad_input_in_one_line() {
+    let dir = scratch("errors");
+    let out = dir.join("x.svg");
+    let o = path_str(&out);
+    fails(&["render", "--variant", "chess", "--out", o], 2, "unknown variant 'chess'");
+    fails(&["render", "--variant", "glinski", "--position", "x/y w - 0 1", "--out", o], 1, "--position");
+    fails(&["render", "--variant", "glinski", "--moves", "f5-f9", "--out", o], 1, "f5-f9");
+    fails(&["render", "--variant", "glinski", "--out", "/nonexistent-dir/x.svg"], 1, "/nonexistent-dir/x.svg");
+    fails(&["render", "--game", "/nonexistent.shard", "--ply", "0", "--out", o], 1, "/nonexistent.shard");
+    fails(&["render", "--variant", "glinski", "--ply", "3", "--out", o], 2, "--game");
+    let (shard, moves) = mini_game_shard(&dir);
+    let plies = moves.len().to_string();
+    let too_far = (moves.len() + 1).to_string();
+    fails(&["render", "--game", path_str(&shard), "--ply", &too_far, "--out", o], 1, &format!("--ply {too_far} is out of range"));
+    fails(&["render", "--game", path_str(&shard), "--game-index", "1", "--ply", "0", "--out", o], 1, "--game-index 1 is out of range");
+    fails(&["render", "--game", path_str(&shard), "--variant", "glinski", "--ply", "0", "--out", o], 1, "does not match");
+    assert!(vzero(&["render", "--game", path_str(&shard), "--ply", &plies, "--out", o]).status.success(), "the last ply is the final position");
+}
+
+#[test]
+fn render_from_a_game_draws_the_search_top_moves() {
+    let dir = scratch("game-render");
+    let (shard, moves) = mini_game_shard(&dir);
+    let out = dir.join("ply.svg");
+    let args = ["render", "--game", path_str(&shard), "--ply", "4", "--last-move", "--top", "2", "--out", path_str(&out)];
+    let svg = written(&args, &out);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(count(&doc, "g", "candidate"), 2);
+    assert_eq!(count(&doc, "g", "last-move"), 1);
+    assert!(svg.contains("73%"), "the played move had 8 of 11 visits");
+    assert!(svg.contains("ply 4 of"));
+    assert!(moves.len() > 4);
+}
+
+/// Writes a shard holding one Mini Hexchess game of 12 plies whose recorded visits give the
+/// played move 8 visits and one other legal move 3; returns it and the move texts.
+fn mini_game_shard(dir: &Path) -> (PathBuf, Vec<String>) {
+    let mut game = MiniHexchess::start();
+    let mut record = GameRecord { variant: "mini-hexchess".into(), number: 5, start: game.to_text(), moves: Vec::new(), scores: vec![0.5, 0.5] };
+    let mut texts = Vec::new();
+    let mut legal = Vec::new();
+    for ply in 0..12 {
+        game.legal_moves(&mut legal);
+        let mv = legal[(ply * 7) % legal.len()];
+        let other = legal[(ply * 7 + 1) % legal.len()];
+        let played = game.policy_index(mv) as u32;
+        record.moves.push(MoveRecord { played, visits: vec![(game.policy_index(other) as u32, 3), (played, 8)], policy_target: true });
+        texts.push(game.move_text(mv));
+        game.play(mv);
+    }
+    let path = dir.join("games.shard");
+    write_shard(&path, &[record]).unwrap();
+    (path, texts)
+}
+
+/// The `<svg>...</svg>` elements of an HTML page.
+fn svg_elements(html: &str) -> Vec<&str> {
+    html.match_indices("<svg ").map(|(i, _)| &html[i..i + html[i..].find("</svg>").unwrap() + 6]).collect()
+}
+
+#[test]
+fn replay_page_holds_every_ply_and_needs_no_network() {
+    let dir = scratch("replay");
+    let (shard, moves) = mini_game_shard(&dir);
+    let out = dir.join("game.html");
+    let html = written(&["replay", path_str(&shard), "--out", path_str(&out)], &out);
+    let boards = svg_elements(&html);
+    assert_eq!(boards.len(), moves.len() + 1, "one board per ply, the final position included");
+    for svg in &boards {
+        let doc = roxmltree::Document::parse(svg).expect("each board is well-formed");
+        assert_eq!(count(&doc, "polygon", "cell"), 37);
+    }
+    for (ply, text) in moves.iter().enumerate() {
+        assert!(html.contains(&format!("<a data-ply=\"{}\">{text}</a>", ply + 1)), "move list lacks {text}");
+    }
+    assert!(html.contains(&format!("Ply 0 / {}", moves.len())));
+    assert!(html.contains("72.7%"), "visit shares are listed");
+    let lower = html.to_ascii_lowercase();
+    for remote in ["http:", "https:", "src=", "<link", "@import", "url("] {
+        assert!(!lower.contains(remote), "the page refers to something outside it: {remote}");
+    }
+    fails(&["replay", "/nonexistent.shard", "--out", path_str(&out)], 1, "/nonexistent.shard");
+}
+
+/// Headless Chromium, if Debian's package is installed: returns None (after saying so) if not.
+fn chromium() -> Option<Command> {
+    let bin = Path::new("/usr/bin/chromium");
+    if !bin.exists() {
+        // Written past the test harness's capture, so a skip is never silent.
+        let _ = writeln!(std::io::stderr(), "SKIPPED: /usr/bin/chromium is not installed (apt-get install chromium); the replay page was not opened in a browser");
+        return None;
+    }
+    let profile = std::env::temp_dir().join(format!("vzero-chromium-{}-{:?}", std::process::id(), std::thread::current().id()));
+    let mut cmd = Command::new(bin);
+    cmd.args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]);
+    cmd.arg(format!("--user-data-dir={}", profile.display()));
+    Some(cmd)
+}
+
+#[test]
+fn replay_page_steps_in_headless_chromium() {
+    let dir = scratch("chromium");
+    let (shard, moves) = mini_game_shard(&dir);
+    let page = dir.join("game.html");
+    written(&["replay", path_str(&shard), "--out", path_str(&page)], &page);
+    let Some(mut dump) = chromium() else { return };
+    // `#steps=3` presses the page's "next" button three times on load, as a person would.
+    let url = format!("file://{}#steps=3", page.display());
+    let out = dump.arg("--dump-dom").arg(&url).output().expect("run chromium");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(dom.contains(&format!("id=\"counter\">Ply 3 / {}<", moves.len())), "move counter after three presses; chromium said: {}", stderr(&out));
+    assert!(dom.contains("<div class=\"ply\" data-ply=\"3\">"), "ply 3's board is shown");
+    assert!(dom.contains("<div class=\"ply\" data-ply=\"0\" hidden"), "ply 0's board is hidden");
+    assert!(dom.contains("<a data-ply=\"3\" class=\"current\">"), "the move list marks the move");
+
+    // Past the end stays at the end.
+    let url = format!("file://{}#steps={}", page.display(), moves.len() + 5);
+    let out = chromium().unwrap().arg("--dump-dom").arg(&url).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Ply {0} / {0}<", moves.len())));
+
+    let png = dir.join("replay.png");
+    let url = format!("file://{}#steps=3", page.display());
+    let out = chromium().unwrap().args(["--window-size=1000,760", &format!("--screenshot={}", png.display()), &url]).output().unwrap();
+    let bytes = std::fs::read(&png).unwrap_or_else(|e| panic!("no screenshot ({e}); chromium said: {}", stderr(&out)));
+    assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000, "a real screenshot, {} bytes", bytes.len());
+}
+
+#[test]
+fn plot_writes_curves_with_labelled_axes() {
+    let dir = scratch("plot");
+    let run = dir.join("run");
+    std::fs::create_dir_all(&run).unwrap();
+    let mut lines = String::new();
+    for (i, step) in [10, 20, 30].iter().enumerate() {
+        lines.push_str(&format!(
+            "{{\"event\":\"iteration\",\"step\":{step},\"mean_game_length\":{},\"seat_scores\":[0.6,0.4],\"iteration_games\":8,\"ended_by_rules\":4,\"resigned\":2,\"adjudicated\":2,\"policy_loss\":{},\"value_loss\":0.5}}\n",
+            40 + i,
+            3.0 - i as f64 * 0.5
+        ));
+    }
+    lines.push_str("{\"event\":\"evaluation\",\"opponent\":\"random\",\"games\":4,\"network_score\":0.75}\n");
+    std::fs::write(run.join("metrics.jsonl"), lines).unwrap();
+    let out = dir.join("curves.svg");
+    let svg = written(&["plot", path_str(&run), "--out", path_str(&out)], &out);
+    roxmltree::Document::parse(&svg).expect("the chart is well-formed XML");
+    for text in ["training step", "cross-entropy", "plies", "mean score", "Policy loss", "Value loss", "vs random", "seat 1"] {
+        assert!(svg.contains(text), "the chart lacks '{text}'");
+    }
+    fails(&["plot", path_str(&dir.join("missing")), "--out", path_str(&out)], 1, "metrics.jsonl");
+    fails(&["plot", path_str(&run), "--out", path_str(&dir.join("c.png"))], 1, "only SVG");
+}
