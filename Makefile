@@ -7,7 +7,7 @@
 CARGO ?= cargo
 LIBTORCH_MODE ?=
 
-.PHONY: train test build libtorch clean-libtorch
+.PHONY: train test build libtorch chromium clean-libtorch
 
 libtorch:
 ifeq ($(origin LIBTORCH), environment)
@@ -25,7 +25,12 @@ CONFIG ?= configs/mini-hexchess.toml
 train: build
 	./target/release/vzero train --config $(CONFIG)
 
-test: libtorch
+# The replay page's browser test (tests/viz.rs) opens it in Debian's headless chromium; without
+# it that test prints SKIPPED. Installing needs root and the package archive; failing is not fatal.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || echo "make: could not install chromium; the browser test will be skipped"
+
+test: libtorch chromium
 	$(CARGO) test --workspace --release --locked
 
 clean-libtorch:

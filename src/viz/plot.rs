@@ -122,7 +122,8 @@ pub fn curves_svg(m: &Metrics, title: &str) -> anyhow::Result<String> {
         // A little room on both sides keeps the end points (and the evaluation, logged last) clear of the axes.
         let pad = if hi > lo { 0.03 * (hi - lo) } else { 1.0 };
         let steps = lo - pad..hi + pad;
-        let fixed = Some(0.0..1.0);
+        // Scores and shares lie in 0..1; the room above 1 is the legend's, so it hides no points.
+        let fixed = Some(-0.02..1.4);
         panel(&panels[0], "Policy loss", "cross-entropy", std::slice::from_ref(&m.losses[0]), steps.clone(), None)?;
         panel(&panels[1], "Value loss", "mean squared error", std::slice::from_ref(&m.losses[1]), steps.clone(), None)?;
         panel(&panels[2], "Self-play game length", "plies", std::slice::from_ref(&m.game_length), steps.clone(), None)?;
@@ -165,7 +166,8 @@ where
     let y = y.unwrap_or_else(|| {
         let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
         match (lo.is_finite(), hi > lo) {
-            (true, true) => lo - 0.08 * (hi - lo)..hi + 0.08 * (hi - lo),
+            // The top third is left for the legend.
+            (true, true) => lo - 0.08 * (hi - lo)..hi + 0.45 * (hi - lo),
             (true, false) => lo - 0.5..lo + 0.5,
             _ => 0.0..1.0,
         }
@@ -177,7 +179,7 @@ where
         .y_label_area_size(58)
         .build_cartesian_2d(steps, y)
         .map_err(plot_err)?;
-    chart.configure_mesh().x_desc("training step").y_desc(y_desc).light_line_style(WHITE).draw().map_err(plot_err)?;
+    chart.configure_mesh().x_desc("training step").y_desc(y_desc).max_light_lines(0).draw().map_err(plot_err)?;
     let mut drawn = false;
     for (i, s) in series.iter().enumerate().filter(|(_, s)| !s.points.is_empty()) {
         let colour = COLOURS[i % COLOURS.len()];

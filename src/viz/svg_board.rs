@@ -54,7 +54,7 @@ pub fn standalone(svg: &str) -> String {
 
 /// The SVG element (no XML declaration, no namespace) of `diagram` with `arrows`; `title` goes above the board.
 pub fn board_svg(diagram: &Diagram, arrows: &[Arrow], title: Option<&str>) -> String {
-    let layout = Layout::of(diagram, title.is_some());
+    let layout = Layout::of(diagram, title);
     let mut svg = String::new();
     let (w, h) = (layout.width, layout.height);
     let _ = writeln!(
@@ -87,15 +87,17 @@ struct Layout {
 }
 
 impl Layout {
-    fn of(d: &Diagram, titled: bool) -> Layout {
+    fn of(d: &Diagram, title: Option<&str>) -> Layout {
         let xs = d.cells.iter().map(|c| c.x).chain(d.captions.iter().map(|c| c.x));
         let ys = d.cells.iter().map(|c| c.y).chain(d.captions.iter().map(|c| c.y));
         let (min_x, max_x) = bounds(xs);
         let (min_y, max_y) = bounds(ys);
-        let top = MARGIN + if titled { 22.0 } else { 0.0 };
+        let top = MARGIN + if title.is_some() { 22.0 } else { 0.0 };
         let board_w = (max_x - min_x + 2.0) * UNIT;
         let board_h = (max_y - min_y + 2.0) * UNIT;
-        let width = (board_w + 2.0 * MARGIN).max(2.0 * LEGEND_ENTRY + 2.0 * MARGIN);
+        // Titles are bold 15 px text, about 9 px a character.
+        let title_w = title.map_or(0.0, |t| t.chars().count() as f32 * 9.0);
+        let width = (board_w + 2.0 * MARGIN).max(2.0 * LEGEND_ENTRY + 2.0 * MARGIN).max(title_w + 2.0 * MARGIN);
         let per_line = (((width - 2.0 * MARGIN) / LEGEND_ENTRY).floor() as usize).max(1);
         let legend_lines = 1 + d.legend.len().div_ceil(per_line);
         let board_bottom = top + board_h;
@@ -230,8 +232,9 @@ fn arrow_shapes(from: (f32, f32), to: (f32, f32), width: f32, note: Option<Strin
         let _ = write!(
             out,
             r##"<text x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" text-anchor="middle" stroke="#fff" stroke-width="2.5" paint-order="stroke">{}</text>"##,
-            from.0 + ux * 0.45 * len,
-            from.1 + uy * 0.45 * len - 3.0,
+            // Just behind the head: arrows sharing a line (a slider's options) keep notes apart.
+            base.0 - ux * 0.45 * UNIT,
+            base.1 - uy * 0.45 * UNIT + 3.0,
             escape(&note)
         );
     }
