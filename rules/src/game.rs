@@ -103,7 +103,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
 
     /// The [`crate::DiagramCell::key`]s of the cells `mv` (a legal move here) leaves and enters,
-    /// for drawing it as an arrow; `None` where [`Game::diagram`] is.
+    /// for drawing it as an arrow; `None` for a move with no cells (a pass) and where
+    /// [`Game::diagram`] is `None`.
     fn move_cells(&self, mv: Self::Move) -> Option<(u16, u16)> {
         let _ = mv;
         None

@@ -12,8 +12,8 @@ use super::svg_board::{Arrow, ArrowKind};
 pub struct Candidate {
     /// Move text in the variant's notation.
     pub text: String,
-    /// Diagram keys of the cells it leaves and enters.
-    pub cells: (u16, u16),
+    /// Diagram keys of the cells it leaves and enters (none for a pass).
+    pub cells: Option<(u16, u16)>,
     /// Its share of the root's visits.
     pub share: f32,
 }
@@ -23,8 +23,8 @@ pub struct Candidate {
 pub struct Frame {
     /// The position.
     pub diagram: Diagram,
-    /// The move that led here, as text and cells (none at ply 0).
-    pub last: Option<(String, (u16, u16))>,
+    /// The move that led here, as text and cells (none at ply 0; no cells for a pass).
+    pub last: Option<(String, Option<(u16, u16)>)>,
     /// The move played here (none after the last move).
     pub next: Option<String>,
     /// The most visited moves of the search here, best first (empty where none were recorded).
@@ -38,11 +38,11 @@ impl Frame {
     pub fn arrows(&self, last: bool, candidates: bool) -> Vec<Arrow> {
         let mut out = Vec::new();
         if candidates {
-            for c in &self.candidates {
-                out.push(Arrow { from: c.cells.0, to: c.cells.1, kind: ArrowKind::Candidate(c.share) });
+            for (c, (from, to)) in self.candidates.iter().filter_map(|c| Some((c, c.cells?))) {
+                out.push(Arrow { from, to, kind: ArrowKind::Candidate(c.share) });
             }
         }
-        if let (true, Some((_, (from, to)))) = (last, &self.last) {
+        if let (true, Some((_, Some((from, to))))) = (last, &self.last) {
             out.push(Arrow { from: *from, to: *to, kind: ArrowKind::LastMove });
         }
         out
@@ -52,11 +52,6 @@ impl Frame {
 /// The diagram of `game`, or an error naming a variant that cannot draw itself.
 pub fn diagram_of<G: Game>(game: &G) -> anyhow::Result<Diagram> {
     game.diagram().ok_or_else(|| anyhow!("variant '{}' has no board picture yet", G::NAME))
-}
-
-/// The cells of `mv` in `game`, or an error naming the variant.
-fn cells_of<G: Game>(game: &G, mv: G::Move) -> anyhow::Result<(u16, u16)> {
-    game.move_cells(mv).ok_or_else(|| anyhow!("variant '{}' cannot draw moves yet", G::NAME))
 }
 
 /// One frame per ply of `record`, `record.moves.len() + 1` in all (the last is the final
@@ -76,11 +71,11 @@ pub fn frames<G: Game>(record: &GameRecord, top: usize) -> anyhow::Result<Vec<Fr
         for &(index, n) in ranked.iter().take(top) {
             let mv = find_move(&game, index, &mut moves)
                 .ok_or_else(|| anyhow!("recorded visits at ply {ply} name move {index}, which is not legal there"))?;
-            candidates.push(Candidate { text: game.move_text(mv), cells: cells_of(&game, mv)?, share: n as f32 / total.max(1) as f32 });
+            candidates.push(Candidate { text: game.move_text(mv), cells: game.move_cells(mv), share: n as f32 / total.max(1) as f32 });
         }
         let text = game.move_text(played);
         out.push(Frame { diagram: diagram_of(&game)?, last: last.take(), next: Some(text.clone()), candidates, visits: total });
-        last = Some((text, cells_of(&game, played)?));
+        last = Some((text, game.move_cells(played)));
         game.play(played);
     }
     out.push(Frame { diagram: diagram_of(&game)?, last, next: None, candidates: Vec::new(), visits: 0 });
