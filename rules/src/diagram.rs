@@ -72,7 +72,8 @@ pub struct Diagram {
     pub label_cells: bool,
     /// Seat names in turn order (`White`, `Black`), for the legend.
     pub players: Vec<String>,
-    /// The piece letters of the variant with their names, for the legend.
+    /// Piece letters with their names, for the legend (a variant with many kinds may list only
+    /// those on the board).
     pub legend: Vec<(char, String)>,
     /// The seat to move.
     pub to_move: Player,
