@@ -9,6 +9,7 @@ pub mod hex;
 pub mod perft;
 pub mod scores;
 pub mod variant;
+pub mod wellisch;
 
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};
