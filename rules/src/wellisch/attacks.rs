@@ -27,18 +27,13 @@ impl Pos {
         let sliders = (kinds[Piece::Rook as usize] | queens) & attackers;
         sliders & BOARD_R5.edge_lines(c) != 0 && BOARD_R5.rook_attacks(c, occupied) & sliders != 0
     }
+}
 
-    /// The pieces of seats other than `seat` (both opponents, or the one left under takeover).
-    #[inline(always)]
-    pub fn enemies(&self, seat: usize) -> u128 {
-        self.occupied() & !self.owner[seat]
-    }
-
-    /// Whether the king of `seat` is attacked by another seat now (false without a king).
-    pub fn in_check(&self, seat: usize) -> bool {
-        match self.king(seat) {
-            Some(k) => self.attacked(k, self.occupied(), self.enemies(seat)),
-            None => false,
-        }
+#[cfg(test)]
+impl Pos {
+    /// Whether `seat`'s king is attacked now (tests only).
+    pub fn in_check_for_tests(&self, seat: usize) -> bool {
+        let occ = self.occupied();
+        self.king(seat).is_some_and(|k| self.attacked(k, occ, occ & !self.owner[seat]))
     }
 }

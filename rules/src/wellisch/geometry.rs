@@ -94,7 +94,8 @@ const fn line(axis: usize, value: i8) -> u128 {
 
 /// The promotion edge of each pawn direction (P1: r = +5, P2: q = +5, P3: s = +5).
 pub(crate) const FAR_EDGE: [u128; 3] = [line(1, RADIUS), line(0, RADIUS), line(2, RADIUS)];
-/// The home edge of each seat (P1: r = -5, P2: q = -5, P3: s = -5).
+/// The home edge of each seat (tests check the setups against it) (P1: r = -5, P2: q = -5, P3: s = -5).
+#[cfg(test)]
 pub(crate) const HOME_EDGE: [u128; 3] = [line(1, -RADIUS), line(0, -RADIUS), line(2, -RADIUS)];
 
 /// Compile-time lookup tables indexed by cell number.

@@ -12,7 +12,7 @@ use super::position::Pos;
 use super::state::{Options, Wellisch, DRAW_PLIES};
 
 /// The cells of Wellisch row `row` (1..=11, `r = row - 6`) from column A towards K.
-fn row_cells(row: i8) -> impl Iterator<Item = Cell> {
+pub(crate) fn row_cells(row: i8) -> impl Iterator<Item = Cell> {
     let r = row - RADIUS - 1;
     let (s_hi, s_lo) = (RADIUS.min(RADIUS - r), (-RADIUS).max(-RADIUS - r));
     (s_lo..=s_hi).rev().map(move |s| Cell::new(-r - s, r).expect("row cell"))
