@@ -84,13 +84,7 @@ impl Wellisch {
                 planes[plane * AREA + grid(c, m)] = 1.0;
             }
         };
-        let kinds = [
-            pos.kinds[0],
-            pos.kinds[1],
-            pos.kinds[2],
-            pos.kinds[3],
-            pos.all_pawns(),
-        ];
+        let kinds = [pos.kinds[0], pos.kinds[1], pos.kinds[2], pos.kinds[3], pos.all_pawns()];
         for rel in 0..3 {
             let seat = (m + rel) % 3;
             for (k, &bb) in kinds.iter().enumerate() {

@@ -169,7 +169,8 @@ pub(crate) struct CastleCells {
 
 /// Castling cells by seat: P1's, rotated.
 pub(crate) const CASTLE: [CastleCells; 3] = {
-    let mut c = [CastleCells { king: cell(P1_KING), queen: cell(P1_QUEEN), krook: cell(P1_KROOK), qrook: cell(P1_QROOK) }; 3];
+    let mut c =
+        [CastleCells { king: cell(P1_KING), queen: cell(P1_QUEEN), krook: cell(P1_KROOK), qrook: cell(P1_QROOK) }; 3];
     let mut p = 1;
     while p < 3 {
         c[p] = CastleCells {

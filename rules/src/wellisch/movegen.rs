@@ -97,11 +97,11 @@ impl Pos {
         }
         let reserve = self.reserve[p];
         let has_reserve = reserve != [0; 3];
-        for d in 0..3 {
-            for from in Bits(self.pawns[d] & own) {
+        for (d, (&pawns, &edge)) in self.pawns.iter().zip(&FAR_EDGE).enumerate() {
+            for from in Bits(pawns & own) {
                 let t = legal(from, TABLES.pawn_targets[d][from.index()] & !own);
                 any |= t != 0;
-                let promo = t & FAR_EDGE[d];
+                let promo = t & edge;
                 if promo != 0 && has_reserve {
                     sink.add_targets(from, t & !promo);
                     for to in Bits(promo) {

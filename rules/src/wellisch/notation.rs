@@ -109,7 +109,11 @@ impl Wellisch {
         }
         let names = ["board", "seat to move", "castling", "reserves", "clock"];
         if fields.len() < names.len() {
-            return Err(syntax(names[fields.len()], text.len(), "missing field (expected: board seat castling reserves clock [takeover] [threefold] [out=V:C,...])"));
+            return Err(syntax(
+                names[fields.len()],
+                text.len(),
+                "missing field (expected: board seat castling reserves clock [takeover] [threefold] [out=V:C,...])",
+            ));
         }
         let mut pos = Pos::EMPTY;
         read_board(&mut pos, fields[0].0, fields[0].1)?;
@@ -128,7 +132,13 @@ impl Wellisch {
                     (b'1'..=b'3', _) => seat = seat_digit(b),
                     (b'K', Some(s)) if pos.castling & king_side(s) == 0 => pos.castling |= king_side(s),
                     (b'Q', Some(s)) if pos.castling & queen_side(s) == 0 => pos.castling |= queen_side(s),
-                    _ => return Err(syntax("castling", at + i, format!("unexpected '{}' (expected '-' or e.g. 1KQ2K3Q)", b as char))),
+                    _ => {
+                        return Err(syntax(
+                            "castling",
+                            at + i,
+                            format!("unexpected '{}' (expected '-' or e.g. 1KQ2K3Q)", b as char),
+                        ))
+                    }
                 }
             }
         }
@@ -140,7 +150,13 @@ impl Wellisch {
                 match (b, seat, Piece::from_letter(b as char).and_then(Piece::reserve_index)) {
                     (b'1'..=b'3', _, _) => seat = seat_digit(b),
                     (_, Some(s), Some(r)) if pos.reserve[s][r] < 30 => pos.reserve[s][r] += 1,
-                    _ => return Err(syntax("reserves", at + i, format!("unexpected '{}' (expected '-' or e.g. 1QR2N)", b as char))),
+                    _ => {
+                        return Err(syntax(
+                            "reserves",
+                            at + i,
+                            format!("unexpected '{}' (expected '-' or e.g. 1QR2N)", b as char),
+                        ))
+                    }
                 }
             }
         }
@@ -165,11 +181,19 @@ impl Wellisch {
                             [v, b':', c] => seat_digit(*v).zip(seat_digit(*c)).filter(|(v, c)| v != c),
                             _ => None,
                         };
-                        let (v, c) = pair.ok_or_else(|| syntax("out", at + 4, format!("capture {} '{part}' is not VICTIM:CAPTOR (e.g. 2:1)", j + 1)))?;
+                        let (v, c) = pair.ok_or_else(|| {
+                            syntax("out", at + 4, format!("capture {} '{part}' is not VICTIM:CAPTOR (e.g. 2:1)", j + 1))
+                        })?;
                         captures.push((v as u8, c as u8));
                     }
                 }
-                _ => return Err(syntax("options", at, format!("unknown or repeated option '{f}' (expected takeover, threefold, out=V:C)"))),
+                _ => {
+                    return Err(syntax(
+                        "options",
+                        at,
+                        format!("unknown or repeated option '{f}' (expected takeover, threefold, out=V:C)"),
+                    ))
+                }
             }
         }
         validate(&pos, options, &captures)?;
@@ -198,7 +222,9 @@ impl Wellisch {
     pub(crate) fn read_move(&self, text: &str) -> Result<Move, MoveError> {
         let syn = |message: String| MoveError::Syntax { text: text.to_string(), message };
         let illegal = |reason: String| MoveError::Illegal { text: text.to_string(), reason };
-        let cell = |l: &str| parse_wellisch_label(l, RADIUS).ok_or_else(|| syn(format!("'{l}' is not a Wellisch cell A1..K11")));
+        let cell = |l: &str| {
+            parse_wellisch_label(l, RADIUS).ok_or_else(|| syn(format!("'{l}' is not a Wellisch cell A1..K11")))
+        };
         let piece = |l: &str| {
             Piece::from_letter(l.chars().next().unwrap_or(' '))
                 .and_then(Piece::reserve_index)
@@ -207,7 +233,8 @@ impl Wellisch {
         };
         let (delayed, body) = match text.split_once(',') {
             Some((d, body)) => {
-                let (c, p) = d.split_once('=').ok_or_else(|| syn(format!("delayed promotion '{d}' should read like I11=R")))?;
+                let (c, p) =
+                    d.split_once('=').ok_or_else(|| syn(format!("delayed promotion '{d}' should read like I11=R")))?;
                 (Some((cell(c)?, piece(p)?)), body)
             }
             None => (None, text),
@@ -219,7 +246,8 @@ impl Wellisch {
                 Some((sq, p)) => (sq, Some(piece(p)?)),
                 None => (body, None),
             };
-            let (a, b) = squares.split_once('-').ok_or_else(|| syn(format!("'{body}' is not FROM-TO, FROM-TO=Q or pass")))?;
+            let (a, b) =
+                squares.split_once('-').ok_or_else(|| syn(format!("'{body}' is not FROM-TO, FROM-TO=Q or pass")))?;
             Some((cell(a)?, cell(b)?, promo))
         };
 
@@ -249,7 +277,11 @@ impl Wellisch {
         let promoted;
         match delayed {
             None if pos.must_promote() => {
-                return format!("P{} must first promote a waiting pawn (e.g. {}=Q,...)", p + 1, label(Bits(pos.waiting(p)).next().expect("waiting pawn")));
+                return format!(
+                    "P{} must first promote a waiting pawn (e.g. {}=Q,...)",
+                    p + 1,
+                    label(Bits(pos.waiting(p)).next().expect("waiting pawn"))
+                );
             }
             None => {}
             Some((c, r)) => {
@@ -277,10 +309,10 @@ impl Wellisch {
         let (piece, dir) = after.piece_at(from).expect("piece");
         let name = format!("{:?}", piece).to_lowercase();
         if let Some(cells) = (piece == Piece::King).then_some(CASTLE[p]) {
-            if to == cells.krook || to == cells.qrook {
-                if after.owner[p] & after.kinds[Piece::Rook as usize] & to.bit() != 0 {
-                    return "castling is not allowed here (king or rook moved, king in check, queen's cell occupied, or a landing cell attacked)".into();
-                }
+            if (to == cells.krook || to == cells.qrook)
+                && after.owner[p] & after.kinds[Piece::Rook as usize] & to.bit() != 0
+            {
+                return "castling is not allowed here (king or rook moved, king in check, queen's cell occupied, or a landing cell attacked)".into();
             }
         }
         let occ = after.occupied();
@@ -296,9 +328,15 @@ impl Wellisch {
         }
         let promoting = piece == Piece::Pawn && FAR_EDGE[dir] & to.bit() != 0 && after.has_reserve(p);
         match (promoting, promo) {
-            (false, Some(_)) => return "only a pawn reaching its promotion edge with a non-empty reserve promotes".into(),
-            (true, None) => return format!("the pawn must promote on {}: add =Q, =R or =N from the reserve", label(to)),
-            (true, Some(r)) if after.reserve[p][r] == 0 => return format!("P{}'s reserve holds no {}", p + 1, Piece::RESERVE[r].letter()),
+            (false, Some(_)) => {
+                return "only a pawn reaching its promotion edge with a non-empty reserve promotes".into()
+            }
+            (true, None) => {
+                return format!("the pawn must promote on {}: add =Q, =R or =N from the reserve", label(to))
+            }
+            (true, Some(r)) if after.reserve[p][r] == 0 => {
+                return format!("P{}'s reserve holds no {}", p + 1, Piece::RESERVE[r].letter())
+            }
             _ => {}
         }
         format!("it would leave P{}'s king attacked", p + 1)
@@ -325,15 +363,29 @@ fn read_board(pos: &mut Pos, at0: usize, f: &str) -> Result<(), PositionError> {
             if b[j] == b'.' {
                 j += 1;
             } else {
-                let owner = seat_digit(b[j]).ok_or_else(|| syntax("board", at + j, format!("unexpected '{}' (expected '.' or a seat 1-3 and a piece)", b[j] as char)))?;
+                let owner = seat_digit(b[j]).ok_or_else(|| {
+                    syntax(
+                        "board",
+                        at + j,
+                        format!("unexpected '{}' (expected '.' or a seat 1-3 and a piece)", b[j] as char),
+                    )
+                })?;
                 match b.get(j + 1) {
                     Some(b'p') => {
-                        let dir = b.get(j + 2).and_then(|&d| seat_digit(d)).ok_or_else(|| syntax("board", at + j + 2, "expected the pawn's direction seat 1-3 after 'p'"))?;
+                        let dir = b.get(j + 2).and_then(|&d| seat_digit(d)).ok_or_else(|| {
+                            syntax("board", at + j + 2, "expected the pawn's direction seat 1-3 after 'p'")
+                        })?;
                         pos.put(c, Piece::Pawn, owner, dir);
                         j += 3;
                     }
                     Some(&l) => {
-                        let piece = Piece::from_letter(l as char).ok_or_else(|| syntax("board", at + j + 1, format!("unexpected '{}' (expected K, Q, R, N, P or p)", l as char)))?;
+                        let piece = Piece::from_letter(l as char).ok_or_else(|| {
+                            syntax(
+                                "board",
+                                at + j + 1,
+                                format!("unexpected '{}' (expected K, Q, R, N, P or p)", l as char),
+                            )
+                        })?;
                         pos.put(c, piece, owner, owner);
                         j += 2;
                     }
@@ -386,7 +438,11 @@ fn validate(pos: &Pos, options: Options, captures: &[(u8, u8)]) -> Result<(), Po
                 || own & pos.kinds[Piece::King as usize] & cells.king.bit() == 0
                 || own & pos.kinds[Piece::Rook as usize] & rook.bit() == 0
             {
-                return invalid(format!("P{} may not castle to {}: its king and rook are not on their start cells", seat + 1, label(rook)));
+                return invalid(format!(
+                    "P{} may not castle to {}: its king and rook are not on their start cells",
+                    seat + 1,
+                    label(rook)
+                ));
             }
         }
     }

@@ -27,7 +27,8 @@ pub(crate) struct Pos {
 
 impl Pos {
     /// An empty board, P1 to move.
-    pub const EMPTY: Pos = Pos { owner: [0; 3], kinds: [0; 4], pawns: [0; 3], reserve: [[0; 3]; 3], castling: 0, mover: 0 };
+    pub const EMPTY: Pos =
+        Pos { owner: [0; 3], kinds: [0; 4], pawns: [0; 3], reserve: [[0; 3]; 3], castling: 0, mover: 0 };
 
     /// All occupied cells.
     #[inline(always)]

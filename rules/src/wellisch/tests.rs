@@ -177,7 +177,10 @@ fn delayed_promotion_comes_first_and_can_be_followed_by_a_pass() {
     for k in ["D1-C1", "D1-D2", "D1-E1", "D1-E2"] {
         expected.push(format!("F11=R,{k}"));
     }
-    for t in ["G11", "H11", "I11", "J11", "K11", "F10", "F9", "F8", "F7", "F6", "F5", "F4", "F3", "F2", "F1", "E10", "D9", "C8"] {
+    for t in [
+        "G11", "H11", "I11", "J11", "K11", "F10", "F9", "F8", "F7", "F6", "F5", "F4", "F3", "F2", "F1", "E10", "D9",
+        "C8",
+    ] {
         expected.push(format!("F11=R,F11-{t}"));
     }
     let e: Vec<&str> = expected.iter().map(String::as_str).collect();
@@ -203,7 +206,8 @@ fn delayed_promotion_comes_first_and_can_be_followed_by_a_pass() {
     let g = pos(&format!("F11:1P G11:1P D1:1K {KINGS23}"), "1 - 1RN 0");
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
-    let firsts: HashSet<String> = moves.iter().map(|&m| g.move_text(m).split(',').next().unwrap().to_string()).collect();
+    let firsts: HashSet<String> =
+        moves.iter().map(|&m| g.move_text(m).split(',').next().unwrap().to_string()).collect();
     assert_eq!(firsts, ["F11=R", "F11=N", "G11=R", "G11=N"].iter().map(|s| s.to_string()).collect());
     assert_policy_injective(&g, &moves);
 }
@@ -311,7 +315,8 @@ fn text_errors_say_what_and_where() {
             other => panic!("{text}: {other:?}"),
         }
     }
-    let empty = "....../......./......../........./........../.........../........../........./......../......./...... 1 - - 0";
+    let empty =
+        "....../......./......../........./........../.........../........../........./......../......./...... 1 - - 0";
     assert!(matches!(Wellisch::from_text(empty), Err(PositionError::Invalid(_))), "no kings");
     let g = Wellisch::start();
     for bad in ["A1", "A1-Z9", "A1-A2=K", "pass,A2-A3", ""] {
@@ -446,7 +451,12 @@ fn random_games_keep_the_invariants_and_reach_every_rule() {
                 child.play(m);
                 // A pass is forced (no other move exists), so it may leave the king attacked.
                 if let (false, Some(k)) = (m.is_pass(), child.pos.king(p)) {
-                    assert!(!naive_attacked(&child, k, p), "{} leaves P{}'s king attacked in {text}", g.move_text(m), p + 1);
+                    assert!(
+                        !naive_attacked(&child, k, p),
+                        "{} leaves P{}'s king attacked in {text}",
+                        g.move_text(m),
+                        p + 1
+                    );
                 }
                 if ply % 5 == 0 || i % 7 == 0 {
                     assert_eq!(g.parse_move(&g.move_text(m)), Ok(m));
