@@ -524,3 +524,55 @@ fn random_games_keep_the_invariants_and_reach_every_rule() {
         assert!(n > 0, "random games never reached {name}: {r:?}");
     }
 }
+
+#[test]
+fn encoding_is_seen_from_the_movers_seat() {
+    assert_eq!(Wellisch::input_len(), PLANES * 121);
+    // The setup is symmetric under the 120-degree rotation, so each seat sees the same planes.
+    let start = Wellisch::start().to_text();
+    let planes: Vec<Vec<f32>> = ["1", "2", "3"]
+        .iter()
+        .map(|m| {
+            let g = Wellisch::from_text(&start.replacen(" 1 1KQ", &format!(" {m} 1KQ"), 1)).unwrap();
+            let mut buf = vec![0.0; Wellisch::input_len()];
+            g.encode(&mut buf);
+            buf
+        })
+        .collect();
+    assert_eq!(planes[0], planes[1]);
+    assert_eq!(planes[0], planes[2]);
+    // The mover's king (plane 0) is on the bottom row 10, column q + 5 = 8 (D1 = (3, -5)).
+    let king: Vec<usize> = (0..121).filter(|&i| planes[0][i] == 1.0).collect();
+    assert_eq!(king, vec![10 * 11 + 8]);
+    // The next seat's king (plane 5) is P2's C8 = (-5, 2) for P1.
+    let king2: Vec<usize> = (0..121).filter(|&i| planes[0][5 * 121 + i] == 1.0).collect();
+    assert_eq!(king2, vec![(5 - 2) * 11]);
+    assert_eq!(planes[0][super::encode::ON_BOARD * 121..][..121].iter().sum::<f32>(), 91.0);
+
+    // Policy indices agree between seats for rotated moves.
+    let p1 = Wellisch::start();
+    let mut moves = Vec::new();
+    p1.legal_moves(&mut moves);
+    for seat in 1..3 {
+        let g = Wellisch::from_text(&start.replacen(" 1 1KQ", &format!(" {} 1KQ", seat + 1), 1)).unwrap();
+        for &m in &moves {
+            let (f, t) = (super::geometry::rot(m.from().unwrap(), seat), super::geometry::rot(m.to().unwrap(), seat));
+            let text = format!("{}-{}", label(f), label(t));
+            let rm = g.parse_move(&text).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(g.policy_index(rm), p1.policy_index(m), "{} vs {text}", p1.move_text(m));
+        }
+    }
+    assert_policy_injective(&p1, &moves);
+}
+
+#[test]
+fn registered_for_the_cli() {
+    struct Name;
+    impl crate::WithGame for Name {
+        type Output = (&'static str, usize);
+        fn run<G: crate::Game>(self) -> Self::Output {
+            (G::NAME, G::NUM_PLAYERS)
+        }
+    }
+    assert_eq!(crate::Variant::Wellisch.with_game(Name), Ok(("wellisch", 3)));
+}
