@@ -4,13 +4,14 @@
 //! One concept per file: `geometry` (seats as 120-degree rotations, pawn directions, edges,
 //! start cells), `piece` (kinds and the packed move), `position` (bitboards), `attacks`,
 //! `movegen`, `castling`, `promotion` (reserves, immediate and delayed promotion), `state`
-//! (playing moves, results, hash, repetition), `zobrist`, `notation` (text) and `encode`
+//! (playing moves, results, hash), `history` (repetition), `zobrist`, `notation` (text) and `encode`
 //! (network planes and policy).
 
 mod attacks;
 mod castling;
 mod encode;
 mod geometry;
+mod history;
 mod movegen;
 mod notation;
 mod piece;

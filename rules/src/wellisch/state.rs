@@ -5,6 +5,7 @@ use crate::hex::{parse_wellisch_label, Bits, Cell};
 use crate::scores::Scores;
 
 use super::geometry::{rotate_by, CASTLE_LOSS};
+use super::history::History;
 use super::piece::{Move, Piece};
 use super::position::Pos;
 use super::zobrist::{castling_key, code, reserve_key, KEYS};
@@ -37,10 +38,8 @@ pub struct Wellisch {
     pub(crate) alive: u8,
     pub(crate) hash: u64,
     pub(crate) outcome: Option<Scores>,
-    /// Hashes of the earlier positions since the last capture or pawn move (at most 100, as the
-    /// game ends after 100 such plies), so repetition needs no heap and clones stay flat.
-    history: [u64; DRAW_PLIES as usize],
-    hist_len: u8,
+    /// Earlier positions since the last capture or pawn move (kept with threefold only).
+    history: History,
 }
 
 /// P1's setup; P2's and P3's are its rotations by 120 and 240 degrees.
@@ -88,8 +87,7 @@ impl Wellisch {
             alive: 0b111,
             hash: 0,
             outcome: None,
-            history: [0; DRAW_PLIES as usize],
-            hist_len: 0,
+            history: History::new(),
         };
         for (i, &(v, c)) in captures.iter().enumerate() {
             g.captures[i] = (v, c);
@@ -223,12 +221,11 @@ impl Wellisch {
         self.pos.mover = next as u8;
         if irreversible {
             self.clock = 0;
-            self.hist_len = 0;
+            self.history.clear();
         } else {
             self.clock += 1;
-            if (self.hist_len as usize) < self.history.len() {
-                self.history[self.hist_len as usize] = old_hash;
-                self.hist_len += 1;
+            if self.options.threefold {
+                self.history.push(old_hash);
             }
         }
         if self.outcome.is_none() {
@@ -294,8 +291,7 @@ impl Wellisch {
 
     /// A draw by the 100-ply count or (if enabled) threefold repetition, if either applies now.
     fn draw_result(&self) -> Option<Scores> {
-        let repeated = self.options.threefold
-            && self.history[..self.hist_len as usize].iter().filter(|&&h| h == self.hash).count() >= 2;
+        let repeated = self.options.threefold && self.history.count(self.hash) >= 2;
         if self.clock < DRAW_PLIES && !repeated {
             return None;
         }
