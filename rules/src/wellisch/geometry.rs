@@ -111,6 +111,7 @@ pub(crate) struct Tables {
 /// The tables, built at compile time.
 pub(crate) static TABLES: Tables = build_tables();
 
+/// Walks every cell once; const so the tables cost nothing at run time.
 const fn build_tables() -> Tables {
     let mut t = Tables { pawn_targets: [[0; SLOTS]; 3], pawn_sources: [[0; SLOTS]; 3], rot: [[255; SLOTS]; 3] };
     let mut i = 0;
@@ -141,12 +142,17 @@ pub(crate) fn rot(c: Cell, k: usize) -> Cell {
     Cell::from_index_unchecked(TABLES.rot[k % 3][c.index()] as u32)
 }
 
-/// P1's start cells of the king, queen, king-side rook and queen-side rook (D1, C1, E1, B1).
+// P1's start cells of the king, queen, king-side rook and queen-side rook (D1, C1, E1, B1).
+/// P1's king start cell.
 const P1_KING: (i8, i8) = (3, -5);
+/// P1's queen start cell (must be empty for queen-side castling).
 const P1_QUEEN: (i8, i8) = (2, -5);
+/// P1's king-side rook start cell, next to the king.
 const P1_KROOK: (i8, i8) = (4, -5);
+/// P1's queen-side rook start cell.
 const P1_QROOK: (i8, i8) = (1, -5);
 
+/// The cell `(q, r)`, which the caller knows to exist.
 const fn cell(qr: (i8, i8)) -> Cell {
     match Cell::new(qr.0, qr.1) {
         Some(c) => c,

@@ -9,10 +9,12 @@ use std::mem::MaybeUninit;
 
 use super::state::DRAW_PLIES;
 
+/// Enough for every position since the clock last reset.
 const CAP: usize = DRAW_PLIES as usize;
 
 /// Hashes of earlier positions, oldest first.
 pub(crate) struct History {
+    /// Number of recorded hashes.
     len: u8,
     /// Entries `..len` are initialised; the rest is never read.
     buf: [MaybeUninit<u64>; CAP],

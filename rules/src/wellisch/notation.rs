@@ -23,10 +23,12 @@ pub fn label(c: Cell) -> String {
     WellischLabel(c, RADIUS).to_string()
 }
 
+/// A syntax error in `field` at character `at`.
 fn syntax(field: &'static str, at: usize, message: impl Into<String>) -> PositionError {
     PositionError::Syntax { field, at, message: message.into() }
 }
 
+/// Seat `0..3` from its digit `1`..`3`.
 fn seat_digit(b: u8) -> Option<usize> {
     matches!(b, b'1'..=b'3').then(|| (b - b'1') as usize)
 }

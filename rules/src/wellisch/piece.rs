@@ -56,9 +56,11 @@ impl Piece {
     }
 }
 
-/// No cell (in [`Move`] fields that are unused).
+/// No cell (in [`Move`] fields that are unused, e.g. a pass).
 const NONE: u8 = u8::MAX;
+/// `Move::info` bit: castling.
 const CASTLE: u8 = 1 << 2;
+/// `Move::info` bit: a pass.
 const PASS: u8 = 1 << 3;
 
 /// One player's whole turn: an optional delayed promotion, then a piece move, a castling or a pass.
@@ -66,7 +68,9 @@ const PASS: u8 = 1 << 3;
 /// Packed into four bytes because search stores one per tree edge.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
+    /// Cell number of the moving piece (the king, for castling).
     from: u8,
+    /// Cell number of the destination (the rook, for castling).
     to: u8,
     /// Bits 0-1: immediate promotion (0 none, 1 + reserve index); bit 2: castling; bit 3: pass;
     /// bits 4-5: delayed promotion piece (0 none, 1 + reserve index).

@@ -15,8 +15,11 @@ use super::position::Pos;
 
 /// Tags every move with a delayed promotion before passing it on.
 struct Delayed<'a, S> {
+    /// Where the tagged moves go.
     inner: &'a mut S,
+    /// The promoted waiting pawn.
     pawn: Cell,
+    /// Its new kind's reserve index.
     r: usize,
 }
 

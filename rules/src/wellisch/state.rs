@@ -27,16 +27,21 @@ pub struct Options {
 /// A Wellisch Chess game state (the [`crate::Game`] of the variant).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Wellisch {
+    /// Board, reserves, castling rights and mover.
     pub(crate) pos: Pos,
+    /// Rule options, fixed for the game.
     pub(crate) options: Options,
     /// Plies since the last capture or pawn move.
     pub(crate) clock: u8,
     /// Kings captured so far, as (victim, captor) seats, in order.
     pub(crate) captures: [(u8, u8); 2],
+    /// How many entries of `captures` are used.
     pub(crate) n_captures: u8,
     /// Bit `seat`: the seat still plays (its king was not captured).
     pub(crate) alive: u8,
+    /// Zobrist hash, kept incrementally.
     pub(crate) hash: u64,
+    /// The result once the game is over.
     pub(crate) outcome: Option<Scores>,
     /// Earlier positions since the last capture or pawn move (kept with threefold only).
     history: History,

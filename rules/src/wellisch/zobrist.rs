@@ -33,6 +33,7 @@ pub(crate) struct Keys {
     pub out: [u64; 3],
 }
 
+/// One step of splitmix64: well-mixed keys from a counter, usable in const context.
 const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = *state;
