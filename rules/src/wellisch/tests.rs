@@ -341,43 +341,146 @@ fn text_errors_say_what_and_where() {
 use crate::error::PositionError;
 
 /// Independent attack test: walks the geometry cell by cell, with its own pawn directions.
-fn naive_attacked(g: &Wellisch, target: Cell, seat: usize) -> bool {
-    const EDGE: [(i8, i8); 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
-    const VERTEX: [(i8, i8); 6] = [(1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2)];
-    const PAWN: [[(i8, i8); 2]; 3] = [[(0, 1), (-1, 1)], [(1, 0), (1, -1)], [(-1, 0), (0, -1)]];
+fn naive_attacked(pos: &super::position::Pos, target: Cell, seat: usize) -> bool {
+    naive_reach(pos, seat, true).iter().any(|&(_, to)| to == target)
+}
+
+const EDGE: [(i8, i8); 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
+const VERTEX: [(i8, i8); 6] = [(1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2)];
+const PAWN: [[(i8, i8); 2]; 3] = [[(0, 1), (-1, 1)], [(1, 0), (1, -1)], [(-1, 0), (0, -1)]];
+
+/// Every (from, to) step of the pieces of `seat` (or, with `others`, of every other seat) onto a
+/// cell not held by the stepping piece's owner, found by walking the cube coordinates.
+fn naive_reach(pos: &super::position::Pos, seat: usize, others: bool) -> Vec<(Cell, Cell)> {
     let at = |c: Cell, d: (i8, i8)| c.offset(d.0, d.1, 5);
-    for c in Bits(g.pos.occupied()) {
-        let owner = g.pos.owner_at(c).unwrap();
-        if owner == seat {
+    let mut out = Vec::new();
+    for c in Bits(pos.occupied()) {
+        let owner = pos.owner_at(c).unwrap();
+        if (owner == seat) == others {
             continue;
         }
-        let (piece, dir) = g.pos.piece_at(c).unwrap();
-        let hit = match piece {
-            Piece::King => EDGE.iter().any(|&d| at(c, d) == Some(target)),
-            Piece::Knight => VERTEX.iter().any(|&d| at(c, d) == Some(target)),
-            Piece::Pawn => PAWN[dir].iter().any(|&d| at(c, d) == Some(target)),
-            Piece::Rook | Piece::Queen => {
-                let slide = EDGE.iter().any(|&d| {
-                    let mut cur = at(c, d);
-                    while let Some(x) = cur {
-                        if x == target {
-                            return true;
-                        }
-                        if g.pos.occupied() & x.bit() != 0 {
-                            return false;
-                        }
-                        cur = at(x, d);
-                    }
-                    false
-                });
-                slide || (piece == Piece::Queen && VERTEX.iter().any(|&d| at(c, d) == Some(target)))
-            }
+        let free = |x: Cell| pos.owner[owner] & x.bit() == 0;
+        let (piece, dir) = pos.piece_at(c).unwrap();
+        let steps: &[(i8, i8)] = match piece {
+            Piece::King | Piece::Rook => &EDGE,
+            Piece::Knight => &VERTEX,
+            Piece::Pawn => &PAWN[dir],
+            Piece::Queen => &EDGE,
         };
-        if hit {
-            return true;
+        for &d in steps {
+            let mut cur = at(c, d);
+            while let Some(x) = cur {
+                if free(x) {
+                    out.push((c, x));
+                }
+                let slides = matches!(piece, Piece::Rook | Piece::Queen);
+                if !slides || pos.occupied() & x.bit() != 0 {
+                    break;
+                }
+                cur = at(x, d);
+            }
+        }
+        if piece == Piece::Queen {
+            out.extend(VERTEX.iter().filter_map(|&d| at(c, d)).filter(|&x| free(x)).map(|x| (c, x)));
         }
     }
-    false
+    out
+}
+
+/// Whether `c` is on the promotion edge of pawn direction `d`, from the coordinates.
+fn naive_far(c: Cell, d: usize) -> bool {
+    [c.r(), c.q(), c.s()][d] == 5
+}
+
+/// Castling cells `(king, queen, king-side rook, queen-side rook)` of `seat`, by rotating P1's.
+fn naive_castle_cells(seat: usize) -> [Cell; 4] {
+    ["D1", "C1", "E1", "B1"].map(|l| {
+        let mut c = cell(l);
+        for _ in 0..seat {
+            c = Cell::new(c.r(), c.s()).unwrap();
+        }
+        c
+    })
+}
+
+/// An independent, slow legal-move list in move text: walks the geometry for every piece, plays
+/// each candidate on a copy and asks `naive_attacked`; castling, promotions and passes by the
+/// rules' words.
+fn reference_moves(g: &Wellisch) -> Vec<String> {
+    if g.outcome().is_some() {
+        return vec![];
+    }
+    let pos = g.pos;
+    let p = pos.mover as usize;
+    let waiting: Vec<Cell> =
+        Bits(pos.owner[p] & pos.all_pawns()).filter(|&c| naive_far(c, pos.piece_at(c).unwrap().1)).collect();
+    let mut out = Vec::new();
+    if !waiting.is_empty() && pos.reserve[p] != [0; 3] {
+        for &w in &waiting {
+            for r in 0..3 {
+                if pos.reserve[p][r] == 0 {
+                    continue;
+                }
+                let mut q = pos;
+                q.clear(w);
+                q.put(w, Piece::RESERVE[r], p, p);
+                q.reserve[p][r] -= 1;
+                let mut inner = reference_basic(&q);
+                if inner.is_empty() {
+                    inner.push("pass".into());
+                }
+                out.extend(inner.into_iter().map(|m| format!("{}={},{m}", label(w), Piece::RESERVE[r].letter())));
+            }
+        }
+    } else {
+        out = reference_basic(&pos);
+        if out.is_empty() {
+            out.push("pass".into());
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The legal moves of `pos.mover` without delayed promotion, from `naive_reach`.
+fn reference_basic(pos: &super::position::Pos) -> Vec<String> {
+    let p = pos.mover as usize;
+    let mut out = Vec::new();
+    let safe = |q: &super::position::Pos| q.king(p).is_none_or(|k| !naive_attacked(q, k, p));
+    for (from, to) in naive_reach(pos, p, false) {
+        let (piece, dir) = pos.piece_at(from).unwrap();
+        let mut q = *pos;
+        q.clear(to);
+        q.clear(from);
+        q.put(to, piece, p, dir);
+        if !safe(&q) {
+            continue;
+        }
+        let text = format!("{}-{}", label(from), label(to));
+        if piece == Piece::Pawn && naive_far(to, dir) && pos.reserve[p] != [0; 3] {
+            for r in (0..3).filter(|&r| pos.reserve[p][r] > 0) {
+                out.push(format!("{text}={}", Piece::RESERVE[r].letter()));
+            }
+        } else {
+            out.push(text);
+        }
+    }
+    let [king, queen, krook, qrook] = naive_castle_cells(p);
+    let own_at = |c: Cell, piece: Piece| pos.owner_at(c) == Some(p) && pos.piece_at(c).map(|x| x.0) == Some(piece);
+    if own_at(king, Piece::King) && !naive_attacked(pos, king, p) {
+        if pos.castling & (1 << (2 * p)) != 0 && own_at(krook, Piece::Rook) && !naive_attacked(pos, krook, p) {
+            out.push(format!("{}-{}", label(king), label(krook)));
+        }
+        if pos.castling & (2 << (2 * p)) != 0
+            && own_at(qrook, Piece::Rook)
+            && pos.owner_at(queen).is_none()
+            && !naive_attacked(pos, qrook, p)
+            && !naive_attacked(pos, queen, p)
+        {
+            out.push(format!("{}-{}", label(king), label(qrook)));
+        }
+    }
+    out
 }
 
 fn assert_policy_injective(g: &Wellisch, moves: &[Move]) {
@@ -434,6 +537,7 @@ fn random_games_keep_the_invariants_and_reach_every_rule() {
             assert_eq!((back.pos, back.hash(), back.outcome()), (g.pos, g.hash(), g.outcome()));
             g.legal_moves(&mut moves);
             assert_eq!(g.count_legal_moves(), moves.len() as u64);
+            assert_eq!(texts(&g), reference_moves(&g), "legal moves against the reference in {text}");
             if g.outcome().is_some() {
                 assert!(moves.is_empty());
                 break;
@@ -452,7 +556,7 @@ fn random_games_keep_the_invariants_and_reach_every_rule() {
                 // A pass is forced (no other move exists), so it may leave the king attacked.
                 if let (false, Some(k)) = (m.is_pass(), child.pos.king(p)) {
                     assert!(
-                        !naive_attacked(&child, k, p),
+                        !naive_attacked(&child.pos, k, p),
                         "{} leaves P{}'s king attacked in {text}",
                         g.move_text(m),
                         p + 1
