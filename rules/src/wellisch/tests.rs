@@ -325,7 +325,8 @@ fn text_errors_say_what_and_where() {
     for (bad, why) in [
         ("A3-A4", "no piece"),
         ("C8-D9", "belongs to P2"),
-        ("B1-B2", "cannot move"),
+        ("B1-B2", "holds a piece of P1"),
+        ("A1-A3", "cannot move"),
         ("pass", "pass"),
         ("D1-B1", "castling"),
         ("A2=Q,A2-A3", "not a pawn"),
