@@ -2,11 +2,16 @@
 //! `promotion.rs`): pieces, pawns with immediate promotion, and castling (`castling.rs`).
 //!
 //! Moves are checked for king safety only where they can matter: a move that is not a king move
-//! can expose the mover's king only by leaving an edge line through it (the only sliders, rooks
-//! and queens, slide along edge lines), unless the king is already attacked. Everything else is
-//! legal as generated, so most pieces pass their whole target set to the sink at once.
+//! can expose the mover's king only if the piece is pinned (the first piece on an edge line from
+//! the king, with an enemy rook or queen next behind it: rooks and queens are the only sliders),
+//! unless the king is already attacked. Captures land where the captured piece stood, so they
+//! open no line. Everything else is legal as generated, so most pieces pass their whole target
+//! set to the sink at once; pinned pieces and moves out of check are tried one by one.
 
-use crate::hex::{Bits, Cell, BOARD_R5};
+use crate::hex::{nearest, Bits, Cell, Dir, BOARD_R5};
+
+/// The six edge directions, along which rooks and queens slide (and pin).
+const EDGE: [Dir; 6] = [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW];
 
 use super::geometry::{FAR_EDGE, TABLES};
 use super::piece::{Move, Piece};
@@ -49,6 +54,31 @@ impl Sink for Count {
 }
 
 impl Pos {
+    /// The mover's pieces (`own`) that are the only piece between the king on `king` and an
+    /// enemy slider (`sliders`) on an edge line.
+    #[inline]
+    fn pinned(&self, king: Cell, own: u128, occ: u128, sliders: u128) -> u128 {
+        if BOARD_R5.edge_lines(king) & sliders == 0 {
+            return 0;
+        }
+        let mut pinned = 0;
+        for dir in EDGE {
+            let blockers = BOARD_R5.ray(king, dir) & occ;
+            if blockers == 0 {
+                continue;
+            }
+            let first = nearest(blockers, dir);
+            if own & first.bit() == 0 {
+                continue;
+            }
+            let beyond = BOARD_R5.ray(first, dir) & occ;
+            if beyond != 0 && sliders & nearest(beyond, dir).bit() != 0 {
+                pinned |= first.bit();
+            }
+        }
+        pinned
+    }
+
     /// Adds every legal move of the mover, castling included and delayed promotion excluded;
     /// returns whether there was any.
     pub(crate) fn gen_basic<S: Sink>(&self, sink: &mut S) -> bool {
@@ -58,13 +88,14 @@ impl Pos {
         let enemy = occ & !own;
         let king = self.king(p);
         let in_check = king.is_some_and(|k| self.attacked(k, occ, enemy));
-        let pin_zone = king.map_or(0, |k| BOARD_R5.edge_lines(k));
+        let sliders = (self.kinds[Piece::Rook as usize] | self.kinds[Piece::Queen as usize]) & enemy;
+        let pinned = king.map_or(0, |k| self.pinned(k, own, occ, sliders));
         let mut any = false;
 
         // Keeps the targets of a non-king piece on `from` that leave the king unattacked.
         let legal = |from: Cell, targets: u128| -> u128 {
             let Some(k) = king else { return targets };
-            if !in_check && from.bit() & pin_zone == 0 {
+            if !in_check && from.bit() & pinned == 0 {
                 return targets;
             }
             let mut ok = 0;

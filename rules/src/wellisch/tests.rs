@@ -681,3 +681,20 @@ fn registered_for_the_cli() {
     }
     assert_eq!(crate::Variant::Wellisch.with_game(Name), Ok(("wellisch", 3)));
 }
+
+#[test]
+fn bulk_counting_agrees_with_playing_every_move_in_special_positions() {
+    let positions = [
+        pos(&format!("D1:1K B1:1R E1:1R {KINGS23}"), "1 1KQ - 0"),
+        pos(&format!("F10:1P G11:2N D1:1K {KINGS23}"), "1 - 1QN 0"),
+        pos(&format!("F11:1P G11:1P D1:1K {KINGS23}"), "1 - 1RN 0"),
+        pos("A1:1K K11:1P F1:3R G2:2R C8:2K K9:3K", "1 - 1RN 0"),
+        pos("A1:1K B2:1P A2:1N F1:3R C8:2K K9:3K", "3 - 1Q 0 takeover"),
+        pos(&format!("D1:1K B2:1P {KINGS23}"), "1 - - 98"),
+    ];
+    for g in &positions {
+        for depth in 1..=3 {
+            assert_eq!(perft(g, depth, true), perft(g, depth, false), "perft {depth} of {}", g.to_text());
+        }
+    }
+}
