@@ -698,3 +698,10 @@ fn bulk_counting_agrees_with_playing_every_move_in_special_positions() {
         }
     }
 }
+
+#[test]
+fn states_stay_small_for_copy_make() {
+    // Search and perft copy a state per node: keep it a flat value of a few cache lines.
+    assert!(std::mem::size_of::<Wellisch>() <= 256, "{}", std::mem::size_of::<Wellisch>());
+    assert_eq!(std::mem::size_of::<Move>(), 4);
+}
