@@ -34,7 +34,7 @@
 //! move); keeping every pawn in the index would multiply the policy by up to 33. Several pawns
 //! waiting with a non-empty reserve is rare, so only the first waiting pawn gets canonical
 //! blocks: moves that promote another pawn take, in generation order, the lowest indices of
-//! blocks 1..4 that no canonical move of this position uses. The map is therefore injective on
+//! blocks 1 to 3 that no canonical move of this position uses. The map is therefore injective on
 //! the legal moves of every position, and means the same across positions wherever at most one
 //! pawn waits.
 //!
@@ -139,7 +139,7 @@ impl Wellisch {
         if pawn == self.first_waiting() {
             return (1 + r) * BASE + inner;
         }
-        // Another pawn than the first waits: hand out the free indices of blocks 1..4.
+        // Another pawn than the first waits: hand out the free indices of blocks 1 to 3.
         let mut moves = Vec::new();
         self.moves(&mut moves);
         let first = self.first_waiting();
