@@ -1,5 +1,6 @@
 //! Command-line flags, each defined once with its help text.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -22,6 +23,31 @@ pub enum Command {
     Perft(PerftArgs),
     /// Measure speed (move generation, ...).
     Bench(BenchArgs),
+    /// Train a network by self-play from a config file, or continue a stopped run.
+    Train(TrainArgs),
+}
+
+/// Flags of `vzero train`.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// The configuration file (see configs/; every key is documented there).
+    #[arg(long, required_unless_present = "resume")]
+    pub config: Option<PathBuf>,
+    /// The run directory to create (default: runs/<variant>-<unix seconds>).
+    #[arg(long, conflicts_with = "resume")]
+    pub run: Option<PathBuf>,
+    /// Continue the stopped run in this directory, with the config saved in it.
+    #[arg(long, conflicts_with = "config")]
+    pub resume: Option<PathBuf>,
+    /// Override a config key, e.g. --set training.iterations=5 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
+    /// Seed of the run (overrides the config's `seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// No progress bars or per-iteration lines.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Flags of `vzero perft`.

@@ -1,2 +1,29 @@
-//! Neural networks for vzero on libtorch (tch): the residual policy/value network, training
-//! steps and checkpoints.
+//! Neural networks for vzero on libtorch (tch): the residual policy/value network, its training
+//! step and its checkpoints. Positions arrive already encoded by `rules` as flat `f32` buffers.
+
+pub mod checkpoint;
+pub mod config;
+pub mod device;
+pub mod inference;
+pub mod net;
+pub mod optimizer;
+pub mod train;
+
+pub use config::NetConfig;
+pub use device::DeviceChoice;
+pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs};
+pub use net::PolicyValueNet;
+pub use train::{TrainBatch, TrainStats, Trainer};
+/// libtorch errors, re-exported so callers need not depend on tch.
+pub use tch::TchError;
+
+/// Sets libtorch's intra-op thread count. On few cores, one thread per worker and parallelism
+/// across games beats libtorch's OpenMP pool, which collapses when the cores are shared.
+pub fn set_threads(threads: usize) {
+    tch::set_num_threads(threads.max(1) as i32);
+}
+
+/// Seeds libtorch's random generator (weight initialisation), for reproducible runs.
+pub fn manual_seed(seed: i64) {
+    tch::manual_seed(seed);
+}

@@ -34,7 +34,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The variant's standard start position.
     fn start() -> Self;
 
-    /// Reads a position in the variant's text format (documented in docs/notation.md).
+    /// Reads a position in the variant's text format (documented per variant in docs/).
     fn from_text(text: &str) -> Result<Self, PositionError>;
 
     /// Writes the position in the text format; `from_text(to_text())` gives the same position.
@@ -86,6 +86,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn transform_policy_index(sym: usize, index: usize) -> usize {
         debug_assert_eq!(sym, 0);
         index
+    }
+
+    /// Which cells of the encoding's spatial grid are on the board (1.0) rather than padding
+    /// (0.0), flattened over the spatial dimensions; `None` when every cell is on the board.
+    /// Networks zero the padding after every layer.
+    fn board_mask() -> Option<Vec<f32>> {
+        None
     }
 
     /// Number of `f32`s in one encoded position.

@@ -6,6 +6,7 @@
 pub mod error;
 pub mod game;
 pub mod hex;
+pub mod hexchess;
 pub mod perft;
 pub mod scores;
 pub mod variant;

@@ -69,6 +69,8 @@ impl Variant {
     /// Runs `code` with this variant's game type, if its rules are implemented.
     pub fn with_game<W: WithGame>(self, code: W) -> Result<W::Output, NotImplemented> {
         match self {
+            Variant::Glinski => Ok(code.run::<crate::hexchess::Glinski>()),
+            Variant::MiniHexchess => Ok(code.run::<crate::hexchess::MiniHexchess>()),
             Variant::Wellisch => Ok(code.run::<crate::wellisch::Wellisch>()),
             _ => Err(NotImplemented(self.name())),
         }

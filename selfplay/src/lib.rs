@@ -1,2 +1,12 @@
 //! Self-play, replay buffer, training loop, arena and run directories: the layer that turns
 //! search and networks into a training run.
+
+pub mod arena;
+pub mod checkpoint;
+pub mod config;
+pub mod evaluator;
+pub mod games;
+pub mod replay;
+pub mod rundir;
+pub mod sampler;
+pub mod train;

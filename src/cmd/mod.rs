@@ -2,6 +2,7 @@
 
 mod bench;
 mod perft;
+mod train;
 mod variants;
 
 use crate::cli::{Cli, Command};
@@ -12,5 +13,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Variants => variants::run(),
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Train(args) => train::run(args),
     }
 }

@@ -72,6 +72,16 @@ pub(crate) fn grid(c: Cell, mover: usize) -> usize {
     (5 - c.r()) as usize * SIDE + (c.q() + 5) as usize
 }
 
+/// The on-board squares of the grid (the same for every seat: the rotations map the hexagon
+/// onto itself), for networks that zero the padding.
+pub(crate) fn board_mask() -> Vec<f32> {
+    let mut mask = vec![0.0; AREA];
+    for c in Bits(crate::hex::BOARD_R5.on_board()) {
+        mask[grid(c, 0)] = 1.0;
+    }
+    mask
+}
+
 impl Wellisch {
     /// Fills `planes` (length `PLANES * 121`).
     pub(crate) fn write_planes(&self, planes: &mut [f32]) {

@@ -96,4 +96,8 @@ impl Game for Wellisch {
     fn policy_index(&self, mv: Move) -> usize {
         self.index_of(mv)
     }
+
+    fn board_mask() -> Option<Vec<f32>> {
+        Some(encode::board_mask())
+    }
 }

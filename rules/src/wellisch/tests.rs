@@ -653,6 +653,8 @@ fn encoding_is_seen_from_the_movers_seat() {
     let king2: Vec<usize> = (0..121).filter(|&i| planes[0][5 * 121 + i] == 1.0).collect();
     assert_eq!(king2, vec![(5 - 2) * 11]);
     assert_eq!(planes[0][super::encode::ON_BOARD * 121..][..121].iter().sum::<f32>(), 91.0);
+    assert_eq!(Some(planes[0][super::encode::ON_BOARD * 121..][..121].to_vec()), Wellisch::board_mask());
+    assert_eq!(planes[1][super::encode::ON_BOARD * 121..][..121], planes[2][super::encode::ON_BOARD * 121..][..121]);
 
     // Policy indices agree between seats for rotated moves.
     let p1 = Wellisch::start();

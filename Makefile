@@ -1,0 +1,32 @@
+# The two entry points of the README: `make train` and `make test`. Each installs what is
+# missing (libtorch via scripts/setup-libtorch), builds in release mode and runs.
+#
+# LIBTORCH_MODE=--cpu make test   installs the 0.5 GB CPU-only libtorch instead of full PyTorch.
+# A LIBTORCH set in the environment is used as is and nothing is installed.
+
+CARGO ?= cargo
+LIBTORCH_MODE ?=
+
+.PHONY: train test build libtorch clean-libtorch
+
+libtorch:
+ifeq ($(origin LIBTORCH), environment)
+	@echo "using LIBTORCH=$(LIBTORCH)"
+else
+	@scripts/setup-libtorch $(LIBTORCH_MODE)
+endif
+
+build: libtorch
+	$(CARGO) build --release --locked
+
+# The default training run: Mini Hexchess, about 20 minutes on 2 CPU cores, ending with an
+# evaluation table. The run directory is runs/mini-hexchess-<unix seconds>.
+CONFIG ?= configs/mini-hexchess.toml
+train: build
+	./target/release/vzero train --config $(CONFIG)
+
+test: libtorch
+	$(CARGO) test --workspace --release --locked
+
+clean-libtorch:
+	rm -rf .venv

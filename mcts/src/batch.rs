@@ -1,0 +1,154 @@
+//! A batch of leaf positions on their way to an evaluator, with the slots its answers go into,
+//! and a driver that serves many searches (one per game) from one evaluator call.
+
+use std::ops::Range;
+
+use rules::{Game, MAX_PLAYERS};
+
+use crate::evaluator::Evaluator;
+use crate::search::Search;
+
+/// Positions to evaluate and the caller-provided slots for the answers (lc0's "compute once and
+/// fill the caller's slots"): entry `i` has a state, its legal moves (in the order the search
+/// stores them), one prior slot per move, and a value slot (one expected score per seat).
+#[derive(Debug)]
+pub struct Batch<G: Game> {
+    states: Vec<G>,
+    /// The tree node each entry expands, in whichever search gathered it.
+    nodes: Vec<u32>,
+    /// Entry `i`'s moves and priors are `ends[i - 1]..ends[i]` (0 for `i = 0`).
+    ends: Vec<u32>,
+    moves: Vec<G::Move>,
+    priors: Vec<f32>,
+    values: Vec<[f32; MAX_PLAYERS]>,
+}
+
+/// One entry's question and answer slots, for an evaluator to fill.
+#[derive(Debug)]
+pub struct Slot<'a, G: Game> {
+    /// The position.
+    pub state: &'a G,
+    /// Its legal moves; `priors[j]` belongs to `moves[j]`.
+    pub moves: &'a [G::Move],
+    /// To be filled with a probability per move (normalised by the search if they don't sum to 1).
+    pub priors: &'a mut [f32],
+    /// To be filled with each seat's expected score in [0, 1] (seats past the game's player count
+    /// are ignored).
+    pub value: &'a mut [f32; MAX_PLAYERS],
+}
+
+impl<G: Game> Default for Batch<G> {
+    fn default() -> Self {
+        Batch::new()
+    }
+}
+
+impl<G: Game> Batch<G> {
+    /// An empty batch.
+    pub fn new() -> Batch<G> {
+        Batch {
+            states: Vec::new(),
+            nodes: Vec::new(),
+            ends: Vec::new(),
+            moves: Vec::new(),
+            priors: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// True when there is nothing to evaluate.
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// Empties the batch, keeping its allocations for the next round.
+    pub fn clear(&mut self) {
+        self.states.clear();
+        self.nodes.clear();
+        self.ends.clear();
+        self.moves.clear();
+        self.priors.clear();
+        self.values.clear();
+    }
+
+    /// All positions, in entry order (e.g. to encode them into one input tensor).
+    pub fn states(&self) -> &[G] {
+        &self.states
+    }
+
+    /// The legal moves of entry `i`.
+    pub fn moves(&self, i: usize) -> &[G::Move] {
+        &self.moves[self.span(i)]
+    }
+
+    /// Entry `i`'s question and answer slots.
+    pub fn slot_mut(&mut self, i: usize) -> Slot<'_, G> {
+        let span = self.span(i);
+        Slot {
+            state: &self.states[i],
+            moves: &self.moves[span.clone()],
+            priors: &mut self.priors[span],
+            value: &mut self.values[i],
+        }
+    }
+
+    /// The answer for entry `i`: priors and value vector.
+    pub fn answer(&self, i: usize) -> (&[f32], &[f32; MAX_PLAYERS]) {
+        (&self.priors[self.span(i)], &self.values[i])
+    }
+
+    fn span(&self, i: usize) -> Range<usize> {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        start..self.ends[i] as usize
+    }
+
+    /// Adds a position to evaluate for tree node `node`.
+    pub(crate) fn push(&mut self, state: G, moves: &[G::Move], node: u32) {
+        self.states.push(state);
+        self.nodes.push(node);
+        self.moves.extend_from_slice(moves);
+        self.priors.resize(self.moves.len(), 0.0);
+        self.ends.push(u32::try_from(self.moves.len()).expect("batch holds over 2^32 moves"));
+        self.values.push([0.0; MAX_PLAYERS]);
+    }
+
+    /// The tree node entry `i` expands.
+    pub(crate) fn node(&self, i: usize) -> u32 {
+        self.nodes[i]
+    }
+}
+
+/// Runs every search in `searches` to the end of its current move, serving all of them with
+/// shared evaluator calls of up to `evaluator.max_batch_size()` positions (self-play: one search
+/// per game, one network call for many games). Results equal running each search alone with the
+/// same seeds, as long as no batch fills up (each search gathers at most its `max_in_flight`).
+pub fn run_many<G: Game, E: Evaluator<G> + ?Sized>(searches: &mut [Search<G>], evaluator: &E, batch: &mut Batch<G>) {
+    let cap = evaluator.max_batch_size().max(1);
+    let mut ranges = vec![0..0; searches.len()];
+    // Which search gathers first rotates, so none starves when the batch fills up.
+    let mut first = 0;
+    while !searches.iter().all(Search::is_done) {
+        batch.clear();
+        for k in 0..searches.len() {
+            let i = (first + k) % searches.len();
+            let room = cap - batch.len();
+            ranges[i] = if room == 0 || searches[i].is_done() {
+                batch.len()..batch.len()
+            } else {
+                searches[i].gather_leaves(batch, room)
+            };
+        }
+        first = (first + 1) % searches.len().max(1);
+        if !batch.is_empty() {
+            evaluator.evaluate(batch);
+        }
+        for (search, range) in searches.iter_mut().zip(&ranges) {
+            search.apply_results(batch, range.clone());
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! What the search asks of a position: priors over its legal moves and a value vector.
+//!
+//! The network evaluator lives in `nn`; here are the baselines the tests and benchmarks use.
+//! All of them are deterministic functions of the position (and a seed), so results do not depend
+//! on how leaves were batched or which thread evaluated them.
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use rules::{Game, MAX_PLAYERS};
+
+use crate::batch::{Batch, Slot};
+
+/// Evaluates batches of positions.
+pub trait Evaluator<G: Game> {
+    /// The most positions one [`Evaluator::evaluate`] call takes; searches never hand over more.
+    fn max_batch_size(&self) -> usize;
+
+    /// Fills every entry's prior and value slots (see [`Slot`]); called once per batch.
+    fn evaluate(&self, batch: &mut Batch<G>);
+}
+
+impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
+    fn max_batch_size(&self) -> usize {
+        (**self).max_batch_size()
+    }
+    fn evaluate(&self, batch: &mut Batch<G>) {
+        (**self).evaluate(batch)
+    }
+}
+
+/// Fills every slot of `batch` with `fill` (one position at a time).
+fn for_each_slot<G: Game>(batch: &mut Batch<G>, mut fill: impl FnMut(Slot<'_, G>)) {
+    for i in 0..batch.len() {
+        fill(batch.slot_mut(i));
+    }
+}
+
+fn uniform_priors(priors: &mut [f32]) {
+    let p = 1.0 / priors.len().max(1) as f32;
+    priors.fill(p);
+}
+
+/// Equal priors and the value 1/2 for every seat (what a draw scores: the value carries no
+/// information, so the search is guided by exact results alone). The speed benchmark's evaluator.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UniformEvaluator;
+
+impl<G: Game> Evaluator<G> for UniformEvaluator {
+    fn max_batch_size(&self) -> usize {
+        1024
+    }
+
+    fn evaluate(&self, batch: &mut Batch<G>) {
+        for_each_slot(batch, |slot| {
+            uniform_priors(slot.priors);
+            *slot.value = [0.5; MAX_PLAYERS];
+        });
+    }
+}
+
+/// SplitMix64 finaliser: spreads a weak hash (toy games) over all 64 bits before seeding.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A generator seeded by the position and `seed`, so the same position always gets the same answer.
+fn position_rng<G: Game>(state: &G, seed: u64) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(mix(state.hash() ^ mix(seed)))
+}
+
+/// Equal priors and the result of one random playout (to the end, or to `max_plies`, where it
+/// counts as a draw). The random generator is seeded by the position's hash and `seed`.
+#[derive(Clone, Copy, Debug)]
+pub struct RolloutEvaluator {
+    /// Mixed with each position's hash to seed its playout.
+    pub seed: u64,
+    /// Playouts longer than this many plies stop and score a draw.
+    pub max_plies: u32,
+}
+
+impl RolloutEvaluator {
+    /// Playouts of at most `max_plies` plies, seeded by `seed`.
+    pub fn new(seed: u64, max_plies: u32) -> RolloutEvaluator {
+        RolloutEvaluator { seed, max_plies }
+    }
+
+    /// Each seat's score at the end of one random playout from `state`.
+    pub fn playout<G: Game>(&self, state: &G) -> [f32; MAX_PLAYERS] {
+        let mut rng = position_rng(state, self.seed);
+        let mut game = state.clone();
+        let mut moves = Vec::new();
+        for _ in 0..self.max_plies {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                let scores = game.outcome().expect("no legal moves but the game is not over");
+                return crate::tree::score_array(&scores);
+            }
+            game.play(moves[rng.random_range(0..moves.len())]);
+        }
+        [0.5; MAX_PLAYERS]
+    }
+}
+
+impl<G: Game> Evaluator<G> for RolloutEvaluator {
+    fn max_batch_size(&self) -> usize {
+        1024
+    }
+
+    fn evaluate(&self, batch: &mut Batch<G>) {
+        for_each_slot(batch, |slot| {
+            uniform_priors(slot.priors);
+            *slot.value = self.playout(slot.state);
+        });
+    }
+}
+
+/// Random but repeatable priors and values derived from the position's hash and `seed` (lc0's
+/// `random` backend): a stand-in network with opinions, for testing search mechanics.
+#[derive(Clone, Copy, Debug)]
+pub struct RandomEvaluator {
+    /// Mixed with each position's hash.
+    pub seed: u64,
+}
+
+impl<G: Game> Evaluator<G> for RandomEvaluator {
+    fn max_batch_size(&self) -> usize {
+        1024
+    }
+
+    fn evaluate(&self, batch: &mut Batch<G>) {
+        let n = G::NUM_PLAYERS;
+        for_each_slot(batch, |slot| {
+            let mut rng = position_rng(slot.state, self.seed);
+            for p in slot.priors.iter_mut() {
+                // Squared: a few moves stand out, as with a trained network.
+                let r: f32 = rng.random();
+                *p = r * r + 1e-3;
+            }
+            let sum: f32 = slot.priors.iter().sum();
+            slot.priors.iter_mut().for_each(|p| *p /= sum);
+            // Per-seat values that sum to n/2 (the utility sum of every variant) and lie in [0, 1].
+            let mut r = [0.0f32; MAX_PLAYERS];
+            for x in &mut r[..n] {
+                *x = rng.random();
+            }
+            let mean = r[..n].iter().sum::<f32>() / n as f32;
+            let spread = if n == 2 { 1.0 } else { 0.75 };
+            *slot.value = [0.0; MAX_PLAYERS];
+            for (v, x) in slot.value[..n].iter_mut().zip(&r[..n]) {
+                *v = 0.5 + (x - mean) * spread;
+            }
+        });
+    }
+}

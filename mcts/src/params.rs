@@ -1,0 +1,150 @@
+//! Every knob of the search, in one documented struct (after KataGo's `SearchParams`).
+//!
+//! Values are expected scores in [0, 1] (win 1, draw 1/2, loss 0), half the [-1, 1] scale of the
+//! AlphaZero paper; constants taken from papers that use [-1, 1] are halved where the scale
+//! matters (`c_puct_init`, FPU reductions).
+
+/// Parameters of one search; cloned into each [`crate::Search`], changeable between moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchParams {
+    // ---- Budget ----
+    /// Root visit count at which a move's search stops. With tree reuse the visits inherited from
+    /// the previous move count too (lc0 / KataGo `maxVisits` semantics). Higher: stronger, slower.
+    pub simulations: u32,
+    /// Most leaves one search keeps waiting for the evaluator at once (virtual loss spreads them).
+    /// Higher: bigger batches for the network, but the search gets slightly less selective.
+    pub max_in_flight: u32,
+
+    // ---- Selection (PUCT) ----
+    /// Exploration constant at zero visits: `c(N) = c_puct_init + ln((N + c_puct_base + 1) / c_puct_base)`
+    /// and `U = c(N) * P * sqrt(N) / (1 + n)`. Higher: more exploration. 0.625 is AlphaZero's 1.25
+    /// on our halved value scale.
+    pub c_puct_init: f32,
+    /// Visits over which the exploration constant grows by 1 (log growth term). Lower: exploration
+    /// grows sooner in long searches.
+    pub c_puct_base: f32,
+    /// First-play urgency below the root: an unvisited child is valued at
+    /// `Q(parent) - fpu_reduction * sqrt(sum of priors of visited children)` (lc0). Higher: the
+    /// search widens less and deepens more.
+    pub fpu_reduction: f32,
+    /// The same reduction at the root, where a wider look is cheaper to afford.
+    pub fpu_reduction_root: f32,
+    /// Weight of one pending evaluation when selecting: an in-flight visit counts as this many
+    /// visits that scored 0 for the mover. Higher: leaves in flight spread further apart.
+    pub virtual_loss: f32,
+    /// For three players: every opponent of the root player minimises the root player's value
+    /// (paranoid search) instead of maximising its own component (max-n). No effect for two players.
+    pub paranoid: bool,
+
+    // ---- Root noise ----
+    /// Dirichlet concentration times the number of legal moves: `alpha = dirichlet_alpha_scale / legal`
+    /// (KataGo; AlphaZero chess's 0.3 at ~30 moves is ~10). Lower: spikier noise.
+    pub dirichlet_alpha_scale: f32,
+    /// Weight of the noise in the root priors: `P = (1 - eps) * P + eps * noise`. 0 disables it
+    /// (analysis, arena); 0.25 in self-play.
+    pub dirichlet_epsilon: f32,
+
+    // ---- Move choice ----
+    /// Temperature for the first `temperature_plies` plies: the move is drawn with probability
+    /// proportional to `visits^(1 / temperature)`. Higher: more varied openings.
+    pub temperature: f32,
+    /// Plies (counted by the search from its start position) played at `temperature`.
+    pub temperature_plies: u32,
+    /// Temperature after that; 0 plays the most visited move (ties to the higher prior).
+    pub final_temperature: f32,
+
+    // ---- Tree reuse ----
+    /// Keep the subtree of the played move as the next root, with its visits (AlphaZero).
+    pub reuse_tree: bool,
+
+    // ---- KataGo self-play refinements (Wu 2019) ----
+    /// Playout-cap randomisation: the share of moves searched with only `fast_simulations`, without
+    /// noise or forced playouts, and flagged as not a policy target. 0 disables it (KataGo: 0.75).
+    pub fast_fraction: f32,
+    /// Root visit target of a fast search.
+    pub fast_simulations: u32,
+    /// Forced playouts: every root child that has been visited gets at least
+    /// `sqrt(forced_playout_k * P * total_child_visits)` visits. 0 disables them (KataGo: 2).
+    pub forced_playout_k: f32,
+    /// Policy-target pruning: before reporting the policy target, take forced playouts back from
+    /// children that would not have been chosen without them, and drop children left with one visit.
+    pub policy_target_pruning: bool,
+}
+
+impl Default for SearchParams {
+    /// Self-play defaults: AlphaZero's constants on our value scale, noise on, KataGo refinements off.
+    fn default() -> SearchParams {
+        SearchParams {
+            simulations: 800,
+            max_in_flight: 8,
+            c_puct_init: 0.625,
+            c_puct_base: 19652.0,
+            fpu_reduction: 0.2,
+            fpu_reduction_root: 0.1,
+            virtual_loss: 1.0,
+            paranoid: false,
+            dirichlet_alpha_scale: 10.0,
+            dirichlet_epsilon: 0.25,
+            temperature: 1.0,
+            temperature_plies: 30,
+            final_temperature: 0.0,
+            reuse_tree: true,
+            fast_fraction: 0.0,
+            fast_simulations: 100,
+            forced_playout_k: 0.0,
+            policy_target_pruning: false,
+        }
+    }
+}
+
+impl SearchParams {
+    /// Analysis and arena play: no noise, always the most visited move.
+    pub fn analysis(simulations: u32) -> SearchParams {
+        SearchParams {
+            simulations,
+            dirichlet_epsilon: 0.0,
+            temperature: 0.0,
+            temperature_plies: 0,
+            ..SearchParams::default()
+        }
+    }
+
+    /// Frozen preset for tests written on 2026-11-29: defaults may be retuned, this never changes,
+    /// so tests keep their meaning (KataGo's `forTestsV1`).
+    pub fn for_tests_v1() -> SearchParams {
+        SearchParams {
+            simulations: 1000,
+            max_in_flight: 1,
+            c_puct_init: 0.625,
+            c_puct_base: 19652.0,
+            fpu_reduction: 0.2,
+            fpu_reduction_root: 0.1,
+            virtual_loss: 1.0,
+            paranoid: false,
+            dirichlet_alpha_scale: 10.0,
+            dirichlet_epsilon: 0.0,
+            temperature: 0.0,
+            temperature_plies: 0,
+            final_temperature: 0.0,
+            reuse_tree: true,
+            fast_fraction: 0.0,
+            fast_simulations: 100,
+            forced_playout_k: 0.0,
+            policy_target_pruning: false,
+        }
+    }
+
+    /// The exploration constant `c(N)` at `parent_visits`.
+    pub fn c_puct(&self, parent_visits: f32) -> f32 {
+        self.c_puct_init + ((parent_visits + self.c_puct_base + 1.0) / self.c_puct_base).ln()
+    }
+
+    /// The temperature for a move at `ply`.
+    pub fn temperature_at(&self, ply: u32) -> f32 {
+        if ply < self.temperature_plies {
+            self.temperature
+        } else {
+            self.final_temperature
+        }
+    }
+}

@@ -1,0 +1,421 @@
+//! One game's search: a tree over its current position, driven in rounds of
+//! gather leaves → evaluate → apply results, by one thread, a multi-game driver, or many threads.
+
+use std::ops::Range;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use rand_distr::{Distribution, Gamma};
+use rules::{Game, MAX_PLAYERS};
+
+use crate::batch::Batch;
+use crate::error::SearchError;
+use crate::evaluator::Evaluator;
+use crate::params::SearchParams;
+use crate::result::{choose_by_temperature, principal_variation, pruned_visits, SearchResult};
+use crate::select::{select_edge, View};
+use crate::tree::{score_array, Status, Tree, NONE, ROOT};
+
+/// Where one simulation's descent ended.
+enum Descent {
+    /// A new position, handed to the batch for evaluation.
+    Leaf,
+    /// A finished game, backed up at once.
+    Terminal,
+    /// A position already waiting for its evaluation; the simulation was taken back.
+    Collision,
+}
+
+/// Time a profiled search spent outside the tree (for the speed benchmark's split).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Profile {
+    /// Cloning the root state, replaying the path to a leaf, generating its legal moves, and
+    /// reading results of finished games.
+    pub movegen: Duration,
+    /// Inside [`Evaluator::evaluate`] (measured by [`Search::run`]).
+    pub evaluator: Duration,
+}
+
+/// The search for one game: the position to move from, its tree, and the random generator
+/// (noise, playout caps, move choice), so one seed makes a single-threaded search repeatable.
+#[derive(Debug)]
+pub struct Search<G: Game> {
+    params: SearchParams,
+    root_state: G,
+    tree: Tree<G::Move>,
+    rng: Xoshiro256PlusPlus,
+    ply: u32,
+    /// The current move's search has begun (budget drawn, noise decided).
+    started: bool,
+    /// Root visits at which this move's search stops.
+    target: u32,
+    /// Not a playout-capped cheap search.
+    full_search: bool,
+    /// Root noise is wanted for this move and has been mixed into the root priors.
+    noise_applied: bool,
+    /// Leaves handed out and not yet applied.
+    in_flight: u32,
+    /// Scratch: the moves from the root to the current leaf.
+    path: Vec<G::Move>,
+    /// Scratch: a leaf's legal moves.
+    moves: Vec<G::Move>,
+    /// Scratch batch for [`Search::run`].
+    batch: Batch<G>,
+    profile: Option<Profile>,
+}
+
+impl<G: Game> Search<G> {
+    /// A search from `game` with `params`; `seed` fixes every random choice it makes.
+    pub fn new(game: G, params: SearchParams, seed: u64) -> Search<G> {
+        Search {
+            params,
+            root_state: game,
+            tree: Tree::new(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            ply: 0,
+            started: false,
+            target: 0,
+            full_search: true,
+            noise_applied: false,
+            in_flight: 0,
+            path: Vec::new(),
+            moves: Vec::new(),
+            batch: Batch::new(),
+            profile: None,
+        }
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    /// Changes the parameters; takes effect from the next move's search.
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
+    }
+
+    /// The position searched from.
+    pub fn root_state(&self) -> &G {
+        &self.root_state
+    }
+
+    /// Plies played since the search was created or reset (drives the temperature schedule).
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Sets the ply count, for a search started mid-game.
+    pub fn set_ply(&mut self, ply: u32) {
+        self.ply = ply;
+    }
+
+    /// The tree, for inspection.
+    pub fn tree(&self) -> &Tree<G::Move> {
+        &self.tree
+    }
+
+    /// Starts timing move generation and evaluation (see [`Search::profile`]).
+    pub fn enable_profile(&mut self) {
+        self.profile = Some(Profile::default());
+    }
+
+    /// Time spent outside the tree so far, if profiling.
+    pub fn profile(&self) -> Option<Profile> {
+        self.profile
+    }
+
+    /// Whether the current move's search has reached its visit target with nothing in flight.
+    pub fn is_done(&self) -> bool {
+        self.started && self.in_flight == 0 && self.tree.root().visits >= self.target
+    }
+
+    fn view(&self) -> View {
+        let paranoid = self.params.paranoid && G::NUM_PLAYERS > 2;
+        View { paranoid_root: paranoid.then(|| self.root_state.to_move()) }
+    }
+
+    /// Begins the current move's search: draws the playout cap, mixes in noise if the root is
+    /// already expanded (a reused tree). Called by the first gather; idempotent.
+    pub fn start_move(&mut self) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        self.full_search = !(self.params.fast_fraction > 0.0 && self.rng.random::<f32>() < self.params.fast_fraction);
+        self.target = if self.full_search { self.params.simulations } else { self.params.fast_simulations }.max(1);
+        if self.tree.root().status == Status::Expanded {
+            self.add_root_noise();
+        }
+    }
+
+    fn add_root_noise(&mut self) {
+        let eps = self.params.dirichlet_epsilon;
+        if !self.full_search || eps <= 0.0 || self.noise_applied {
+            return;
+        }
+        self.noise_applied = true;
+        let range = self.tree.root().edge_range();
+        if range.len() < 2 {
+            return;
+        }
+        let alpha = self.params.dirichlet_alpha_scale / range.len() as f32;
+        let Ok(gamma) = Gamma::new(alpha, 1.0) else { return };
+        let noise: Vec<f32> = range.clone().map(|_| gamma.sample(&mut self.rng)).collect();
+        let sum: f32 = noise.iter().sum();
+        if !(sum > 0.0 && sum.is_finite()) {
+            return;
+        }
+        for (e, x) in self.tree.edges[range].iter_mut().zip(noise) {
+            e.prior = (1.0 - eps) * e.prior + eps * x / sum;
+        }
+    }
+
+    /// Descends from the root to a leaf, up to `max` times, adding new leaves to `batch` (with
+    /// virtual loss on their paths) and backing up finished games at once. Stops early at the
+    /// visit target, at the `max_in_flight` cap, or at a collision with a pending leaf. Returns the
+    /// batch entries added, to hand back to [`Search::apply_results`] once evaluated.
+    pub fn gather_leaves(&mut self, batch: &mut Batch<G>, max: usize) -> Range<usize> {
+        self.start_move();
+        let start = batch.len();
+        let cap = (self.params.max_in_flight.max(1).saturating_sub(self.in_flight) as usize).min(max);
+        let view = self.view();
+        while batch.len() - start < cap && self.tree.root().visits + self.in_flight < self.target {
+            match self.descend(batch, view) {
+                Descent::Leaf => self.in_flight += 1,
+                Descent::Terminal => {}
+                Descent::Collision => break,
+            }
+        }
+        start..batch.len()
+    }
+
+    fn descend(&mut self, batch: &mut Batch<G>, view: View) -> Descent {
+        let forced_k = if self.full_search { self.params.forced_playout_k } else { 0.0 };
+        let tree = &mut self.tree;
+        self.path.clear();
+        let mut node = ROOT;
+        tree.nodes[ROOT as usize].in_flight += 1;
+        loop {
+            let n = &tree.nodes[node as usize];
+            match n.status {
+                Status::Expanded => {
+                    let e = select_edge(tree, node, &self.params, view, forced_k);
+                    let child = match tree.edges[e].child {
+                        NONE => tree.add_child(node, e),
+                        c => c,
+                    };
+                    self.path.push(tree.edges[e].mv);
+                    node = child;
+                    tree.nodes[node as usize].in_flight += 1;
+                }
+                Status::Terminal => {
+                    let visits = n.visits as f32;
+                    let exact = n.value_sum.map(|s| s / visits);
+                    tree.backup(node, &exact);
+                    return Descent::Terminal;
+                }
+                Status::Pending => {
+                    tree.revert(node);
+                    return Descent::Collision;
+                }
+                Status::New => break,
+            }
+        }
+
+        // Only the leaf needs a position: selection ran on tree statistics alone.
+        let clock = self.profile.is_some().then(Instant::now);
+        let mut state = self.root_state.clone();
+        for &mv in &self.path {
+            state.play(mv);
+        }
+        state.legal_moves(&mut self.moves);
+        let outcome = if self.moves.is_empty() {
+            Some(state.outcome().expect("no legal moves but the game is not over"))
+        } else {
+            None
+        };
+        if let (Some(profile), Some(clock)) = (self.profile.as_mut(), clock) {
+            profile.movegen += clock.elapsed();
+        }
+
+        if let Some(scores) = outcome {
+            tree.nodes[node as usize].status = Status::Terminal;
+            tree.backup(node, &score_array(&scores));
+            return Descent::Terminal;
+        }
+        tree.set_moves(node, &self.moves);
+        let n = &mut tree.nodes[node as usize];
+        n.to_move = state.to_move() as u8;
+        n.status = Status::Pending;
+        batch.push(state, &self.moves, node);
+        Descent::Leaf
+    }
+
+    /// Stores the evaluator's answers for the entries `range` of `batch` (as returned by
+    /// [`Search::gather_leaves`]) and backs their values up the tree.
+    pub fn apply_results(&mut self, batch: &Batch<G>, range: Range<usize>) {
+        let n = G::NUM_PLAYERS;
+        for i in range {
+            let node = batch.node(i);
+            let (priors, value) = batch.answer(i);
+            let edges = self.tree.nodes[node as usize].edge_range();
+            let sum: f32 = priors.iter().sum();
+            let uniform = 1.0 / priors.len() as f32;
+            for (e, &p) in self.tree.edges[edges].iter_mut().zip(priors) {
+                // Normalised here so evaluators may hand over raw (e.g. masked softmax) weights.
+                e.prior = if sum > 0.0 && sum.is_finite() { p / sum } else { uniform };
+            }
+            self.tree.nodes[node as usize].status = Status::Expanded;
+            let mut v = [0.0; MAX_PLAYERS];
+            v[..n].copy_from_slice(&value[..n]);
+            self.tree.backup(node, &v);
+            self.in_flight -= 1;
+            if node == ROOT {
+                self.add_root_noise();
+            }
+        }
+    }
+
+    /// Runs the current move's search to its visit target on this thread.
+    pub fn run<E: Evaluator<G> + ?Sized>(&mut self, evaluator: &E) {
+        let mut batch = std::mem::take(&mut self.batch);
+        let max = evaluator.max_batch_size().max(1);
+        self.start_move();
+        while !self.is_done() {
+            batch.clear();
+            let range = self.gather_leaves(&mut batch, max);
+            if !batch.is_empty() {
+                let clock = self.profile.is_some().then(Instant::now);
+                evaluator.evaluate(&mut batch);
+                if let (Some(profile), Some(clock)) = (self.profile.as_mut(), clock) {
+                    profile.evaluator += clock.elapsed();
+                }
+            }
+            self.apply_results(&batch, range);
+        }
+        self.batch = batch;
+    }
+
+    /// Runs the current move's search with `threads` threads sharing this tree (analysis, arena).
+    /// The tree is locked while a thread selects or backs up, never while it evaluates; virtual
+    /// loss keeps threads on different leaves. `max_in_flight` bounds the leaves of all threads
+    /// together, so set it to at least `threads`.
+    pub fn run_parallel<E: Evaluator<G> + Sync + ?Sized>(&mut self, evaluator: &E, threads: usize)
+    where
+        G::Move: Send,
+    {
+        let threads = threads.max(1);
+        let per_thread = (self.params.max_in_flight as usize / threads).max(1).min(evaluator.max_batch_size().max(1));
+        self.start_move();
+        let shared = Mutex::new(&mut *self);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut batch = Batch::new();
+                    loop {
+                        let range = {
+                            let mut search = shared.lock().expect("a search thread panicked");
+                            if search.is_done() {
+                                break;
+                            }
+                            batch.clear();
+                            search.gather_leaves(&mut batch, per_thread)
+                        };
+                        if range.is_empty() {
+                            // Everything left to do is in other threads' hands.
+                            std::thread::yield_now();
+                            continue;
+                        }
+                        evaluator.evaluate(&mut batch);
+                        shared.lock().expect("a search thread panicked").apply_results(&batch, range);
+                    }
+                });
+            }
+        });
+    }
+
+    /// The search's answer for the current move. Draws the move to play (temperature) from the
+    /// search's random generator.
+    pub fn result(&mut self) -> Result<SearchResult<G::Move>, SearchError> {
+        let root = *self.tree.root();
+        match root.status {
+            Status::Terminal => return Err(SearchError::GameOver),
+            Status::Expanded => {}
+            Status::New | Status::Pending => return Err(SearchError::NotSearched),
+        }
+        let edges = self.tree.edges_of(ROOT);
+        let moves: Vec<G::Move> = edges.iter().map(|e| e.mv).collect();
+        let visits: Vec<u32> = edges.iter().map(|e| self.tree.child_visits(e)).collect();
+        let target = if self.full_search && self.params.policy_target_pruning {
+            pruned_visits(&self.tree, &self.params, self.view(), &visits)
+        } else {
+            visits.iter().map(|&v| v as f32).collect()
+        };
+        let total: f32 = target.iter().sum();
+        // With no child visited (a one-visit search), the priors are all there is.
+        let policy: Vec<f32> = if total > 0.0 {
+            target.iter().map(|v| v / total).collect()
+        } else {
+            edges.iter().map(|e| e.prior).collect()
+        };
+
+        let temperature = self.params.temperature_at(self.ply);
+        let chosen = if temperature < 1e-3 {
+            match self.tree.best_edge(ROOT) {
+                Some(e) => self.tree.edges[e].mv,
+                None => moves[choose_by_temperature(&policy, 0.0, &mut self.rng)],
+            }
+        } else {
+            let weights: Vec<f32> = if total > 0.0 { visits.iter().map(|&v| v as f32).collect() } else { policy.clone() };
+            moves[choose_by_temperature(&weights, temperature, &mut self.rng)]
+        };
+
+        let mut value = [0.0; MAX_PLAYERS];
+        for (p, v) in value.iter_mut().enumerate().take(G::NUM_PLAYERS) {
+            *v = root.mean(p);
+        }
+        Ok(SearchResult {
+            moves,
+            visits,
+            policy,
+            value,
+            chosen,
+            pv: principal_variation(&self.tree),
+            root_visits: root.visits,
+            full_search: self.full_search,
+        })
+    }
+
+    /// Plays `mv` at the root and moves on to the next move's search, keeping the subtree below
+    /// `mv` if `reuse_tree` is set and the search had visited it.
+    ///
+    /// # Panics
+    /// If leaves are still in flight (apply every gathered batch first).
+    pub fn advance(&mut self, mv: G::Move) {
+        assert_eq!(self.in_flight, 0, "advance with leaves in flight");
+        let edge = self.tree.root().edge_range().find(|&i| self.tree.edges[i].mv == mv);
+        match edge {
+            Some(e) if self.params.reuse_tree => {
+                self.tree.reroot(e);
+            }
+            _ => self.tree.clear(),
+        }
+        self.root_state.play(mv);
+        self.ply += 1;
+        self.started = false;
+        self.noise_applied = false;
+    }
+
+    /// Starts over from `game` with an empty tree and ply 0 (a new game), keeping the random stream.
+    pub fn reset(&mut self, game: G) {
+        assert_eq!(self.in_flight, 0, "reset with leaves in flight");
+        self.root_state = game;
+        self.tree.clear();
+        self.ply = 0;
+        self.started = false;
+        self.noise_applied = false;
+    }
+}

@@ -1,0 +1,37 @@
+//! The shape of a policy/value network.
+
+/// What the network looks like: input and output sizes from the variant, depth and width chosen
+/// by the user.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetConfig {
+    /// Input shape of one position: `[C, H, W]` (2-D convolutions) or `[C, D, H, W]` (3-D).
+    pub input_shape: Vec<usize>,
+    /// Number of policy logits (the variant's `POLICY_SIZE`).
+    pub policy_size: usize,
+    /// Number of value outputs: one expected score per player.
+    pub players: usize,
+    /// Residual blocks in the trunk.
+    pub blocks: usize,
+    /// Channels in the trunk.
+    pub channels: usize,
+    /// Cells that exist on the board (1) or only pad the grid (0), flattened over the spatial
+    /// dimensions; applied after every layer so off-board padding never carries signal.
+    pub board_mask: Option<Vec<f32>>,
+}
+
+impl NetConfig {
+    /// The number of spatial dimensions (2 for hex boards, 3 for the cube).
+    pub fn spatial_dims(&self) -> usize {
+        self.input_shape.len() - 1
+    }
+
+    /// The number of cells in the spatial grid.
+    pub fn spatial_len(&self) -> usize {
+        self.input_shape[1..].iter().product()
+    }
+
+    /// Number of `f32`s in one encoded position.
+    pub fn input_len(&self) -> usize {
+        self.input_shape.iter().product()
+    }
+}

@@ -1,0 +1,195 @@
+//! The inference service: one thread owns the network and serves many self-play workers,
+//! gathering their positions into large batches.
+//!
+//! Workers send encoded positions over a crossbeam channel and block on their own reply
+//! channel. The service takes the first waiting request, then keeps collecting until the batch
+//! holds `max_batch` positions or `max_wait` has passed, runs one forward pass, and answers
+//! each request with its slice of the outputs. New weights are swapped in between batches.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crossbeam::channel::{self, Receiver, RecvTimeoutError, Sender};
+use tch::Kind;
+
+use crate::net::PolicyValueNet;
+
+/// Raw network outputs for a group of positions.
+#[derive(Clone, Debug, Default)]
+pub struct Outputs {
+    /// Policy logits, `policy_size` per position (the caller masks illegal moves).
+    pub policy: Vec<f32>,
+    /// Expected scores by seat from the mover on, `players` per position.
+    pub values: Vec<f32>,
+}
+
+enum Message {
+    Evaluate { inputs: Vec<f32>, count: usize, reply: Sender<Outputs> },
+    LoadWeights { path: PathBuf, reply: Sender<Result<(), String>> },
+}
+
+/// Counters of the service's work, for the batch-fill report.
+#[derive(Debug, Default)]
+pub struct InferenceStats {
+    batches: AtomicU64,
+    positions: AtomicU64,
+}
+
+impl InferenceStats {
+    /// Forward passes run so far.
+    pub fn batches(&self) -> u64 {
+        self.batches.load(Ordering::Relaxed)
+    }
+
+    /// Positions evaluated so far.
+    pub fn positions(&self) -> u64 {
+        self.positions.load(Ordering::Relaxed)
+    }
+
+    /// Mean positions per forward pass.
+    pub fn mean_batch(&self) -> f64 {
+        self.positions() as f64 / self.batches().max(1) as f64
+    }
+}
+
+/// How the service batches.
+#[derive(Clone, Copy, Debug)]
+pub struct BatchingConfig {
+    /// Most positions in one forward pass.
+    pub max_batch: usize,
+    /// Longest wait for more positions once one request is in.
+    pub max_wait: Duration,
+}
+
+/// A handle workers use to reach the service; cheap to clone, one per worker.
+#[derive(Clone)]
+pub struct InferenceClient {
+    tx: Sender<Message>,
+    stats: Arc<InferenceStats>,
+}
+
+/// The service thread; dropping every client stops it, [`InferenceService::join`] waits for it.
+pub struct InferenceService {
+    thread: JoinHandle<()>,
+}
+
+/// The service has stopped (its thread ended or panicked).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the inference service has stopped")]
+pub struct ServiceStopped;
+
+impl InferenceService {
+    /// Starts the service thread; `make_net` runs on that thread, so the network never moves
+    /// between threads.
+    pub fn spawn<F>(make_net: F, batching: BatchingConfig) -> (InferenceService, InferenceClient)
+    where
+        F: FnOnce() -> PolicyValueNet + Send + 'static,
+    {
+        let (tx, rx) = channel::unbounded();
+        let stats = Arc::new(InferenceStats::default());
+        let thread_stats = Arc::clone(&stats);
+        let thread = std::thread::Builder::new()
+            .name("inference".into())
+            .spawn(move || serve(make_net(), rx, batching, &thread_stats))
+            .expect("spawn inference thread");
+        (InferenceService { thread }, InferenceClient { tx, stats })
+    }
+
+    /// Waits for the service to finish (after every client is dropped).
+    pub fn join(self) {
+        let _ = self.thread.join();
+    }
+}
+
+impl InferenceClient {
+    /// Evaluates `count` positions encoded one after another in `inputs`; blocks until done.
+    pub fn evaluate(&self, inputs: Vec<f32>, count: usize) -> Result<Outputs, ServiceStopped> {
+        let (reply, rx) = channel::bounded(1);
+        self.tx.send(Message::Evaluate { inputs, count, reply }).map_err(|_| ServiceStopped)?;
+        rx.recv().map_err(|_| ServiceStopped)
+    }
+
+    /// Replaces the network's weights with those saved at `path`, between two batches.
+    pub fn load_weights(&self, path: PathBuf) -> Result<Result<(), String>, ServiceStopped> {
+        let (reply, rx) = channel::bounded(1);
+        self.tx.send(Message::LoadWeights { path, reply }).map_err(|_| ServiceStopped)?;
+        rx.recv().map_err(|_| ServiceStopped)
+    }
+
+    /// The service's counters.
+    pub fn stats(&self) -> &InferenceStats {
+        &self.stats
+    }
+}
+
+struct Pending {
+    count: usize,
+    reply: Sender<Outputs>,
+}
+
+fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfig, stats: &InferenceStats) {
+    let input_len = net.config().input_len();
+    let policy_size = net.config().policy_size;
+    let players = net.config().players;
+    let mut inputs: Vec<f32> = Vec::new();
+    let mut pending: Vec<Pending> = Vec::new();
+    // The first message of a batch is awaited without a deadline; then the clock runs.
+    while let Ok(first) = rx.recv() {
+        let deadline = Instant::now() + batching.max_wait;
+        let mut total = 0;
+        let mut next = Some(first);
+        loop {
+            match next.take() {
+                Some(Message::Evaluate { inputs: x, count, reply }) => {
+                    debug_assert_eq!(x.len(), count * input_len);
+                    inputs.extend_from_slice(&x);
+                    total += count;
+                    pending.push(Pending { count, reply });
+                }
+                Some(Message::LoadWeights { path, reply }) => {
+                    let result = crate::checkpoint::load_weights(&mut net, &path).map_err(|e| e.to_string());
+                    let _ = reply.send(result);
+                }
+                None => {}
+            }
+            if total >= batching.max_batch {
+                break;
+            }
+            match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(msg) => next = Some(msg),
+                Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        if total == 0 {
+            continue;
+        }
+        let (policy, values) = run_batch(&net, &inputs, total);
+        stats.batches.fetch_add(1, Ordering::Relaxed);
+        stats.positions.fetch_add(total as u64, Ordering::Relaxed);
+        let mut offset = 0;
+        for p in pending.drain(..) {
+            let out = Outputs {
+                policy: policy[offset * policy_size..(offset + p.count) * policy_size].to_vec(),
+                values: values[offset * players..(offset + p.count) * players].to_vec(),
+            };
+            offset += p.count;
+            let _ = p.reply.send(out);
+        }
+        inputs.clear();
+    }
+}
+
+/// One forward pass over `count` positions, in mixed precision on CUDA, returned as flat f32
+/// buffers.
+fn run_batch(net: &PolicyValueNet, inputs: &[f32], count: usize) -> (Vec<f32>, Vec<f32>) {
+    let cuda = net.device().is_cuda();
+    let (policy, values) = tch::autocast(cuda, || net.predict(inputs, count));
+    let to_vec = |t: tch::Tensor| -> Vec<f32> {
+        let t = t.to_kind(Kind::Float).to_device(tch::Device::Cpu).flatten(0, -1);
+        Vec::<f32>::try_from(&t).expect("network output converts to f32")
+    };
+    (to_vec(policy), to_vec(values))
+}

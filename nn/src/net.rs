@@ -1,0 +1,149 @@
+//! The residual policy/value network (AlphaZero layout: conv trunk, policy and value heads).
+
+use tch::nn::{self, Module, ModuleT};
+use tch::{Device, Kind, Tensor};
+
+use crate::config::NetConfig;
+
+/// A convolution and batch norm of either dimensionality, so one network type serves the
+/// hexagonal (2-D) and cubic (3-D) boards.
+#[derive(Debug)]
+struct ConvBn {
+    conv: Box<dyn Module>,
+    bn: nn::BatchNorm,
+}
+
+impl ConvBn {
+    fn new(path: nn::Path, dims: usize, cin: i64, cout: i64, kernel: i64) -> ConvBn {
+        let cfg = nn::ConvConfig { padding: kernel / 2, bias: false, ..Default::default() };
+        let (conv, bn): (Box<dyn Module>, _) = if dims == 3 {
+            (Box::new(nn::conv3d(&path / "conv", cin, cout, kernel, cfg)), nn::batch_norm3d(&path / "bn", cout, Default::default()))
+        } else {
+            (Box::new(nn::conv2d(&path / "conv", cin, cout, kernel, cfg)), nn::batch_norm2d(&path / "bn", cout, Default::default()))
+        };
+        ConvBn { conv, bn }
+    }
+
+    fn forward(&self, x: &Tensor, train: bool) -> Tensor {
+        self.bn.forward_t(&self.conv.forward(x), train)
+    }
+}
+
+/// One residual block: two 3x3(x3) conv-bn layers with a skip connection.
+#[derive(Debug)]
+struct ResBlock {
+    a: ConvBn,
+    b: ConvBn,
+}
+
+/// A policy/value network with its weights.
+///
+/// Output: policy logits `[B, policy_size]` and values `[B, players]`, each an expected score
+/// in [0, 1] for the player in that seat, seats counted from the player to move.
+#[derive(Debug)]
+pub struct PolicyValueNet {
+    config: NetConfig,
+    vs: nn::VarStore,
+    stem: ConvBn,
+    blocks: Vec<ResBlock>,
+    policy_conv: ConvBn,
+    policy_fc: nn::Linear,
+    value_conv: ConvBn,
+    value_fc1: nn::Linear,
+    value_fc2: nn::Linear,
+    mask: Option<Tensor>,
+}
+
+/// Channels of the 1x1 convolution that starts the policy head.
+const POLICY_CHANNELS: i64 = 4;
+/// Channels of the 1x1 convolution that starts the value head.
+const VALUE_CHANNELS: i64 = 2;
+/// Width of the value head's hidden layer.
+const VALUE_HIDDEN: i64 = 128;
+
+impl PolicyValueNet {
+    /// A freshly initialised network on `device`.
+    pub fn new(config: &NetConfig, device: Device) -> PolicyValueNet {
+        let vs = nn::VarStore::new(device);
+        let root = vs.root();
+        let dims = config.spatial_dims();
+        let c = config.channels as i64;
+        let cin = config.input_shape[0] as i64;
+        let cells = config.spatial_len() as i64;
+        let stem = ConvBn::new(&root / "stem", dims, cin, c, 3);
+        let blocks = (0..config.blocks)
+            .map(|i| {
+                let p = &root / format!("block{i}");
+                ResBlock { a: ConvBn::new(&p / "a", dims, c, c, 3), b: ConvBn::new(&p / "b", dims, c, c, 3) }
+            })
+            .collect();
+        let policy_conv = ConvBn::new(&root / "policy_conv", dims, c, POLICY_CHANNELS, 1);
+        let policy_fc = nn::linear(&root / "policy_fc", POLICY_CHANNELS * cells, config.policy_size as i64, Default::default());
+        let value_conv = ConvBn::new(&root / "value_conv", dims, c, VALUE_CHANNELS, 1);
+        let value_fc1 = nn::linear(&root / "value_fc1", VALUE_CHANNELS * cells, VALUE_HIDDEN, Default::default());
+        let value_fc2 = nn::linear(&root / "value_fc2", VALUE_HIDDEN, config.players as i64, Default::default());
+        let mask = config.board_mask.as_ref().map(|m| {
+            let mut shape = vec![1i64, 1];
+            shape.extend(config.input_shape[1..].iter().map(|&d| d as i64));
+            Tensor::from_slice(m).reshape(&shape).to_device(device)
+        });
+        PolicyValueNet { config: config.clone(), vs, stem, blocks, policy_conv, policy_fc, value_conv, value_fc1, value_fc2, mask }
+    }
+
+    /// The network's shape.
+    pub fn config(&self) -> &NetConfig {
+        &self.config
+    }
+
+    /// The weights, for optimizers and checkpoints.
+    pub fn var_store(&self) -> &nn::VarStore {
+        &self.vs
+    }
+
+    /// The weights, mutably (loading a checkpoint).
+    pub fn var_store_mut(&mut self) -> &mut nn::VarStore {
+        &mut self.vs
+    }
+
+    /// The device the weights live on.
+    pub fn device(&self) -> Device {
+        self.vs.device()
+    }
+
+    fn masked(&self, x: Tensor) -> Tensor {
+        match &self.mask {
+            Some(m) => x * m,
+            None => x,
+        }
+    }
+
+    /// Policy logits and values for a batch shaped `[B, ..input_shape]`; `train` selects batch
+    /// statistics (training) or running statistics (inference) in the batch norms.
+    pub fn forward(&self, input: &Tensor, train: bool) -> (Tensor, Tensor) {
+        let mut x = self.masked(self.stem.forward(input, train).relu());
+        for block in &self.blocks {
+            let y = self.masked(block.a.forward(&x, train).relu());
+            x = self.masked((block.b.forward(&y, train) + x).relu());
+        }
+        let policy = self.policy_fc.forward(&self.policy_conv.forward(&x, train).relu().flatten(1, -1));
+        let v = self.value_conv.forward(&x, train).relu().flatten(1, -1);
+        let value = self.value_fc2.forward(&self.value_fc1.forward(&v).relu()).sigmoid();
+        (policy, value)
+    }
+
+    /// Policy logits and values for `batch` positions given as one contiguous buffer, computed
+    /// without gradients in inference mode.
+    pub fn predict(&self, inputs: &[f32], batch: usize) -> (Tensor, Tensor) {
+        let x = self.input_tensor(inputs, batch);
+        tch::no_grad(|| self.forward(&x, false))
+    }
+
+    /// Turns `batch` encoded positions in one contiguous buffer into an input tensor on the
+    /// network's device, with one copy.
+    pub fn input_tensor(&self, inputs: &[f32], batch: usize) -> Tensor {
+        assert_eq!(inputs.len(), batch * self.config.input_len(), "input buffer does not hold {batch} positions");
+        let mut shape = vec![batch as i64];
+        shape.extend(self.config.input_shape.iter().map(|&d| d as i64));
+        Tensor::from_slice(inputs).reshape(&shape).to_device(self.device()).to_kind(Kind::Float)
+    }
+}

@@ -1,0 +1,88 @@
+//! The inference service batches requests from many threads and answers each exactly as the
+//! network would alone.
+
+use std::time::Duration;
+
+use nn::checkpoint::save_weights;
+use nn::{BatchingConfig, InferenceService, NetConfig, PolicyValueNet};
+use tch::Device;
+
+fn config() -> NetConfig {
+    NetConfig { input_shape: vec![4, 5, 5], policy_size: 20, players: 3, blocks: 1, channels: 8, board_mask: None }
+}
+
+fn position(cfg: &NetConfig, seed: usize) -> Vec<f32> {
+    (0..cfg.input_len()).map(|j| ((seed * 17 + j * 5) % 13) as f32 / 13.0).collect()
+}
+
+#[test]
+fn batched_answers_equal_single_forward_passes() {
+    tch::manual_seed(7);
+    let cfg = config();
+    let reference = PolicyValueNet::new(&cfg, Device::Cpu);
+    let dir = std::env::temp_dir().join(format!("vzero-inference-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let weights = dir.join("w.safetensors");
+    save_weights(&reference, &weights).unwrap();
+
+    let service_cfg = cfg.clone();
+    let batching = BatchingConfig { max_batch: 8, max_wait: Duration::from_millis(200) };
+    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
+    client.load_weights(weights.clone()).unwrap().unwrap();
+
+    const THREADS: usize = 4;
+    const REQUESTS: usize = 6;
+    let answers: Vec<Vec<(usize, nn::Outputs)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..THREADS)
+            .map(|t| {
+                let client = client.clone();
+                let cfg = &cfg;
+                s.spawn(move || {
+                    (0..REQUESTS)
+                        .map(|r| {
+                            let seed = t * 100 + r;
+                            // Two positions per request, so requests are split back correctly.
+                            let mut x = position(cfg, seed);
+                            x.extend(position(cfg, seed + 50));
+                            (seed, client.evaluate(x, 2).unwrap())
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+
+    for (seed, out) in answers.into_iter().flatten() {
+        for (k, s) in [seed, seed + 50].into_iter().enumerate() {
+            let (p, v) = reference.predict(&position(&cfg, s), 1);
+            let p: Vec<f32> = Vec::try_from(&p.flatten(0, -1)).unwrap();
+            let v: Vec<f32> = Vec::try_from(&v.flatten(0, -1)).unwrap();
+            let got_p = &out.policy[k * 20..(k + 1) * 20];
+            let got_v = &out.values[k * 3..(k + 1) * 3];
+            for (a, b) in got_p.iter().zip(&p).chain(got_v.iter().zip(&v)) {
+                assert!((a - b).abs() < 1e-4, "position {s}: batched {a} vs alone {b}");
+            }
+        }
+    }
+    let stats = client.stats();
+    assert_eq!(stats.positions(), (THREADS * REQUESTS * 2) as u64);
+    assert!(stats.mean_batch() > 2.0, "requests from {THREADS} threads were not batched: {} per batch", stats.mean_batch());
+    drop(client);
+    service.join();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn loading_a_missing_file_reports_an_error_and_keeps_serving() {
+    let cfg = config();
+    let service_cfg = cfg.clone();
+    let batching = BatchingConfig { max_batch: 4, max_wait: Duration::from_millis(1) };
+    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
+    let err = client.load_weights("/nonexistent/w.safetensors".into()).unwrap();
+    assert!(err.is_err());
+    let out = client.evaluate(position(&cfg, 1), 1).unwrap();
+    assert_eq!((out.policy.len(), out.values.len()), (20, 3));
+    drop(client);
+    service.join();
+}

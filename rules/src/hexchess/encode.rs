@@ -1,0 +1,190 @@
+//! The network's view: input planes from the mover's side, the policy index of a move, and the
+//! left-right mirror of both. The layout is documented in docs/notation-hex.md.
+//!
+//! Grid: the hexagon of radius R sits in a square grid of side `2R + 1` by its axial coordinates,
+//! column `x = q + R`, row `y = r + R` (element `y * W + x` of a plane). The six edge neighbours of
+//! a cell are then six of its eight grid neighbours, so 3 x 3 convolutions see the hex
+//! neighbourhood. Off-board squares are 0 in every plane except that the mask plane marks the
+//! board. For Black everything is first reflected top-bottom ([`Cell::flip`]), so the mover always
+//! plays up the grid (towards larger `y`).
+
+use crate::hex::{Bits, Cell, Dir, KNIGHT_LEAPS};
+
+use super::piece::BLACK;
+use super::position::{HexChess, HexMove, NO_CELL};
+use super::rules::HexRules;
+
+/// Grid side `2R + 1`.
+pub(crate) const fn grid_side<V: HexRules>() -> usize {
+    2 * V::BOARD.radius() as usize + 1
+}
+
+/// Number of input planes: pieces by owner (mover first) and type, then en passant (variants with
+/// double steps only), repetition, 100-ply counter, on-board mask.
+pub(crate) const fn plane_count<V: HexRules>() -> usize {
+    2 * V::PIECES.len() + V::DOUBLE_STEP as usize + 3
+}
+
+/// Number of move kinds (policy planes): slides along 6 edge directions up to `2R` cells, along 6
+/// vertex directions up to `R` cells, 12 knight leaps, and each under-promotion per pawn direction.
+pub(crate) const fn move_kinds<V: HexRules>() -> usize {
+    let r = V::BOARD.radius() as usize;
+    12 * r + 6 * r + 12 + 3 * (V::PROMOTIONS.len() - 1)
+}
+
+/// `cell` as the player `side` sees it.
+#[inline]
+fn view(cell: Cell, side: usize) -> Cell {
+    if side == BLACK {
+        cell.flip()
+    } else {
+        cell
+    }
+}
+
+/// The grid square `y * W + x` of a cell.
+#[inline]
+fn square<V: HexRules>(cell: Cell) -> usize {
+    let r = V::BOARD.radius();
+    ((cell.r() + r) as usize) * grid_side::<V>() + (cell.q() + r) as usize
+}
+
+/// The cell on grid square `sq`, if that square is on the board.
+fn cell_of_square<V: HexRules>(sq: usize) -> Option<Cell> {
+    let w = grid_side::<V>();
+    let r = V::BOARD.radius();
+    let cell = Cell::new((sq % w) as i8 - r, (sq / w) as i8 - r)?;
+    V::BOARD.contains(cell).then_some(cell)
+}
+
+/// The grid square of a square's mirror image (off-board squares stay put).
+fn mirror_square<V: HexRules>(sq: usize) -> usize {
+    cell_of_square::<V>(sq).map_or(sq, |c| square::<V>(c.mirror()))
+}
+
+/// The move kind (policy plane) of a move by `delta = (dq, dr)` in the mover's view.
+fn kind_of<V: HexRules>(dq: i8, dr: i8, under_promotion: Option<usize>) -> usize {
+    let radius = V::BOARD.radius() as usize;
+    let ds = -dq - dr;
+    if let Some(p) = under_promotion {
+        // Pawn directions in the mover's view: forward, then the two capture directions.
+        let dirs = [Dir::N, V::PAWN_CAPTURES[0], V::PAWN_CAPTURES[1]];
+        let d = dirs.iter().position(|d| d.delta() == (dq, dr, ds)).expect("a pawn moves one step");
+        return 18 * radius + 12 + d * (V::PROMOTIONS.len() - 1) + p - 1;
+    }
+    if let Some(l) = KNIGHT_LEAPS.iter().position(|&l| l == (dq, dr, ds)) {
+        return 18 * radius + l;
+    }
+    for dir in Dir::ALL {
+        let (a, b, _) = dir.delta();
+        let k = if a != 0 { dq / a } else { dr / b };
+        if k >= 1 && a * k == dq && b * k == dr {
+            let k = k as usize;
+            return if dir.is_edge() {
+                dir.index() * 2 * radius + k - 1
+            } else {
+                12 * radius + (dir.index() - 6) * radius + k - 1
+            };
+        }
+    }
+    panic!("({dq}, {dr}) is no move of any piece")
+}
+
+/// The image of a move kind under the left-right mirror.
+fn mirror_kind<V: HexRules>(kind: usize) -> usize {
+    let radius = V::BOARD.radius() as usize;
+    if kind < 12 * radius {
+        let (d, k) = (kind / (2 * radius), kind % (2 * radius));
+        Dir::ALL[d].mirror().index() * 2 * radius + k
+    } else if kind < 18 * radius {
+        let (d, k) = ((kind - 12 * radius) / radius, (kind - 12 * radius) % radius);
+        12 * radius + (Dir::ALL[d + 6].mirror().index() - 6) * radius + k
+    } else if kind < 18 * radius + 12 {
+        let (q, r, s) = KNIGHT_LEAPS[kind - 18 * radius];
+        18 * radius + KNIGHT_LEAPS.iter().position(|&l| l == (-q, -s, -r)).expect("leaps are mirror-closed")
+    } else {
+        let n = V::PROMOTIONS.len() - 1;
+        let (d, p) = ((kind - 18 * radius - 12) / n, (kind - 18 * radius - 12) % n);
+        // The two capture directions are each other's mirror images; forward stays.
+        let d = [0, 2, 1][d];
+        18 * radius + 12 + d * n + p
+    }
+}
+
+impl<V: HexRules> HexChess<V> {
+    /// Writes the input planes (see the module comment for the layout).
+    pub(crate) fn write_planes(&self, planes: &mut [f32]) {
+        let area = grid_side::<V>() * grid_side::<V>();
+        assert_eq!(planes.len(), plane_count::<V>() * area, "planes buffer has the wrong length");
+        planes.fill(0.0);
+        let us = self.side as usize;
+        for (o, owner) in [us, us ^ 1].into_iter().enumerate() {
+            for (i, piece) in V::PIECES.iter().enumerate() {
+                let plane = (o * V::PIECES.len() + i) * area;
+                for cell in Bits(self.by_side[owner] & self.by_piece[piece.index()]) {
+                    planes[plane + square::<V>(view(cell, us))] = 1.0;
+                }
+            }
+        }
+        let mut next = 2 * V::PIECES.len();
+        if V::DOUBLE_STEP {
+            if self.ep != NO_CELL {
+                let ep = Cell::from_index_unchecked(self.ep as u32);
+                planes[next * area + square::<V>(view(ep, us))] = 1.0;
+            }
+            next += 1;
+        }
+        let constants = [self.reps.min(2) as f32 / 2.0, self.halfmove.min(100) as f32 / 100.0, 1.0];
+        for (k, value) in constants.into_iter().enumerate() {
+            let plane = (next + k) * area;
+            for &cell in V::BOARD.cells() {
+                planes[plane + square::<V>(cell)] = value;
+            }
+        }
+    }
+
+    /// The policy index `kind * H * W + square(from)` of a move, both in the mover's view.
+    pub(crate) fn move_index(&self, mv: HexMove) -> usize {
+        let us = self.side as usize;
+        let (from, to) = (view(mv.from, us), view(mv.to, us));
+        let under = mv
+            .promotion
+            .and_then(|p| V::PROMOTIONS.iter().position(|&q| q == p))
+            .filter(|&i| i > 0);
+        let kind = kind_of::<V>(to.q() - from.q(), to.r() - from.r(), under);
+        kind * grid_side::<V>() * grid_side::<V>() + square::<V>(from)
+    }
+}
+
+/// Mirrors encoded planes left-right (`sym` 1) or copies them (`sym` 0).
+pub(crate) fn transform_planes<V: HexRules>(sym: usize, src: &[f32], dst: &mut [f32]) {
+    assert!(sym < 2, "hex chess has 2 symmetries, got {sym}");
+    assert_eq!(src.len(), dst.len());
+    if sym == 0 {
+        dst.copy_from_slice(src);
+        return;
+    }
+    let area = grid_side::<V>() * grid_side::<V>();
+    for (s, d) in src.chunks_exact(area).zip(dst.chunks_exact_mut(area)) {
+        for (sq, &value) in s.iter().enumerate() {
+            d[mirror_square::<V>(sq)] = value;
+        }
+    }
+}
+
+/// Mirrors a policy index left-right (`sym` 1) or keeps it (`sym` 0).
+pub(crate) fn transform_policy_index<V: HexRules>(sym: usize, index: usize) -> usize {
+    assert!(sym < 2, "hex chess has 2 symmetries, got {sym}");
+    if sym == 0 {
+        return index;
+    }
+    let area = grid_side::<V>() * grid_side::<V>();
+    let (kind, sq) = (index / area, index % area);
+    mirror_kind::<V>(kind) * area + mirror_square::<V>(sq)
+}
+
+/// 1.0 on grid squares that are board cells, 0.0 on the padding around the hexagon.
+pub(crate) fn board_mask<V: HexRules>() -> Vec<f32> {
+    let w = grid_side::<V>();
+    (0..w * w).map(|sq| if cell_of_square::<V>(sq).is_some() { 1.0 } else { 0.0 }).collect()
+}

@@ -1,0 +1,114 @@
+//! [`Game`] for the two-player hex chess variants.
+
+use crate::error::{MoveError, PositionError};
+use crate::game::{Game, Player};
+use crate::scores::Scores;
+
+use super::encode::{board_mask, grid_side, move_kinds, plane_count, transform_planes, transform_policy_index};
+use super::movegen::{Counter, MoveList};
+use super::position::{HexChess, HexMove};
+use super::rules::HexRules;
+
+impl<V: HexRules> HexChess<V> {
+    /// Whether a draw rule (100 quiet plies, threefold repetition) has ended the game, unless the
+    /// position is also mate or stalemate, which take precedence (spec §5).
+    #[inline(always)]
+    fn drawn_by_rule(&self) -> bool {
+        self.halfmove >= 100 || self.reps >= 2
+    }
+}
+
+impl<V: HexRules> Game for HexChess<V> {
+    type Move = HexMove;
+
+    const NAME: &'static str = V::NAME;
+    const NUM_PLAYERS: usize = 2;
+    const INPUT_SHAPE: &'static [usize] = &[plane_count::<V>(), grid_side::<V>(), grid_side::<V>()];
+    const POLICY_SIZE: usize = move_kinds::<V>() * grid_side::<V>() * grid_side::<V>();
+    const NUM_SYMMETRIES: usize = 2;
+
+    fn start() -> Self {
+        HexChess::parse_text(V::START).expect("the built-in start position is valid")
+    }
+
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        HexChess::parse_text(text)
+    }
+
+    fn board_mask() -> Option<Vec<f32>> {
+        Some(board_mask::<V>())
+    }
+
+    fn to_text(&self) -> String {
+        self.write_text()
+    }
+
+    fn to_move(&self) -> Player {
+        self.side as Player
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<HexMove>) {
+        moves.clear();
+        if !self.drawn_by_rule() {
+            self.generate(&mut MoveList(moves));
+        }
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        if self.drawn_by_rule() {
+            return 0;
+        }
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    #[inline]
+    fn play(&mut self, mv: HexMove) {
+        self.make(mv);
+    }
+
+    fn outcome(&self) -> Option<Scores> {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        if counter.0 == 0 {
+            let mover = self.side as usize;
+            if self.in_check() {
+                return Some(Scores::win2(mover ^ 1));
+            }
+            let mut scores = [0.0; 2];
+            scores[mover ^ 1] = V::STALEMATE_SCORE;
+            scores[mover] = 1.0 - V::STALEMATE_SCORE;
+            return Some(Scores::new(&scores));
+        }
+        self.drawn_by_rule().then(|| Scores::draw(2))
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_text(&self, mv: HexMove) -> String {
+        self.write_move(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<HexMove, MoveError> {
+        self.read_move(text)
+    }
+
+    fn encode(&self, planes: &mut [f32]) {
+        self.write_planes(planes);
+    }
+
+    fn policy_index(&self, mv: HexMove) -> usize {
+        self.move_index(mv)
+    }
+
+    fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {
+        transform_planes::<V>(sym, src, dst);
+    }
+
+    fn transform_policy_index(sym: usize, index: usize) -> usize {
+        transform_policy_index::<V>(sym, index)
+    }
+}

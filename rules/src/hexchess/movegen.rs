@@ -1,0 +1,295 @@
+//! Legal move generation: pin- and check-aware, allocation-free, and shared by listing and counting.
+//!
+//! The generator finds the checkers and the pinned pieces from the king outwards once per
+//! position, then produces only legal moves: pinned pieces stay on their pin line, in check every
+//! move must capture the checker or block its line, and the king steps only to unattacked cells.
+//! Only en passant (rare; it removes two pieces from a line at once) is tested by making it.
+
+use crate::hex::{nearest, shift, Bits, Cell, Dir};
+
+use super::piece::{Piece, WHITE};
+use super::position::{forward, pawn_captures, HexChess, HexMove, NO_CELL};
+use super::rules::HexRules;
+
+/// Receives generated moves in batches: a list collects them, a counter only counts (bulk perft).
+pub(crate) trait Sink {
+    /// Moves of a non-pawn `piece` from `from` to every cell of `targets`.
+    fn piece(&mut self, piece: Piece, from: Cell, targets: u128);
+    /// Pawn moves onto every cell of `targets`, each from the cell `by` cell numbers before it;
+    /// those onto `promo` cells are promotions, one move per promotion piece.
+    fn pawns<V: HexRules>(&mut self, targets: u128, by: i32, promo: u128);
+    /// One move.
+    fn one(&mut self, mv: HexMove);
+}
+
+/// Collects moves into a vector.
+pub(crate) struct MoveList<'a>(pub(crate) &'a mut Vec<HexMove>);
+
+impl Sink for MoveList<'_> {
+    #[inline(always)]
+    fn piece(&mut self, piece: Piece, from: Cell, targets: u128) {
+        for to in Bits(targets) {
+            self.0.push(HexMove { from, to, piece, promotion: None });
+        }
+    }
+
+    #[inline(always)]
+    fn pawns<V: HexRules>(&mut self, targets: u128, by: i32, promo: u128) {
+        for to in Bits(targets) {
+            let from = Cell::from_index_unchecked((to.index() as i32 - by) as u32);
+            if promo & to.bit() != 0 {
+                for &p in V::PROMOTIONS {
+                    self.0.push(HexMove { from, to, piece: Piece::Pawn, promotion: Some(p) });
+                }
+            } else {
+                self.0.push(HexMove { from, to, piece: Piece::Pawn, promotion: None });
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn one(&mut self, mv: HexMove) {
+        self.0.push(mv);
+    }
+}
+
+/// Counts moves without listing them.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _piece: Piece, _from: Cell, targets: u128) {
+        self.0 += targets.count_ones() as u64;
+    }
+
+    #[inline(always)]
+    fn pawns<V: HexRules>(&mut self, targets: u128, _by: i32, promo: u128) {
+        self.0 += (targets & !promo).count_ones() as u64
+            + (targets & promo).count_ones() as u64 * V::PROMOTIONS.len() as u64;
+    }
+
+    #[inline(always)]
+    fn one(&mut self, _mv: HexMove) {
+        self.0 += 1;
+    }
+}
+
+/// Where the king stands and what restricts the other pieces.
+struct Constraints {
+    /// Cells a non-king move may land on: anything not own, or in check the checker and its line.
+    target: u128,
+    /// Number of pieces giving check.
+    checkers: u32,
+    /// Pinned own pieces.
+    pinned: u128,
+    /// Each pinned piece with the cells it may still move to (its pin line, pinner included).
+    pins: [(Cell, u128); 12],
+    /// How many entries of `pins` are used.
+    pin_count: usize,
+}
+
+/// The last cell of each file in `side`'s forward direction: where its pawns promote.
+#[inline(always)]
+pub(crate) fn promotion_cells<V: HexRules>(side: usize) -> u128 {
+    V::PROMOTION_CELLS[side]
+}
+
+/// `side`'s pawn start cells (from which it may step twice).
+#[inline(always)]
+pub(crate) fn pawn_starts<V: HexRules>(side: usize) -> u128 {
+    V::PAWN_STARTS[side]
+}
+
+/// The cells a pawn of `side` on `cell` captures onto (equally: the cells from which a pawn of
+/// the other side attacks `cell`, since the two sides' capture directions are opposite).
+#[inline(always)]
+pub(crate) fn pawn_attacks<V: HexRules>(side: usize, cells: u128) -> u128 {
+    let b = V::BOARD;
+    let [l, r] = pawn_captures::<V>(side);
+    shift(cells & b.can_step(l), l.shift()) | shift(cells & b.can_step(r), r.shift())
+}
+
+impl<V: HexRules> HexChess<V> {
+    /// Whether a piece of side `by` attacks `cell`, with `occupied` as the blockers and `their`
+    /// as `by`'s pieces (callers pass modified sets to test a king step or en passant).
+    #[inline(always)]
+    pub(crate) fn attacked(&self, cell: Cell, by: usize, occupied: u128, their: u128) -> bool {
+        let b = V::BOARD;
+        let bp = &self.by_piece;
+        if b.knight(cell) & bp[Piece::Knight.index()] & their != 0
+            || pawn_attacks::<V>(by ^ 1, cell.bit()) & bp[Piece::Pawn.index()] & their != 0
+            || b.king(cell) & bp[Piece::King.index()] & their != 0
+        {
+            return true;
+        }
+        let queens = bp[Piece::Queen.index()];
+        let rooks = (bp[Piece::Rook.index()] | queens) & their;
+        if b.edge_lines(cell) & rooks != 0 && b.rook_attacks(cell, occupied) & rooks != 0 {
+            return true;
+        }
+        let bishops = (bp[Piece::Bishop.index()] | queens) & their;
+        b.vertex_lines(cell) & bishops != 0 && b.bishop_attacks(cell, occupied) & bishops != 0
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        let us = self.side as usize;
+        let occupied = self.by_side[0] | self.by_side[1];
+        self.attacked(self.king(us), us ^ 1, occupied, self.by_side[us ^ 1])
+    }
+
+    /// Feeds every legal move to `sink` (ignoring the draw rules, which the caller applies).
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        if self.side as usize == WHITE {
+            self.generate_for::<S, 0>(sink);
+        } else {
+            self.generate_for::<S, 1>(sink);
+        }
+    }
+
+    /// Checkers and pins of side `US`'s king.
+    #[inline(always)]
+    fn constraints<const US: usize>(&self, king: Cell, own: u128, opp: u128) -> Constraints {
+        let b = V::BOARD;
+        let bp = &self.by_piece;
+        let occupied = own | opp;
+        let mut checkers = (b.knight(king) & bp[Piece::Knight.index()] & opp)
+            | (pawn_attacks::<V>(US, king.bit()) & bp[Piece::Pawn.index()] & opp);
+        let mut evasion = checkers;
+        let queens = bp[Piece::Queen.index()];
+        let rooks = (bp[Piece::Rook.index()] | queens) & opp;
+        let bishops = (bp[Piece::Bishop.index()] | queens) & opp;
+        let mut c = Constraints { target: 0, checkers: 0, pinned: 0, pins: [(king, 0); 12], pin_count: 0 };
+        for dir in Dir::ALL {
+            let sliders = if dir.is_edge() { rooks } else { bishops };
+            let ray = b.ray(king, dir);
+            if ray & sliders == 0 {
+                continue;
+            }
+            let blockers = ray & occupied;
+            let first = nearest(blockers, dir);
+            if first.bit() & opp != 0 {
+                if first.bit() & sliders != 0 {
+                    checkers |= first.bit();
+                    evasion |= ray ^ b.ray(first, dir);
+                }
+            } else {
+                let rest = blockers ^ first.bit();
+                if rest != 0 {
+                    let second = nearest(rest, dir);
+                    if second.bit() & sliders != 0 {
+                        c.pinned |= first.bit();
+                        c.pins[c.pin_count] = (first, ray ^ b.ray(second, dir));
+                        c.pin_count += 1;
+                    }
+                }
+            }
+        }
+        c.checkers = checkers.count_ones();
+        c.target = if c.checkers == 0 { b.on_board() & !own } else { evasion };
+        c
+    }
+
+    /// The generator for side `US` (a constant, so pawn directions fold away).
+    #[inline(always)]
+    fn generate_for<S: Sink, const US: usize>(&self, sink: &mut S) {
+        let b = V::BOARD;
+        let them = US ^ 1;
+        let own = self.by_side[US];
+        let opp = self.by_side[them];
+        let occupied = own | opp;
+        let bp = &self.by_piece;
+        let king = self.king(US);
+        let c = self.constraints::<US>(king, own, opp);
+
+        // King steps, tested against the board without the king so it cannot hide on a check line.
+        let without_king = occupied ^ king.bit();
+        let mut steps = 0;
+        for to in Bits(b.king(king) & !own) {
+            if !self.attacked(to, them, without_king, opp) {
+                steps |= to.bit();
+            }
+        }
+        sink.piece(Piece::King, king, steps);
+        if c.checkers >= 2 {
+            return;
+        }
+        let target = c.target;
+        let free = own & !c.pinned;
+
+        for from in Bits(bp[Piece::Knight.index()] & free) {
+            sink.piece(Piece::Knight, from, b.knight(from) & target);
+        }
+        for from in Bits(bp[Piece::Bishop.index()] & free) {
+            sink.piece(Piece::Bishop, from, b.bishop_attacks(from, occupied) & target);
+        }
+        for from in Bits(bp[Piece::Rook.index()] & free) {
+            sink.piece(Piece::Rook, from, b.rook_attacks(from, occupied) & target);
+        }
+        for from in Bits(bp[Piece::Queen.index()] & free) {
+            let a = b.rook_attacks(from, occupied) | b.bishop_attacks(from, occupied);
+            sink.piece(Piece::Queen, from, a & target);
+        }
+
+        let empty = b.on_board() & !occupied;
+        let promo = promotion_cells::<V>(US);
+        self.pawn_moves::<S, US>(sink, bp[Piece::Pawn.index()] & free, empty, opp, target, promo);
+
+        for &(from, line) in &c.pins[..c.pin_count] {
+            let piece_bit = from.bit();
+            let allowed = line & target;
+            if bp[Piece::Pawn.index()] & piece_bit != 0 {
+                self.pawn_moves::<S, US>(sink, piece_bit, empty, opp, allowed, promo);
+            } else if bp[Piece::Bishop.index()] & piece_bit != 0 {
+                sink.piece(Piece::Bishop, from, b.bishop_attacks(from, occupied) & allowed);
+            } else if bp[Piece::Rook.index()] & piece_bit != 0 {
+                sink.piece(Piece::Rook, from, b.rook_attacks(from, occupied) & allowed);
+            } else if bp[Piece::Queen.index()] & piece_bit != 0 {
+                let a = b.rook_attacks(from, occupied) | b.bishop_attacks(from, occupied);
+                sink.piece(Piece::Queen, from, a & allowed);
+            }
+            // A pinned knight never stays on its pin line.
+        }
+
+        if V::DOUBLE_STEP && self.ep != NO_CELL {
+            self.en_passant_moves::<S, US>(sink, king, own, opp);
+        }
+    }
+
+    /// Pushes, double steps and captures of the pawns `pawns`, landing only on `target` cells.
+    #[inline(always)]
+    fn pawn_moves<S: Sink, const US: usize>(&self, sink: &mut S, pawns: u128, empty: u128, opp: u128, target: u128, promo: u128) {
+        let b = V::BOARD;
+        let fwd = forward(US);
+        let step = fwd.shift();
+        let single = shift(pawns & b.can_step(fwd), step) & empty;
+        sink.pawns::<V>(single & target, step, promo);
+        if V::DOUBLE_STEP {
+            let starts = pawn_starts::<V>(US);
+            let double = shift(single & shift(starts, step) & b.can_step(fwd), step) & empty & target;
+            sink.pawns::<V>(double, 2 * step, 0);
+        }
+        for dir in pawn_captures::<V>(US) {
+            let captures = shift(pawns & b.can_step(dir), dir.shift()) & opp & target;
+            sink.pawns::<V>(captures, dir.shift(), promo);
+        }
+    }
+
+    /// En-passant captures, each tested by making it on the occupancy: it empties two cells and
+    /// fills one, which can open a line to the king in ways pins do not describe.
+    #[cold]
+    fn en_passant_moves<S: Sink, const US: usize>(&self, sink: &mut S, king: Cell, own: u128, opp: u128) {
+        let them = US ^ 1;
+        let to = Cell::from_index_unchecked(self.ep as u32);
+        let victim = shift(to.bit(), -forward(US).shift());
+        let pawns = self.by_piece[Piece::Pawn.index()] & own;
+        // Our pawns that capture onto `to` stand where their pawns would attack `to` from.
+        for from in Bits(pawn_attacks::<V>(them, to.bit()) & pawns) {
+            let occupied = (own | opp) ^ from.bit() ^ to.bit() ^ victim;
+            if !self.attacked(king, them, occupied, opp ^ victim) {
+                sink.one(HexMove { from, to, piece: Piece::Pawn, promotion: None });
+            }
+        }
+    }
+}

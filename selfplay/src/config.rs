@@ -1,0 +1,380 @@
+//! The training configuration: one TOML file, every key documented in configs/*.toml.
+//!
+//! Unknown keys are errors (a typo must not silently fall back to a default), and
+//! `--set section.key=value` overrides any key from the command line.
+
+use std::path::Path;
+
+use mcts::SearchParams;
+use rules::Variant;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A whole training configuration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// The variant to train (`vzero variants` lists them).
+    pub variant: String,
+    /// Seed of every random choice in the run.
+    #[serde(default)]
+    pub seed: u64,
+    /// Where the networks run: `auto`, `cpu` or `cuda`.
+    #[serde(default = "default_device")]
+    pub device: String,
+    /// The network's shape.
+    #[serde(default)]
+    pub network: NetworkConfig,
+    /// Self-play workers and games.
+    #[serde(default)]
+    pub selfplay: SelfplayConfig,
+    /// The tree search used in self-play.
+    #[serde(default)]
+    pub search: SearchConfig,
+    /// The replay window.
+    #[serde(default)]
+    pub replay: ReplayConfig,
+    /// The optimizer and its schedule.
+    #[serde(default)]
+    pub training: TrainingConfig,
+    /// The evaluation at the end of a run.
+    #[serde(default)]
+    pub evaluation: EvaluationConfig,
+}
+
+fn default_device() -> String {
+    "auto".into()
+}
+
+/// `[network]`: the residual network.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct NetworkConfig {
+    /// Residual blocks.
+    pub blocks: usize,
+    /// Channels per convolution.
+    pub channels: usize,
+}
+
+impl Default for NetworkConfig {
+    fn default() -> Self {
+        NetworkConfig { blocks: 4, channels: 32 }
+    }
+}
+
+/// `[selfplay]`: how games are generated.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SelfplayConfig {
+    /// Worker threads, each interleaving `games_per_worker` games.
+    pub workers: usize,
+    /// Games each worker keeps in progress at once, so the network sees large batches.
+    pub games_per_worker: usize,
+    /// Games played per iteration (between two training phases).
+    pub games_per_iteration: usize,
+    /// Longest game in plies; a game reaching it is adjudicated a draw.
+    pub max_plies: u32,
+    /// A player whose searched value stays below this for `resign_plies` of its consecutive
+    /// moves resigns (scores: as if it lost). 0 disables resignation.
+    pub resign_threshold: f32,
+    /// Consecutive moves below the threshold before resigning.
+    pub resign_plies: u32,
+    /// Share of games in which resignation is disabled, to measure false resignations.
+    pub resign_playthrough: f32,
+    /// Positions per inference batch.
+    pub max_batch: usize,
+}
+
+impl Default for SelfplayConfig {
+    fn default() -> Self {
+        SelfplayConfig {
+            workers: 2,
+            games_per_worker: 16,
+            games_per_iteration: 64,
+            max_plies: 300,
+            resign_threshold: 0.0,
+            resign_plies: 3,
+            resign_playthrough: 0.1,
+            max_batch: 256,
+        }
+    }
+}
+
+/// `[search]`: the fields of [`mcts::SearchParams`] a user tunes; omitted keys keep its defaults.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SearchConfig {
+    /// Root visits per move.
+    pub simulations: u32,
+    /// Leaves one game keeps in flight.
+    pub max_in_flight: u32,
+    /// PUCT exploration constant at zero visits.
+    pub c_puct_init: f32,
+    /// Visits over which the exploration constant grows by 1.
+    pub c_puct_base: f32,
+    /// First-play-urgency reduction below the root.
+    pub fpu_reduction: f32,
+    /// Dirichlet concentration times the number of legal moves.
+    pub dirichlet_alpha_scale: f32,
+    /// Weight of root noise.
+    pub dirichlet_epsilon: f32,
+    /// Plies played with temperature 1 at the start of a game.
+    pub temperature_plies: u32,
+    /// Share of moves searched cheaply (playout-cap randomisation); 0 disables it.
+    pub fast_fraction: f32,
+    /// Root visits of a cheap search.
+    pub fast_simulations: u32,
+    /// Forced-playout constant (KataGo: 2); 0 disables forced playouts.
+    pub forced_playout_k: f32,
+    /// Remove forced playouts from policy targets.
+    pub policy_target_pruning: bool,
+    /// Three players: opponents minimise the mover's value instead of maximising their own.
+    pub paranoid: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        let p = SearchParams::default();
+        SearchConfig {
+            simulations: 100,
+            max_in_flight: 4,
+            c_puct_init: p.c_puct_init,
+            c_puct_base: p.c_puct_base,
+            fpu_reduction: p.fpu_reduction,
+            dirichlet_alpha_scale: p.dirichlet_alpha_scale,
+            dirichlet_epsilon: p.dirichlet_epsilon,
+            temperature_plies: 12,
+            fast_fraction: p.fast_fraction,
+            fast_simulations: p.fast_simulations,
+            forced_playout_k: p.forced_playout_k,
+            policy_target_pruning: p.policy_target_pruning,
+            paranoid: p.paranoid,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The self-play search parameters this section describes.
+    pub fn params(&self) -> SearchParams {
+        SearchParams {
+            simulations: self.simulations,
+            max_in_flight: self.max_in_flight,
+            c_puct_init: self.c_puct_init,
+            c_puct_base: self.c_puct_base,
+            fpu_reduction: self.fpu_reduction,
+            dirichlet_alpha_scale: self.dirichlet_alpha_scale,
+            dirichlet_epsilon: self.dirichlet_epsilon,
+            temperature_plies: self.temperature_plies,
+            fast_fraction: self.fast_fraction,
+            fast_simulations: self.fast_simulations,
+            forced_playout_k: self.forced_playout_k,
+            policy_target_pruning: self.policy_target_pruning,
+            paranoid: self.paranoid,
+            ..SearchParams::default()
+        }
+    }
+}
+
+/// `[replay]`: the window of recent positions (see [`crate::replay::WindowSize`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ReplayConfig {
+    /// Positions kept before the window grows sublinearly.
+    pub window_min: usize,
+    /// The most positions kept.
+    pub window_max: usize,
+    /// Growth exponent.
+    pub window_alpha: f64,
+    /// Growth scale.
+    pub window_beta: f64,
+}
+
+impl Default for ReplayConfig {
+    fn default() -> Self {
+        ReplayConfig { window_min: 20_000, window_max: 500_000, window_alpha: 0.75, window_beta: 0.4 }
+    }
+}
+
+/// `[training]`: the optimizer and how much it trains.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TrainingConfig {
+    /// Iterations of (self-play, training, checkpoint) in the run.
+    pub iterations: u32,
+    /// Samples per gradient step.
+    pub batch_size: usize,
+    /// Learning rate (SGD with Nesterov momentum 0.9).
+    pub learning_rate: f64,
+    /// Multiply the learning rate by `lr_decay` at each step listed in `lr_decay_steps`.
+    pub lr_decay: f64,
+    /// Steps at which the learning rate decays.
+    pub lr_decay_steps: Vec<u64>,
+    /// L2 weight decay.
+    pub weight_decay: f64,
+    /// Samples drawn per new training position: caps how often each position is trained on.
+    pub samples_per_position: f64,
+    /// Positions in the window before training starts.
+    pub min_positions: usize,
+}
+
+impl Default for TrainingConfig {
+    fn default() -> Self {
+        TrainingConfig {
+            iterations: 20,
+            batch_size: 128,
+            learning_rate: 0.02,
+            lr_decay: 0.1,
+            lr_decay_steps: Vec::new(),
+            weight_decay: 1e-4,
+            samples_per_position: 4.0,
+            min_positions: 1000,
+        }
+    }
+}
+
+/// `[evaluation]`: the match against baselines printed at the end of a run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EvaluationConfig {
+    /// Games against each baseline (0 skips the evaluation).
+    pub games: usize,
+    /// Simulations per move of the network player and of the uniform-search baseline.
+    pub simulations: u32,
+}
+
+impl Default for EvaluationConfig {
+    fn default() -> Self {
+        EvaluationConfig { games: 100, simulations: 100 }
+    }
+}
+
+/// Why a configuration was rejected; the message names the file and key.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io { path: String, source: std::io::Error },
+    /// The TOML does not parse or has unknown keys or values of the wrong type.
+    #[error("{path}: {message}")]
+    Parse { path: String, message: String },
+    /// A `--set` override is not `key=value`.
+    #[error("--set '{0}': expected section.key=value")]
+    BadOverride(String),
+    /// A value is out of range.
+    #[error("{path}: {key} = {value}: {reason}")]
+    Invalid { path: String, key: &'static str, value: String, reason: &'static str },
+}
+
+impl Config {
+    /// Reads `path`, applies `overrides` (`section.key=value`, values in TOML syntax; a bare
+    /// word is taken as a string), and validates.
+    pub fn load(path: &Path, overrides: &[String]) -> Result<Config, ConfigError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io { path: name.clone(), source })?;
+        Config::parse(&text, &name, overrides)
+    }
+
+    /// Parses config text; `name` is used in messages.
+    pub fn parse(text: &str, name: &str, overrides: &[String]) -> Result<Config, ConfigError> {
+        let parse_err = |message: String| ConfigError::Parse { path: name.to_string(), message };
+        // The file alone first, so its mistakes are reported with their line.
+        let located = |e: toml::de::Error| {
+            let line = e.span().map(|s| text[..s.start].matches('\n').count() + 1);
+            parse_err(match line {
+                Some(line) => format!("line {line}: {}", e.message().trim_end()),
+                None => e.message().trim_end().to_string(),
+            })
+        };
+        toml::from_str::<Config>(text).map_err(located)?;
+        let mut table: toml::Table = text.parse().map_err(located)?;
+        for o in overrides {
+            apply_override(&mut table, o)?;
+        }
+        let config: Config = toml::Value::Table(table)
+            .try_into()
+            .map_err(|e: toml::de::Error| parse_err(format!("after --set: {}", e.message().trim_end())))?;
+        config.validate(name)?;
+        Ok(config)
+    }
+
+    /// The variant, checked.
+    pub fn variant(&self) -> Variant {
+        self.variant.parse().expect("validated at load")
+    }
+
+    fn validate(&self, name: &str) -> Result<(), ConfigError> {
+        let invalid = |key: &'static str, value: String, reason: &'static str| ConfigError::Invalid {
+            path: name.to_string(),
+            key,
+            value,
+            reason,
+        };
+        if self.variant.parse::<Variant>().is_err() {
+            return Err(invalid("variant", self.variant.clone(), "unknown variant (see `vzero variants`)"));
+        }
+        if self.device.parse::<nn::DeviceChoice>().is_err() {
+            return Err(invalid("device", self.device.clone(), "expected auto, cpu or cuda"));
+        }
+        let positive = [
+            ("network.blocks", self.network.blocks),
+            ("network.channels", self.network.channels),
+            ("selfplay.workers", self.selfplay.workers),
+            ("selfplay.games_per_worker", self.selfplay.games_per_worker),
+            ("selfplay.games_per_iteration", self.selfplay.games_per_iteration),
+            ("selfplay.max_batch", self.selfplay.max_batch),
+            ("training.batch_size", self.training.batch_size),
+            ("search.simulations", self.search.simulations as usize),
+            ("search.max_in_flight", self.search.max_in_flight as usize),
+        ];
+        for (key, value) in positive {
+            if value == 0 {
+                return Err(invalid(key, "0".into(), "must be at least 1"));
+            }
+        }
+        let shares = [
+            ("selfplay.resign_playthrough", self.selfplay.resign_playthrough),
+            ("search.dirichlet_epsilon", self.search.dirichlet_epsilon),
+            ("search.fast_fraction", self.search.fast_fraction),
+            ("selfplay.resign_threshold", self.selfplay.resign_threshold),
+        ];
+        for (key, value) in shares {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(invalid(key, value.to_string(), "must be between 0 and 1"));
+            }
+        }
+        if self.training.learning_rate.is_nan() || self.training.learning_rate <= 0.0 {
+            return Err(invalid("training.learning_rate", self.training.learning_rate.to_string(), "must be positive"));
+        }
+        if self.replay.window_min == 0 || self.replay.window_max < self.replay.window_min {
+            return Err(invalid("replay.window_max", self.replay.window_max.to_string(), "must be at least window_min (> 0)"));
+        }
+        Ok(())
+    }
+
+    /// The config as TOML, for the copy kept in each run directory.
+    pub fn to_toml(&self) -> String {
+        toml::to_string_pretty(self).expect("a config serialises")
+    }
+}
+
+fn apply_override(table: &mut toml::Table, text: &str) -> Result<(), ConfigError> {
+    let bad = || ConfigError::BadOverride(text.to_string());
+    let (key, raw) = text.split_once('=').ok_or_else(bad)?;
+    let path: Vec<&str> = key.trim().split('.').collect();
+    if path.iter().any(|p| p.is_empty()) {
+        return Err(bad());
+    }
+    // Parse the value as TOML; a bare word (e.g. `variant=glinski`) is a string.
+    let value = format!("v = {}", raw.trim())
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(raw.trim().to_string()));
+    let mut node = table;
+    for part in &path[..path.len() - 1] {
+        let entry = node.entry(part.to_string()).or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        node = entry.as_table_mut().ok_or_else(bad)?;
+    }
+    node.insert(path[path.len() - 1].to_string(), value);
+    Ok(())
+}

@@ -1,0 +1,168 @@
+//! Playing self-play games: one worker interleaves many games so that each evaluator call
+//! carries leaves from all of them.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use mcts::{Batch, Evaluator, Search, SearchParams};
+use rand::{RngExt, SeedableRng};
+use rules::{Game, Scores};
+
+use crate::config::SelfplayConfig;
+use crate::replay::{GameRecord, MoveRecord};
+
+/// How a finished game ended, for the metrics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSummary {
+    /// The game's number in the run.
+    pub number: u64,
+    /// Plies played.
+    pub plies: u32,
+    /// Final scores by seat.
+    pub scores: Vec<f32>,
+    /// How it ended.
+    pub end: GameEnd,
+    /// In a game with resignation disabled for measurement: the seat that would have
+    /// resigned, if any. It was a false resignation if that seat did not lose.
+    pub would_have_resigned: Option<usize>,
+}
+
+/// Why a game stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The rules ended it.
+    Rules,
+    /// A player resigned.
+    Resigned,
+    /// It reached `max_plies` and was adjudicated a draw.
+    MaxPlies,
+}
+
+/// Seeds of game `number` in a run seeded `seed`: different for every game, the same on every
+/// run with that seed.
+pub fn game_seed(seed: u64, number: u64) -> u64 {
+    // SplitMix64 finaliser: consecutive numbers give unrelated seeds.
+    let mut z = seed ^ number.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+struct InProgress {
+    number: u64,
+    record: GameRecord,
+    /// Consecutive own moves below the resignation threshold, by seat.
+    low: Vec<u32>,
+    may_resign: bool,
+    would_have_resigned: Option<usize>,
+}
+
+/// Plays games numbered from a shared counter until it reaches `end`, `cfg.games_per_worker`
+/// at a time, calling `finished` for each game as it ends. With one worker the games and their
+/// order are a function of the seed alone.
+pub fn play_games<G: Game, E: Evaluator<G>>(
+    cfg: &SelfplayConfig,
+    params: &SearchParams,
+    evaluator: &E,
+    seed: u64,
+    next_game: &AtomicU64,
+    end: u64,
+    mut finished: impl FnMut(GameRecord, GameSummary),
+) {
+    let take = || {
+        let n = next_game.fetch_add(1, Ordering::Relaxed);
+        (n < end).then_some(n)
+    };
+    let mut searches: Vec<Search<G>> = Vec::new();
+    let mut games: Vec<InProgress> = Vec::new();
+    let start = |number: u64| -> (Search<G>, InProgress) {
+        let s = game_seed(seed, number);
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(s);
+        let may_resign = cfg.resign_threshold > 0.0 && G::NUM_PLAYERS == 2 && !rng.random_bool(cfg.resign_playthrough as f64);
+        let game = G::start();
+        let record = GameRecord { variant: G::NAME.to_string(), start: game.to_text(), moves: Vec::new(), scores: Vec::new() };
+        let progress = InProgress { number, record, low: vec![0; G::NUM_PLAYERS], may_resign, would_have_resigned: None };
+        (Search::new(game, params.clone(), s), progress)
+    };
+    for _ in 0..cfg.games_per_worker {
+        let Some(n) = take() else { break };
+        let (s, g) = start(n);
+        searches.push(s);
+        games.push(g);
+    }
+    let mut batch = Batch::new();
+    while !searches.is_empty() {
+        mcts::run_many(&mut searches, evaluator, &mut batch);
+        let mut i = 0;
+        while i < searches.len() {
+            match step_game(cfg, &mut searches[i], &mut games[i]) {
+                None => i += 1,
+                Some((end, scores)) => {
+                    let g = &mut games[i];
+                    g.record.scores = scores.as_slice().to_vec();
+                    let summary = GameSummary {
+                        number: g.number,
+                        plies: g.record.moves.len() as u32,
+                        scores: g.record.scores.clone(),
+                        end,
+                        would_have_resigned: g.would_have_resigned,
+                    };
+                    finished(std::mem::replace(&mut g.record, empty_record()), summary);
+                    match take() {
+                        Some(n) => {
+                            let (s, g) = start(n);
+                            searches[i] = s;
+                            games[i] = g;
+                            i += 1;
+                        }
+                        None => {
+                            searches.swap_remove(i);
+                            games.swap_remove(i);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn empty_record() -> GameRecord {
+    GameRecord { variant: String::new(), start: String::new(), moves: Vec::new(), scores: Vec::new() }
+}
+
+/// Records and plays the searched move of one game; returns how the game ended, if it did.
+fn step_game<G: Game>(cfg: &SelfplayConfig, search: &mut Search<G>, game: &mut InProgress) -> Option<(GameEnd, Scores)> {
+    let state = search.root_state().clone();
+    let result = search.result().expect("a finished search of a live game has a result");
+    let mover = state.to_move();
+    let total: u32 = result.visits.iter().sum();
+    let visits = result
+        .moves
+        .iter()
+        .zip(&result.policy)
+        .map(|(&mv, &share)| (state.policy_index(mv) as u32, (share * total as f32).round() as u32))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    game.record.moves.push(MoveRecord {
+        played: state.policy_index(result.chosen) as u32,
+        visits,
+        policy_target: result.full_search,
+    });
+
+    if cfg.resign_threshold > 0.0 && G::NUM_PLAYERS == 2 {
+        game.low[mover] = if result.value[mover] < cfg.resign_threshold { game.low[mover] + 1 } else { 0 };
+        if game.low[mover] >= cfg.resign_plies {
+            if game.may_resign {
+                return Some((GameEnd::Resigned, Scores::win2(1 - mover)));
+            }
+            game.would_have_resigned.get_or_insert(mover);
+        }
+    }
+    search.advance(result.chosen);
+    if let Some(scores) = search.root_state().outcome() {
+        return Some((GameEnd::Rules, scores));
+    }
+    if game.record.moves.len() as u32 >= cfg.max_plies {
+        return Some((GameEnd::MaxPlies, Scores::draw(G::NUM_PLAYERS)));
+    }
+    None
+}

@@ -1,0 +1,38 @@
+//! A finished self-play game as it is stored: compact, variant-agnostic, replayable.
+
+use serde::{Deserialize, Serialize};
+
+/// One finished game: the start position, every move with its search statistics, the result.
+///
+/// Positions are not stored: a sampled position is rebuilt by replaying the moves from
+/// `start`, which keeps a million-position window small and the encoding always current.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The variant's name (`Game::NAME`).
+    pub variant: String,
+    /// The start position in the variant's text format.
+    pub start: String,
+    /// The moves in order.
+    pub moves: Vec<MoveRecord>,
+    /// Final score of each seat.
+    pub scores: Vec<f32>,
+}
+
+/// One move of a recorded game and the search behind it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// Policy index of the move played (unique among the legal moves of that position).
+    pub played: u32,
+    /// Visit counts of the root's children as (policy index, visits), visited moves only.
+    pub visits: Vec<(u32, u32)>,
+    /// Whether the search was a full one whose visits are a policy target (playout-cap
+    /// randomisation searches some moves cheaply and marks them false).
+    pub policy_target: bool,
+}
+
+impl GameRecord {
+    /// Number of positions that serve as training examples.
+    pub fn training_positions(&self) -> usize {
+        self.moves.iter().filter(|m| m.policy_target).count()
+    }
+}

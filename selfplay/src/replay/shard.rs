@@ -1,0 +1,114 @@
+//! Shard files: a batch of finished games, checksummed, written atomically.
+//!
+//! Layout: the 8-byte magic `VZSHARD1`, the payload length (u64 little-endian), the payload's
+//! CRC-32 (u32 LE), then the payload: `bincode` (standard config) of `Vec<GameRecord>`.
+//! A file is written under a temporary name and renamed, so readers never see half a shard.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::replay::record::GameRecord;
+
+const MAGIC: &[u8; 8] = b"VZSHARD1";
+const HEADER_LEN: usize = 8 + 8 + 4;
+/// The largest payload a reader accepts; a header claiming more is rejected before any
+/// allocation, so a hostile or corrupt file cannot exhaust memory.
+pub const MAX_SHARD_BYTES: u64 = 1 << 30;
+
+/// Why a shard could not be written or read.
+#[derive(Debug, Error)]
+pub enum ShardError {
+    /// The file system failed (full disk, permissions, ...).
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    /// The file is not a shard, is truncated, or fails its checksum.
+    #[error("{path}: corrupt shard: {reason}")]
+    Corrupt { path: PathBuf, reason: String },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> ShardError + '_ {
+    move |source| ShardError::Io { path: path.to_path_buf(), source }
+}
+
+/// Writes `games` as a shard at `path` (through `path` + `.tmp` and a rename, after fsync).
+pub fn write_shard(path: &Path, games: &[GameRecord]) -> Result<(), ShardError> {
+    let payload = bincode::serde::encode_to_vec(games, bincode::config::standard())
+        .map_err(|e| ShardError::Corrupt { path: path.to_path_buf(), reason: format!("cannot encode: {e}") })?;
+    let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+    bytes.extend_from_slice(&payload);
+    let tmp = path.with_extension("tmp");
+    let mut file = fs::File::create(&tmp).map_err(io_err(&tmp))?;
+    file.write_all(&bytes).map_err(io_err(&tmp))?;
+    file.sync_all().map_err(io_err(&tmp))?;
+    drop(file);
+    fs::rename(&tmp, path).map_err(io_err(path))
+}
+
+/// Reads and verifies a shard written by [`write_shard`].
+pub fn read_shard(path: &Path) -> Result<Vec<GameRecord>, ShardError> {
+    let corrupt = |reason: String| ShardError::Corrupt { path: path.to_path_buf(), reason };
+    let len = fs::metadata(path).map_err(io_err(path))?.len();
+    if len < HEADER_LEN as u64 {
+        return Err(corrupt(format!("{len} bytes is shorter than the header")));
+    }
+    if len > MAX_SHARD_BYTES + HEADER_LEN as u64 {
+        return Err(corrupt(format!("{len} bytes is over the {MAX_SHARD_BYTES}-byte limit")));
+    }
+    let bytes = fs::read(path).map_err(io_err(path))?;
+    if &bytes[..8] != MAGIC {
+        return Err(corrupt("not a vzero shard (bad magic)".into()));
+    }
+    let payload_len = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes"));
+    let crc = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes"));
+    let payload = &bytes[HEADER_LEN..];
+    if payload.len() as u64 != payload_len {
+        return Err(corrupt(format!("payload is {} bytes, header says {payload_len} (truncated?)", payload.len())));
+    }
+    if crc32fast::hash(payload) != crc {
+        return Err(corrupt("checksum mismatch".into()));
+    }
+    let config = bincode::config::standard().with_limit::<{ MAX_SHARD_BYTES as usize }>();
+    let (games, used): (Vec<GameRecord>, usize) =
+        bincode::serde::decode_from_slice(payload, config).map_err(|e| corrupt(format!("cannot decode: {e}")))?;
+    if used != payload.len() {
+        return Err(corrupt(format!("{} trailing bytes", payload.len() - used)));
+    }
+    Ok(games)
+}
+
+/// Shard file names that never collide across processes and hosts sharing a run directory:
+/// `<unix-millis>-<host>-<pid>-<sequence>.shard`, which also sorts by creation time.
+#[derive(Debug)]
+pub struct ShardName {
+    host: String,
+    pid: u32,
+    sequence: u64,
+}
+
+impl ShardName {
+    /// Names for this process.
+    pub fn for_this_process() -> ShardName {
+        let host = fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .or_else(|| std::env::var("HOSTNAME").ok())
+            .unwrap_or_else(|| "host".into());
+        let host: String = host.trim().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        ShardName { host, pid: std::process::id(), sequence: 0 }
+    }
+
+    /// The next file name.
+    pub fn next_name(&mut self) -> String {
+        let millis = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis())
+            .unwrap_or(0);
+        self.sequence += 1;
+        format!("{millis:013}-{}-{}-{:06}.shard", self.host, self.pid, self.sequence)
+    }
+}

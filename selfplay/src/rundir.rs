@@ -1,0 +1,115 @@
+//! The run directory: the unit of a training run's state.
+//!
+//! ```text
+//! RUN/config.toml          the resolved configuration
+//! RUN/replay/*.shard       finished games (see replay::shard)
+//! RUN/checkpoints/step-N/  weights, optimizer state and counters after N training steps
+//! RUN/games/*.txt          finished games as move text, one game per line
+//! RUN/metrics.jsonl        one JSON object per event (iteration, evaluation, ...)
+//! ```
+//! Every file is written to a temporary name and renamed, so a crash never leaves half a file.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// A file-system failure, with the path it happened at.
+#[derive(Debug, Error)]
+#[error("{path}: {source}")]
+pub struct RunIoError {
+    /// The file or folder.
+    pub path: PathBuf,
+    /// What went wrong (a full disk shows here as "No space left on device").
+    pub source: std::io::Error,
+}
+
+/// Wraps an I/O error with its path.
+pub fn at(path: &Path) -> impl FnOnce(std::io::Error) -> RunIoError + '_ {
+    move |source| RunIoError { path: path.to_path_buf(), source }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file, fsync, rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunIoError> {
+    let tmp = path.with_extension("partial");
+    let mut f = fs::File::create(&tmp).map_err(at(&tmp))?;
+    f.write_all(bytes).map_err(at(&tmp))?;
+    f.sync_all().map_err(at(&tmp))?;
+    fs::rename(&tmp, path).map_err(at(path))
+}
+
+/// The paths of one run directory.
+#[derive(Clone, Debug)]
+pub struct RunDir {
+    root: PathBuf,
+}
+
+impl RunDir {
+    /// Creates the folders of a run at `root` (which may exist but must not hold a run).
+    pub fn create(root: &Path) -> Result<RunDir, RunIoError> {
+        let dir = RunDir { root: root.to_path_buf() };
+        for sub in [dir.replay(), dir.checkpoints(), dir.games()] {
+            fs::create_dir_all(&sub).map_err(at(&sub))?;
+        }
+        Ok(dir)
+    }
+
+    /// An existing run at `root`.
+    pub fn open(root: &Path) -> RunDir {
+        RunDir { root: root.to_path_buf() }
+    }
+
+    /// The run's folder.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The resolved configuration.
+    pub fn config(&self) -> PathBuf {
+        self.root.join("config.toml")
+    }
+
+    /// Replay shards.
+    pub fn replay(&self) -> PathBuf {
+        self.root.join("replay")
+    }
+
+    /// Checkpoints.
+    pub fn checkpoints(&self) -> PathBuf {
+        self.root.join("checkpoints")
+    }
+
+    /// Game records as text.
+    pub fn games(&self) -> PathBuf {
+        self.root.join("games")
+    }
+
+    /// The metrics log.
+    pub fn metrics(&self) -> PathBuf {
+        self.root.join("metrics.jsonl")
+    }
+
+    /// Appends one JSON object as a line to metrics.jsonl (a single write, flushed and synced,
+    /// so a crash loses at most the line being written).
+    pub fn log_metrics(&self, record: &serde_json::Value) -> Result<(), RunIoError> {
+        let path = self.metrics();
+        let mut f = fs::OpenOptions::new().create(true).append(true).open(&path).map_err(at(&path))?;
+        let mut line = record.to_string();
+        line.push('\n');
+        f.write_all(line.as_bytes()).map_err(at(&path))?;
+        f.sync_data().map_err(at(&path))
+    }
+
+    /// The replay shards in creation order (their names sort by time).
+    pub fn shard_paths(&self) -> Result<Vec<PathBuf>, RunIoError> {
+        let dir = self.replay();
+        let mut paths: Vec<PathBuf> = fs::read_dir(&dir)
+            .map_err(at(&dir))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "shard"))
+            .collect();
+        paths.sort();
+        Ok(paths)
+    }
+}

@@ -1,0 +1,37 @@
+//! Drawing training batches from the replay window, with symmetry augmentation.
+
+use nn::TrainBatch;
+use rand::RngExt;
+use rules::Game;
+
+use crate::replay::sample::{decode_position, DecodeError, ExampleSlices};
+use crate::replay::ReplayWindow;
+
+/// Fills `batch` with `size` positions drawn uniformly from `window`, each under a random
+/// symmetry of the variant. Buffers are reused across calls.
+pub fn sample_batch<G: Game>(
+    window: &ReplayWindow,
+    size: usize,
+    rng: &mut impl rand::Rng,
+    batch: &mut TrainBatch,
+) -> Result<(), DecodeError> {
+    let (input, policy, players) = (G::input_len(), G::POLICY_SIZE, G::NUM_PLAYERS);
+    batch.len = size;
+    batch.inputs.resize(size * input, 0.0);
+    batch.policy.resize(size * policy, 0.0);
+    batch.legal.resize(size * policy, 0.0);
+    batch.values.resize(size * players, 0.0);
+    let mut scratch = vec![0.0; input];
+    for i in 0..size {
+        let (game, ply) = window.sample(rng);
+        let sym = rng.random_range(0..G::NUM_SYMMETRIES);
+        let slices = ExampleSlices {
+            planes: &mut batch.inputs[i * input..(i + 1) * input],
+            policy: &mut batch.policy[i * policy..(i + 1) * policy],
+            legal: &mut batch.legal[i * policy..(i + 1) * policy],
+            values: &mut batch.values[i * players..(i + 1) * players],
+        };
+        decode_position::<G>(&game, ply, sym, &mut scratch, slices)?;
+    }
+    Ok(())
+}

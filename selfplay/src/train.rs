@@ -1,0 +1,425 @@
+//! The training run: iterations of self-play, training and checkpointing in a run directory.
+//!
+//! Each iteration plays `games_per_iteration` games with the current network (workers
+//! interleave games; one inference thread batches their leaves), stores them as a shard,
+//! trains on the replay window until each new position has been sampled about
+//! `samples_per_position` times, saves a checkpoint and hands the new weights to inference.
+//! Every random choice derives from the config's seed and a counter (game number, step), so a
+//! run is reproducible and resumes exactly.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use mcts::UniformEvaluator;
+use nn::{BatchingConfig, DeviceChoice, InferenceClient, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
+use rand::SeedableRng;
+use rules::Game;
+use serde_json::json;
+use thiserror::Error;
+
+use crate::arena::{play_match, Agent, MatchResult, RandomAgent, SearchAgent};
+use crate::checkpoint::{self, CheckpointError, CheckpointState};
+use crate::config::Config;
+use crate::evaluator::NetEvaluator;
+use crate::games::{game_seed, play_games, GameEnd, GameSummary};
+use crate::replay::{read_shard, record_to_text, write_shard, DecodeError, GameRecord, ReplayWindow, ShardName, WindowSize};
+use crate::rundir::{write_atomic, RunDir, RunIoError};
+use crate::sampler::sample_batch;
+
+/// Why a run stopped with an error.
+#[derive(Debug, Error)]
+pub enum TrainError {
+    /// The run directory could not be written or read.
+    #[error(transparent)]
+    Io(#[from] RunIoError),
+    /// A checkpoint could not be written or read.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// A shard could not be written.
+    #[error(transparent)]
+    Shard(#[from] crate::replay::ShardError),
+    /// A recorded game does not replay.
+    #[error("replay: {0}")]
+    Decode(#[from] DecodeError),
+    /// The device cannot be used.
+    #[error(transparent)]
+    Device(#[from] nn::device::DeviceError),
+    /// The run directory does not fit the request.
+    #[error("{0}")]
+    Run(String),
+}
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    /// The run directory.
+    pub run_dir: PathBuf,
+    /// Continue the run in `run_dir` instead of starting one.
+    pub resume: bool,
+    /// Show progress bars.
+    pub progress: bool,
+}
+
+/// What the run did, for the caller's report.
+#[derive(Clone, Debug)]
+pub struct TrainSummary {
+    /// Training steps done.
+    pub steps: u64,
+    /// Games played.
+    pub games: u64,
+    /// The last checkpoint.
+    pub checkpoint: PathBuf,
+    /// The final evaluation (name of the opponent and the result), if any.
+    pub evaluation: Vec<(String, MatchResult)>,
+}
+
+/// Salt that separates the training sampler's random stream from the games'.
+const SAMPLER_SALT: u64 = 0x5A4D_504C_4552;
+
+/// The network shape a config asks for on game `G`.
+pub fn net_config<G: Game>(config: &Config) -> NetConfig {
+    NetConfig {
+        input_shape: G::INPUT_SHAPE.to_vec(),
+        policy_size: G::POLICY_SIZE,
+        players: G::NUM_PLAYERS,
+        blocks: config.network.blocks,
+        channels: config.network.channels,
+        board_mask: G::board_mask(),
+    }
+}
+
+/// Runs (or resumes) training for game `G`.
+pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
+    let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
+    eprintln!("vzero train: {} on {}, run directory {}", G::NAME, nn::device::describe(device), opts.run_dir.display());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let net_cfg = net_config::<G>(config);
+    let mut window = ReplayWindow::new(WindowSize {
+        min: config.replay.window_min,
+        max: config.replay.window_max,
+        alpha: config.replay.window_alpha,
+        beta: config.replay.window_beta,
+    });
+
+    tch_seed(config.seed);
+    let mut net = PolicyValueNet::new(&net_cfg, device);
+    let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
+    let (dir, mut state, mut latest) = if opts.resume {
+        resume_state::<G>(config, &opts.run_dir, &mut net, &mut trainer, &mut window)?
+    } else {
+        let dir = start_run(config, &opts.run_dir)?;
+        let state = CheckpointState {
+            variant: G::NAME.into(),
+            blocks: config.network.blocks,
+            channels: config.network.channels,
+            step: 0,
+            iteration: 0,
+            games: 0,
+        };
+        let latest = checkpoint::save_checkpoint(&dir.checkpoints(), &net, &trainer, &state)?;
+        (dir, state, latest)
+    };
+
+    let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(2) };
+    let service_cfg = net_cfg.clone();
+    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, device), batching);
+    load_into_service(&client, &latest)?;
+    let mut shard_names = ShardName::for_this_process();
+    let mut batch = TrainBatch::default();
+
+    while state.iteration < config.training.iterations {
+        // Self-play: libtorch gets one thread; the cores go to the search workers.
+        nn::set_threads(1);
+        let sp_start = Instant::now();
+        let before = client.stats().positions();
+        let batches_before = client.stats().batches();
+        let (records, summaries) = self_play_phase::<G>(config, &client, state.games, opts.progress);
+        let sp_secs = sp_start.elapsed().as_secs_f64();
+        let evaluated = client.stats().positions() - before;
+        let forward_passes = client.stats().batches() - batches_before;
+        state.games += records.len() as u64;
+
+        let shard = dir.replay().join(shard_names.next_name());
+        write_shard(&shard, &records)?;
+        write_game_texts::<G>(&dir, &shard, &records)?;
+        let new_positions: usize = records.iter().map(GameRecord::training_positions).sum();
+        for r in records {
+            window.push(Arc::new(r));
+        }
+
+        nn::set_threads(cores);
+        let tr_start = Instant::now();
+        let target_steps = steps_allowed(config, window.seen());
+        let mut losses = (0.0, 0.0, 0u64);
+        let mut first_loss = None;
+        if window.len() >= config.training.min_positions {
+            let bar = progress_bar(opts.progress, target_steps.saturating_sub(state.step), "steps");
+            while state.step < target_steps {
+                trainer.set_learning_rate(learning_rate(config, state.step));
+                let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(game_seed(config.seed ^ SAMPLER_SALT, state.step));
+                sample_batch::<G>(&window, config.training.batch_size, &mut rng, &mut batch)?;
+                let s = trainer.step(&net, &batch);
+                first_loss.get_or_insert(s);
+                losses = (losses.0 + s.policy_loss, losses.1 + s.value_loss, losses.2 + 1);
+                state.step += 1;
+                bar.inc(1);
+            }
+            bar.finish_and_clear();
+        }
+        let tr_secs = tr_start.elapsed().as_secs_f64();
+        state.iteration += 1;
+        latest = checkpoint::save_checkpoint(&dir.checkpoints(), &net, &trainer, &state)?;
+        load_into_service(&client, &latest)?;
+
+        let n = losses.2.max(1) as f64;
+        let mut record = iteration_metrics(&state, &summaries, new_positions, &window, sp_secs, tr_secs, evaluated, forward_passes, losses.2, losses.0 / n, losses.1 / n);
+        if let Some(first) = first_loss {
+            record["first_step_policy_loss"] = json!(first.policy_loss);
+            record["first_step_value_loss"] = json!(first.value_loss);
+        }
+        dir.log_metrics(&record)?;
+        if opts.progress {
+            eprintln!(
+                "iteration {:>3}: {} games, {:.0} games/h, step {}, policy loss {:.3}, value loss {:.3}, window {} positions",
+                state.iteration,
+                summaries.len(),
+                summaries.len() as f64 * 3600.0 / sp_secs.max(1e-9),
+                state.step,
+                losses.0 / n,
+                losses.1 / n,
+                window.len()
+            );
+        }
+    }
+
+    let evaluation = if config.evaluation.games > 0 { evaluate::<G>(config, &client, &dir)? } else { Vec::new() };
+    drop(client);
+    service.join();
+    Ok(TrainSummary { steps: state.step, games: state.games, checkpoint: latest, evaluation })
+}
+
+fn tch_seed(seed: u64) {
+    nn::manual_seed(seed as i64);
+}
+
+/// Creates a new run directory with the config in it; refuses one that already holds a run.
+fn start_run(config: &Config, root: &Path) -> Result<RunDir, TrainError> {
+    let dir = RunDir::create(root)?;
+    if dir.config().exists() {
+        return Err(TrainError::Run(format!(
+            "{} already holds a run; continue it with --resume or choose another --run directory",
+            root.display()
+        )));
+    }
+    write_atomic(&dir.config(), config.to_toml().as_bytes())?;
+    Ok(dir)
+}
+
+/// Loads the newest readable checkpoint and the replay window of a stopped run.
+fn resume_state<G: Game>(
+    config: &Config,
+    root: &Path,
+    net: &mut PolicyValueNet,
+    trainer: &mut Trainer,
+    window: &mut ReplayWindow,
+) -> Result<(RunDir, CheckpointState, PathBuf), TrainError> {
+    let dir = RunDir::open(root);
+    let checkpoints = checkpoint::list_checkpoints(&dir.checkpoints())?;
+    let mut found = None;
+    for path in checkpoints.iter().rev() {
+        let state = checkpoint::read_state(path)?;
+        if state.variant != G::NAME || state.blocks != config.network.blocks || state.channels != config.network.channels {
+            return Err(TrainError::Run(format!(
+                "{}: checkpoint is {} with {} blocks x {} channels, the config asks for {} with {} x {}",
+                path.display(),
+                state.variant,
+                state.blocks,
+                state.channels,
+                G::NAME,
+                config.network.blocks,
+                config.network.channels
+            )));
+        }
+        match checkpoint::load_checkpoint(path, net, Some(trainer)) {
+            Ok(state) => {
+                found = Some((state, path.clone()));
+                break;
+            }
+            Err(e) => eprintln!("vzero: warning: {e}; falling back to the previous checkpoint"),
+        }
+    }
+    let Some((state, latest)) = found else {
+        return Err(TrainError::Run(format!("{}: no usable checkpoint to resume from", dir.checkpoints().display())));
+    };
+    let mut loaded = 0;
+    'shards: for path in dir.shard_paths()? {
+        match read_shard(&path) {
+            Ok(mut games) => {
+                for g in games.drain(..) {
+                    if loaded >= state.games {
+                        // Games played after the checkpoint are replayed by the resumed run.
+                        break 'shards;
+                    }
+                    window.push(Arc::new(g));
+                    loaded += 1;
+                }
+            }
+            Err(e) => eprintln!("vzero: warning: skipping {e}"),
+        }
+    }
+    Ok((dir, state, latest))
+}
+
+fn load_into_service(client: &InferenceClient, checkpoint: &Path) -> Result<(), TrainError> {
+    let weights = checkpoint.join("weights.safetensors");
+    match client.load_weights(weights.clone()) {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(reason)) => Err(CheckpointError::Bad { path: weights, reason }.into()),
+        Err(e) => Err(TrainError::Run(e.to_string())),
+    }
+}
+
+/// Plays one iteration's games on `selfplay.workers` threads; returns them in game order.
+fn self_play_phase<G: Game>(config: &Config, client: &InferenceClient, first_game: u64, progress: bool) -> (Vec<GameRecord>, Vec<GameSummary>) {
+    let params = config.search.params();
+    let count = config.selfplay.games_per_iteration as u64;
+    let next = AtomicU64::new(first_game);
+    let (tx, rx) = crossbeam::channel::unbounded();
+    let bar = progress_bar(progress, count, "games");
+    let mut done: Vec<(GameRecord, GameSummary)> = std::thread::scope(|scope| {
+        for _ in 0..config.selfplay.workers {
+            let tx = tx.clone();
+            let evaluator = NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch);
+            let (params, next, cfg) = (&params, &next, &config.selfplay);
+            scope.spawn(move || {
+                play_games::<G, _>(cfg, params, &evaluator, config.seed, next, first_game + count, |record, summary| {
+                    let _ = tx.send((record, summary));
+                });
+            });
+        }
+        drop(tx);
+        rx.iter().inspect(|_| bar.inc(1)).collect()
+    });
+    bar.finish_and_clear();
+    done.sort_by_key(|(_, s)| s.number);
+    done.into_iter().unzip()
+}
+
+/// Training steps allowed once `seen` positions exist: each position sampled about
+/// `samples_per_position` times.
+fn steps_allowed(config: &Config, seen: u64) -> u64 {
+    (seen as f64 * config.training.samples_per_position / config.training.batch_size as f64) as u64
+}
+
+/// The learning rate at `step` under the step-decay schedule.
+pub fn learning_rate(config: &Config, step: u64) -> f64 {
+    let t = &config.training;
+    let decays = t.lr_decay_steps.iter().filter(|&&s| step >= s).count();
+    t.learning_rate * t.lr_decay.powi(decays as i32)
+}
+
+fn write_game_texts<G: Game>(dir: &RunDir, shard: &Path, records: &[GameRecord]) -> Result<(), TrainError> {
+    let mut text = String::new();
+    for r in records {
+        text.push_str(&record_to_text::<G>(r)?);
+        text.push('\n');
+    }
+    let name = shard.with_extension("txt");
+    let path = dir.games().join(name.file_name().expect("shard has a name"));
+    write_atomic(&path, text.as_bytes())?;
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn iteration_metrics(
+    state: &CheckpointState,
+    games: &[GameSummary],
+    new_positions: usize,
+    window: &ReplayWindow,
+    selfplay_secs: f64,
+    train_secs: f64,
+    evaluated: u64,
+    forward_passes: u64,
+    steps: u64,
+    policy_loss: f64,
+    value_loss: f64,
+) -> serde_json::Value {
+    let players = games.first().map_or(0, |g| g.scores.len());
+    let mut seat_scores = vec![0.0; players];
+    for g in games {
+        for (s, v) in seat_scores.iter_mut().zip(&g.scores) {
+            *s += *v as f64 / games.len() as f64;
+        }
+    }
+    let count = |end: GameEnd| games.iter().filter(|g| g.end == end).count();
+    let playthrough: Vec<&GameSummary> = games.iter().filter(|g| g.would_have_resigned.is_some()).collect();
+    let false_resign = playthrough
+        .iter()
+        .filter(|g| g.would_have_resigned.is_some_and(|seat| g.scores[seat] > 0.0))
+        .count();
+    let mean_len = games.iter().map(|g| g.plies as f64).sum::<f64>() / games.len().max(1) as f64;
+    json!({
+        "event": "iteration",
+        "iteration": state.iteration,
+        "step": state.step,
+        "games": state.games,
+        "iteration_games": games.len(),
+        "new_positions": new_positions,
+        "window_positions": window.len(),
+        "mean_game_length": mean_len,
+        "seat_scores": seat_scores,
+        "ended_by_rules": count(GameEnd::Rules),
+        "resigned": count(GameEnd::Resigned),
+        "adjudicated": count(GameEnd::MaxPlies),
+        "resign_checks": playthrough.len(),
+        "false_resignations": false_resign,
+        "selfplay_seconds": selfplay_secs,
+        "games_per_hour": games.len() as f64 * 3600.0 / selfplay_secs.max(1e-9),
+        "positions_per_second": evaluated as f64 / selfplay_secs.max(1e-9),
+        "mean_batch": evaluated as f64 / forward_passes.max(1) as f64,
+        "train_seconds": train_secs,
+        "train_steps": steps,
+        "policy_loss": if steps > 0 { Some(policy_loss) } else { None },
+        "value_loss": if steps > 0 { Some(value_loss) } else { None },
+    })
+}
+
+fn progress_bar(show: bool, len: u64, unit: &str) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    let template = format!("{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{per_sec}} eta {{eta}}");
+    bar.set_style(ProgressStyle::with_template(&template).expect("valid template"));
+    bar
+}
+
+/// The end-of-run evaluation: the network (search at `evaluation.simulations`) against a
+/// uniformly random player and against the same search with the uniform evaluator.
+fn evaluate<G: Game>(config: &Config, client: &InferenceClient, dir: &RunDir) -> Result<Vec<(String, MatchResult)>, TrainError> {
+    let sims = config.evaluation.simulations;
+    let net = SearchAgent { label: "network".into(), evaluator: NetEvaluator::<G>::new(client.clone(), 64), simulations: sims };
+    let uniform = SearchAgent { label: format!("uniform-mcts-{sims}"), evaluator: UniformEvaluator, simulations: sims };
+    let mut out = Vec::new();
+    let opponents: [&dyn Agent<G>; 2] = [&RandomAgent, &uniform];
+    for opponent in opponents {
+        let mut seats: Vec<&dyn Agent<G>> = vec![&net];
+        while seats.len() < G::NUM_PLAYERS {
+            seats.push(opponent);
+        }
+        let result = play_match::<G>(&seats, config.evaluation.games, 2, config.selfplay.max_plies, config.seed ^ 0xE7A1);
+        dir.log_metrics(&json!({
+            "event": "evaluation",
+            "opponent": Agent::<G>::name(opponent),
+            "games": result.games,
+            "network_score": result.mean_score(0),
+            "network_wins": result.wins[0],
+            "draws": result.draws,
+        }))?;
+        out.push((Agent::<G>::name(opponent), result));
+    }
+    Ok(out)
+}

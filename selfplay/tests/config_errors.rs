@@ -1,0 +1,70 @@
+//! Bad configurations are refused with the file, the key and the reason.
+
+use selfplay::config::{Config, ConfigError};
+
+const GOOD: &str = "variant = \"glinski\"\n[network]\nblocks = 2\n";
+
+fn err(text: &str, overrides: &[&str]) -> String {
+    let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+    Config::parse(text, "my.toml", &overrides).unwrap_err().to_string()
+}
+
+#[test]
+fn a_good_config_loads_with_defaults_and_overrides() {
+    let c = Config::parse(GOOD, "my.toml", &["training.iterations=3".into(), "variant=mini-hexchess".into()]).unwrap();
+    assert_eq!(c.network.blocks, 2);
+    assert_eq!(c.network.channels, 32);
+    assert_eq!(c.training.iterations, 3);
+    assert_eq!(c.variant().name(), "mini-hexchess");
+    // The saved copy reads back as the same config.
+    assert_eq!(Config::parse(&c.to_toml(), "copy", &[]).unwrap(), c);
+}
+
+#[test]
+fn every_shipped_config_loads() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            Config::load(&path, &[]).unwrap_or_else(|e| panic!("{e}"));
+            count += 1;
+        }
+    }
+    assert!(count >= 3, "only {count} configs found");
+}
+
+#[test]
+fn an_unknown_key_names_the_file_line_and_key() {
+    let e = err("variant = \"glinski\"\n[network]\nblokcs = 2\n", &[]);
+    assert!(e.starts_with("my.toml: line 3"), "{e}");
+    assert!(e.contains("blokcs"), "{e}");
+}
+
+#[test]
+fn a_wrong_type_names_the_key() {
+    let e = err("variant = \"glinski\"\n[training]\nbatch_size = \"big\"\n", &[]);
+    assert!(e.contains("my.toml") && e.contains("line 3"), "{e}");
+}
+
+#[test]
+fn bad_values_name_key_value_and_reason() {
+    let e = err("variant = \"chess\"\n", &[]);
+    assert!(e.contains("my.toml") && e.contains("variant") && e.contains("chess") && e.contains("unknown variant"), "{e}");
+    let e = err(GOOD, &["network.channels=0"]);
+    assert!(e.contains("network.channels") && e.contains("at least 1"), "{e}");
+    let e = err(GOOD, &["device=tpu"]);
+    assert!(e.contains("device") && e.contains("tpu"), "{e}");
+    let e = err(GOOD, &["search.dirichlet_epsilon=1.5"]);
+    assert!(e.contains("search.dirichlet_epsilon") && e.contains("between 0 and 1"), "{e}");
+}
+
+#[test]
+fn a_malformed_override_is_refused() {
+    assert!(matches!(
+        Config::parse(GOOD, "my.toml", &["training.iterations".into()]),
+        Err(ConfigError::BadOverride(_))
+    ));
+    let e = err(GOOD, &["network.nonsense=1"]);
+    assert!(e.contains("--set") && e.contains("nonsense"), "{e}");
+}

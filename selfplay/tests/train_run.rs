@@ -1,0 +1,117 @@
+//! Whole training runs on the tiny configs: they complete, their losses fall, and the same
+//! seed gives the same games and weights.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rules::hexchess::{Glinski, MiniHexchess};
+use rules::Game;
+use selfplay::checkpoint::list_checkpoints;
+use selfplay::config::Config;
+use selfplay::replay::read_shard;
+use selfplay::rundir::RunDir;
+use selfplay::train::{train, TrainOptions};
+
+fn config(name: &str, overrides: &[&str]) -> Config {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs").join(name);
+    let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+    Config::load(&path, &overrides).unwrap()
+}
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("vzero-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn run<G: Game>(config: &Config, dir: &Path) {
+    let opts = TrainOptions { run_dir: dir.to_path_buf(), resume: false, progress: false };
+    train::<G>(config, &opts).unwrap();
+}
+
+fn metrics(dir: &Path, event: &str) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(RunDir::open(dir).metrics())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["event"] == event)
+        .collect()
+}
+
+fn weights(checkpoint: &Path) -> BTreeMap<String, tch::Tensor> {
+    tch::Tensor::read_safetensors(checkpoint.join("weights.safetensors")).unwrap().into_iter().collect()
+}
+
+/// Total loss of the first training step against the mean of the last iteration.
+fn losses_fall(dir: &Path) {
+    let its = metrics(dir, "iteration");
+    let first = its.iter().find(|m| m["first_step_policy_loss"].is_number()).expect("an iteration trained");
+    let start = first["first_step_policy_loss"].as_f64().unwrap() + first["first_step_value_loss"].as_f64().unwrap();
+    let last = its.last().unwrap();
+    let end = last["policy_loss"].as_f64().unwrap() + last["value_loss"].as_f64().unwrap();
+    assert!(end < start, "loss did not fall: first step {start}, last iteration {end}");
+}
+
+#[test]
+fn a_tiny_mini_hexchess_run_completes_evaluates_and_its_loss_falls() {
+    let cfg = config("mini-hexchess-tiny.toml", &[]);
+    let dir = fresh_dir("mini");
+    run::<MiniHexchess>(&cfg, &dir);
+    let run_dir = RunDir::open(&dir);
+    let checkpoints = list_checkpoints(&run_dir.checkpoints()).unwrap();
+    assert_eq!(checkpoints.len(), 1 + cfg.training.iterations as usize, "{checkpoints:?}");
+    let games: usize = run_dir.shard_paths().unwrap().iter().map(|p| read_shard(p).unwrap().len()).sum();
+    assert_eq!(games, cfg.training.iterations as usize * cfg.selfplay.games_per_iteration);
+    assert_eq!(metrics(&dir, "evaluation").len(), 2);
+    losses_fall(&dir);
+    // The saved config is the resolved one and loads again.
+    let saved = Config::load(&run_dir.config(), &[]).unwrap();
+    assert_eq!(saved, cfg);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_tiny_glinski_run_completes_and_its_loss_falls() {
+    let cfg = config("glinski-tiny.toml", &["training.iterations=2", "evaluation.games=0"]);
+    let dir = fresh_dir("glinski");
+    run::<Glinski>(&cfg, &dir);
+    losses_fall(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_same_seed_gives_the_same_games_and_weights() {
+    let cfg = config("mini-hexchess-tiny.toml", &["training.iterations=2", "evaluation.games=0"]);
+    let (a, b) = (fresh_dir("det-a"), fresh_dir("det-b"));
+    run::<MiniHexchess>(&cfg, &a);
+    run::<MiniHexchess>(&cfg, &b);
+    let shards = |d: &Path| -> Vec<_> { RunDir::open(d).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect() };
+    let (ga, gb) = (shards(&a), shards(&b));
+    assert_eq!(ga.len(), 16);
+    assert!(ga == gb, "the two runs played different games");
+    let last = |d: &Path| list_checkpoints(&RunDir::open(d).checkpoints()).unwrap().pop().unwrap();
+    let (wa, wb) = (weights(&last(&a)), weights(&last(&b)));
+    assert_eq!(wa.len(), wb.len());
+    for (name, t) in &wa {
+        assert!(t.equal(&wb[name]), "weight {name} differs between the runs");
+    }
+    // A different seed plays different games.
+    let other = config("mini-hexchess-tiny.toml", &["training.iterations=1", "evaluation.games=0", "seed=8"]);
+    let c = fresh_dir("det-c");
+    run::<MiniHexchess>(&other, &c);
+    assert_ne!(shards(&c), ga[..8].to_vec());
+    for d in [a, b, c] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn a_second_run_in_the_same_directory_is_refused() {
+    let cfg = config("mini-hexchess-tiny.toml", &["training.iterations=0", "evaluation.games=0"]);
+    let dir = fresh_dir("twice");
+    run::<MiniHexchess>(&cfg, &dir);
+    let opts = TrainOptions { run_dir: dir.clone(), resume: false, progress: false };
+    let err = train::<MiniHexchess>(&cfg, &opts).unwrap_err().to_string();
+    assert!(err.contains("already holds a run") && err.contains("--resume"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,72 @@
+//! `vzero train`: a self-play training run from a config, or the continuation of one.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use rules::{Game, WithGame};
+use selfplay::config::Config;
+use selfplay::rundir::RunDir;
+use selfplay::train::{train, TrainOptions, TrainSummary};
+
+use crate::cli::TrainArgs;
+
+/// Runs training and prints the final evaluation table.
+pub fn run(args: TrainArgs) -> anyhow::Result<()> {
+    let (config_path, run_dir, resume) = match (&args.resume, &args.config) {
+        (Some(dir), _) => (RunDir::open(dir).config(), dir.clone(), true),
+        (None, Some(path)) => (path.clone(), PathBuf::new(), false),
+        (None, None) => unreachable!("clap requires --config or --resume"),
+    };
+    let mut overrides = args.overrides.clone();
+    if let Some(seed) = args.seed {
+        overrides.push(format!("seed={seed}"));
+    }
+    let config = Config::load(&config_path, &overrides)?;
+    let run_dir = if resume {
+        run_dir
+    } else {
+        args.run.clone().unwrap_or_else(|| default_run_dir(&config.variant))
+    };
+    let opts = TrainOptions { run_dir, resume, progress: !args.quiet };
+    let summary = config.variant().with_game(Train { config: &config, opts: &opts })??;
+    println!("run {}: {} games, {} training steps, checkpoint {}", opts.run_dir.display(), summary.games, summary.steps, summary.checkpoint.display());
+    if !summary.evaluation.is_empty() {
+        print_evaluation(&summary);
+    }
+    Ok(())
+}
+
+/// `runs/<variant>-<unix seconds>`: a new folder per run, in start order.
+fn default_run_dir(variant: &str) -> PathBuf {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    PathBuf::from(format!("runs/{variant}-{secs}"))
+}
+
+struct Train<'a> {
+    config: &'a Config,
+    opts: &'a TrainOptions,
+}
+
+impl WithGame for Train<'_> {
+    type Output = anyhow::Result<TrainSummary>;
+
+    fn run<G: Game>(self) -> anyhow::Result<TrainSummary> {
+        train::<G>(self.config, self.opts).with_context(|| format!("training in {}", self.opts.run_dir.display()))
+    }
+}
+
+fn print_evaluation(summary: &TrainSummary) {
+    println!("{:<22} {:>6} {:>6} {:>6} {:>6} {:>8}", "network vs", "games", "wins", "draws", "losses", "score");
+    for (opponent, r) in &summary.evaluation {
+        let losses = r.games - r.wins[0] - r.draws;
+        println!(
+            "{:<22} {:>6} {:>6} {:>6} {:>6} {:>7.1}%",
+            opponent,
+            r.games,
+            r.wins[0],
+            r.draws,
+            losses,
+            100.0 * r.mean_score(0)
+        );
+    }
+}
