@@ -707,3 +707,41 @@ fn states_stay_small_for_copy_make() {
     assert!(std::mem::size_of::<Wellisch>() <= 256, "{}", std::mem::size_of::<Wellisch>());
     assert_eq!(std::mem::size_of::<Move>(), 4);
 }
+
+#[test]
+fn mangled_text_is_rejected_without_panicking() {
+    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let alphabet: Vec<char> = "123KQRNPp./- =,:abcdefghijkABCDEFGHIJK0456789takeoverthreefoldout=pass\u{e9}\u{1F600}".chars().collect();
+    let texts = [
+        Wellisch::start().to_text(),
+        pos("A1:1K B2:1P2 A2:1N F1:3R K9:3K", "1 - 1Q 0 takeover out=2:1").to_text(),
+    ];
+    for i in 0..20_000 {
+        let mut chars: Vec<char> = texts[i % 2].chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(chars.len() + 1);
+            match rng.below(3) {
+                0 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                1 if at < chars.len() => chars[at] = alphabet[rng.below(alphabet.len())],
+                _ => chars.insert(at, alphabet[rng.below(alphabet.len())]),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(g) = Wellisch::from_text(&text) {
+            assert_eq!(Wellisch::from_text(&g.to_text()).unwrap(), g, "{text}");
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            for &m in &moves {
+                assert_eq!(g.parse_move(&g.move_text(m)), Ok(m));
+            }
+        }
+    }
+    let g = Wellisch::start();
+    for _ in 0..20_000 {
+        let len = rng.below(12);
+        let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+        let _ = g.parse_move(&text);
+    }
+}
