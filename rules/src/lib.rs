@@ -10,6 +10,7 @@ pub mod hexchess;
 pub mod perft;
 pub mod scores;
 pub mod variant;
+pub mod wellisch;
 
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};

@@ -71,6 +71,7 @@ impl Variant {
         match self {
             Variant::Glinski => Ok(code.run::<crate::hexchess::Glinski>()),
             Variant::MiniHexchess => Ok(code.run::<crate::hexchess::MiniHexchess>()),
+            Variant::Wellisch => Ok(code.run::<crate::wellisch::Wellisch>()),
             _ => Err(NotImplemented(self.name())),
         }
     }
