@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+mod arena;
 mod bench;
 mod perft;
 mod runs;
@@ -19,5 +20,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Train(args) => train::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Runs(args) => runs::run(args),
+        Command::Arena(args) => arena::run(args),
     }
 }

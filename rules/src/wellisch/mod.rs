@@ -93,6 +93,16 @@ impl Game for Wellisch {
         self.write_planes(planes);
     }
 
+    fn capture_value(&self, mv: Move) -> f32 {
+        if mv.is_castle() {
+            return 0.0; // the king moves onto its own rook
+        }
+        match mv.to().and_then(|to| self.pos.piece_at(to)) {
+            Some((piece, _)) => piece.value(),
+            None => 0.0,
+        }
+    }
+
     fn policy_index(&self, mv: Move) -> usize {
         self.index_of(mv)
     }

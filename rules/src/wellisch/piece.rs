@@ -23,6 +23,17 @@ impl Piece {
     pub const RESERVE: [Piece; 3] = [Piece::Queen, Piece::Rook, Piece::Knight];
 
     /// The letter used in position and move text.
+    /// Material value in pawns; capturing a king wins the game, so it outweighs everything.
+    pub const fn value(self) -> f32 {
+        match self {
+            Piece::King => 1000.0,
+            Piece::Queen => 8.0,
+            Piece::Rook => 5.0,
+            Piece::Knight => 3.0,
+            Piece::Pawn => 1.0,
+        }
+    }
+
     pub const fn letter(self) -> char {
         match self {
             Piece::King => 'K',
