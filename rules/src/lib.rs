@@ -8,6 +8,7 @@ pub mod game;
 pub mod perft;
 pub mod scores;
 pub mod variant;
+pub mod weltschach;
 
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};

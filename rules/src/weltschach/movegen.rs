@@ -1,0 +1,420 @@
+//! Legal move generation.
+//!
+//! Moves are generated pseudo-legally per piece from the precomputed rays and leap masks, and
+//! filtered cheaply: when the mover is not in check, a non-Emperor move can only expose its
+//! Emperor (to a slider, a hopper that gains a screen, or a facing Emperor) if its from- or
+//! to-cell lies on one of the 26 radial lines through the Emperor, and then only the one or two
+//! lines concerned are re-examined. Everything else is accepted without a test. In check, or for
+//! Emperor moves, the full attack test runs on a scratch copy of the board.
+
+use super::attacks::{attacked, facing, in_half, ray_attacks};
+use super::geometry::{line_dir, DIR_OFFSET, FWAZIR_DIRS, LEAP_MASK, LEAP_OFFSET, NUM_DIRS, PAWN_CAPTURE, PAWN_MOVE, RAY_LEN};
+use super::piece::{byte_color, byte_kind, caps, Kind, CAPS, NUM_POOL_KINDS};
+use super::position::{Move, Weltschach};
+
+/// Receives generated moves.
+pub(crate) trait Sink {
+    /// Takes one legal move.
+    fn add(&mut self, mv: Move);
+    /// True once the sink wants no more moves (checked between pieces).
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+impl Sink for Vec<Move> {
+    #[inline(always)]
+    fn add(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// Counts moves without storing them (bulk perft).
+pub(crate) struct Count(pub u64);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Stops at the first move (has the mover any legal move?).
+pub(crate) struct Any(pub bool);
+
+impl Sink for Any {
+    #[inline(always)]
+    fn add(&mut self, _: Move) {
+        self.0 = true;
+    }
+    fn done(&self) -> bool {
+        self.0
+    }
+}
+
+/// Cross-section offsets (dx + 8·dz) of the 9 Stockbroker mask bits.
+const XZ_OFF: [isize; 9] = [-9, -1, 7, -8, 0, 8, -7, 1, 9];
+
+struct Gen<'a, S: Sink> {
+    pos: &'a Weltschach,
+    board: [u8; 512],
+    us: usize,
+    them: usize,
+    king: usize,
+    eking: usize,
+    in_check: bool,
+    ebound: bool,
+    /// Skip every legality test (used to explain why a move text is illegal).
+    pseudo: bool,
+    sink: &'a mut S,
+}
+
+/// Generates the legal moves of the side to move into `sink`.
+pub(crate) fn generate<S: Sink>(pos: &Weltschach, sink: &mut S) {
+    generate_inner(pos, sink, false);
+}
+
+/// Generates moves that obey piece movement but may leave the Emperor attacked or facing.
+pub(crate) fn generate_pseudo<S: Sink>(pos: &Weltschach, sink: &mut S) {
+    generate_inner(pos, sink, true);
+}
+
+fn generate_inner<S: Sink>(pos: &Weltschach, sink: &mut S, pseudo: bool) {
+    let us = pos.side as usize;
+    let them = 1 - us;
+    let king = pos.kings[us] as usize;
+    let in_check = !pseudo && attacked(&pos.board, king, them, pos.emperor_river_bound);
+    let mut g = Gen {
+        pos,
+        board: pos.board,
+        us,
+        them,
+        king,
+        eking: pos.kings[them] as usize,
+        in_check,
+        ebound: pos.emperor_river_bound,
+        pseudo,
+        sink,
+    };
+    g.run();
+}
+
+impl<S: Sink> Gen<'_, S> {
+    fn run(&mut self) {
+        for w in 0..8 {
+            let mut bits = self.pos.occ[self.us][w];
+            while bits != 0 {
+                let from = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.piece_moves(from);
+                if self.sink.done() {
+                    return;
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn piece_moves(&mut self, from: usize) {
+        let b = self.board[from];
+        let c = CAPS[b as usize];
+        let kind = byte_kind(b);
+        if kind == Kind::Stockbroker as usize {
+            return self.pawn_moves(from);
+        }
+        if kind == Kind::Emperor as usize {
+            return self.emperor_moves(from);
+        }
+        let from_line = line_dir(self.king, from);
+        let river = c & caps::RIVER != 0;
+        if kind == Kind::Stockfwazir as usize {
+            return self.fwazir_moves(from, from_line);
+        }
+        for cls in 0..3 {
+            let range = match cls {
+                0 => 0..6,
+                1 => 6..18,
+                _ => 18..26,
+            };
+            if c & (caps::SLIDE << cls) != 0 {
+                for d in range.clone() {
+                    self.slide(from, d, from_line, river);
+                }
+            }
+            if c & (caps::HOP << cls) != 0 {
+                for d in range.clone() {
+                    self.hop(from, d, from_line, river);
+                }
+            }
+            if c & (caps::LEAP << cls) != 0 {
+                self.leaps(from, cls, from_line, river);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn is_enemy(&self, p: u8) -> bool {
+        p != 0 && byte_color(p) == self.them
+    }
+
+    #[inline(always)]
+    fn slide(&mut self, from: usize, d: usize, from_line: Option<usize>, river: bool) {
+        let off = DIR_OFFSET[d];
+        let mut t = from as isize;
+        for _ in 0..RAY_LEN[from][d] {
+            t += off;
+            let to = t as usize;
+            if river && !in_half(self.us, to) {
+                return;
+            }
+            let p = self.board[to];
+            if p == 0 {
+                self.push(from, to, from_line);
+            } else {
+                if byte_color(p) == self.them {
+                    self.push(from, to, from_line);
+                }
+                return;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn hop(&mut self, from: usize, d: usize, from_line: Option<usize>, river: bool) {
+        let off = DIR_OFFSET[d];
+        let len = RAY_LEN[from][d] as usize;
+        let mut t = from as isize;
+        let mut k = 0;
+        while k < len {
+            k += 1;
+            t += off;
+            let to = t as usize;
+            if self.board[to] != 0 {
+                break;
+            }
+            if river && !in_half(self.us, to) {
+                return;
+            }
+            self.push(from, to, from_line);
+        }
+        while k < len {
+            k += 1;
+            t += off;
+            let to = t as usize;
+            let p = self.board[to];
+            if p != 0 {
+                if byte_color(p) == self.them && !(river && !in_half(self.us, to)) {
+                    self.push(from, to, from_line);
+                }
+                return;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn leaps(&mut self, from: usize, cls: usize, from_line: Option<usize>, river: bool) {
+        let mut m = LEAP_MASK[from][cls];
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let to = (from as isize + LEAP_OFFSET[cls * 24 + i]) as usize;
+            let p = self.board[to];
+            if (p == 0 || byte_color(p) == self.them) && !(river && !in_half(self.us, to)) {
+                self.push(from, to, from_line);
+            }
+        }
+    }
+
+    fn pawn_moves(&mut self, from: usize) {
+        let from_line = line_dir(self.king, from);
+        let fwd: isize = if self.us == 0 { 64 } else { -64 };
+        let file = from & 63;
+        let mut m = PAWN_MOVE[file];
+        while m != 0 {
+            let bit = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let to = (from as isize + fwd + XZ_OFF[bit]) as usize;
+            if self.board[to] == 0 {
+                self.push(from, to, from_line);
+            }
+        }
+        let mut m = PAWN_CAPTURE[file];
+        while m != 0 {
+            let bit = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let to = (from as isize + fwd + XZ_OFF[bit]) as usize;
+            if self.is_enemy(self.board[to]) {
+                self.push(from, to, from_line);
+            }
+        }
+    }
+
+    fn fwazir_moves(&mut self, from: usize, from_line: Option<usize>) {
+        let mut m = FWAZIR_DIRS[from & 63];
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if RAY_LEN[from][d] == 0 {
+                continue;
+            }
+            let to = (from as isize + DIR_OFFSET[d]) as usize;
+            let p = self.board[to];
+            if (p != 0 && byte_color(p) != self.them) || !self.legal(from, to, from_line) {
+                continue;
+            }
+            self.sink.add(Move::new(from, to));
+            let rank = to >> 6;
+            if rank == 0 || rank == 7 {
+                let own_first = if self.us == 0 { 0 } else { 7 };
+                for k in 0..NUM_POOL_KINDS {
+                    if self.pos.pool[self.us][k] > 0 && (k < Kind::Empress as usize || rank == own_first) {
+                        self.sink.add(Move::promotion(from, to, k));
+                    }
+                }
+            }
+        }
+    }
+
+    fn emperor_moves(&mut self, from: usize) {
+        for d in 0..NUM_DIRS {
+            if RAY_LEN[from][d] == 0 {
+                continue;
+            }
+            let to = (from as isize + DIR_OFFSET[d]) as usize;
+            let p = self.board[to];
+            if p != 0 && byte_color(p) != self.them {
+                continue;
+            }
+            if self.ebound && !in_half(self.us, to) {
+                continue;
+            }
+            if self.emperor_safe(from, to) {
+                self.sink.add(Move::new(from, to));
+            }
+        }
+        if self.pos.is_unmoved(from) && !self.in_check {
+            self.castlings(from);
+        }
+    }
+
+    /// Castling (Queen or Duchess on a same-rank orthogonal) and Cathedral castling (Governor on
+    /// a same-rank diagonal), partner unmoved, at least 3 cells away, nothing in between.
+    fn castlings(&mut self, from: usize) {
+        // Same-rank directions: orthogonals 0..4, standard diagonals 6..10.
+        for d in (0..4).chain(6..10) {
+            let len = RAY_LEN[from][d] as usize;
+            if len < 3 {
+                continue;
+            }
+            let off = DIR_OFFSET[d];
+            let mut t = from as isize;
+            let mut n = 0;
+            let mut partner = None;
+            while n < len {
+                n += 1;
+                t += off;
+                if self.board[t as usize] != 0 {
+                    partner = Some(t as usize);
+                    break;
+                }
+            }
+            let Some(pc) = partner else { continue };
+            if n < 3 {
+                continue;
+            }
+            let pb = self.board[pc];
+            if byte_color(pb) != self.us || !self.pos.is_unmoved(pc) {
+                continue;
+            }
+            let kind = byte_kind(pb);
+            let fits = if d < 4 {
+                kind == Kind::Queen as usize || kind == Kind::Duchess as usize
+            } else {
+                kind == Kind::Governor as usize
+            };
+            if !fits {
+                continue;
+            }
+            let mid = (from as isize + off) as usize;
+            let land = (from as isize + 2 * off) as usize;
+            if self.ebound && !in_half(self.us, land) {
+                continue;
+            }
+            if !self.pseudo && !self.castle_safe(from, mid, land, pc) {
+                continue;
+            }
+            self.sink.add(Move::castle(from, land));
+        }
+    }
+
+    /// Passed cell tested with the Emperor on it and the partner at home; the landing cell (and
+    /// the facing rule) in the real final position (spec A15).
+    fn castle_safe(&mut self, from: usize, mid: usize, land: usize, partner: usize) -> bool {
+        let k = self.board[from];
+        let pb = self.board[partner];
+        self.board[from] = 0;
+        self.board[mid] = k;
+        let passed_ok = !attacked(&self.board, mid, self.them, self.ebound);
+        let mut ok = false;
+        if passed_ok {
+            self.board[mid] = pb;
+            self.board[partner] = 0;
+            self.board[land] = k;
+            ok = !attacked(&self.board, land, self.them, self.ebound) && !facing(&self.board, land, self.eking);
+            self.board[land] = 0;
+            self.board[partner] = pb;
+        }
+        self.board[mid] = 0;
+        self.board[from] = k;
+        ok
+    }
+
+    #[inline(always)]
+    fn emperor_safe(&mut self, from: usize, to: usize) -> bool {
+        if self.pseudo {
+            return true;
+        }
+        let k = self.board[from];
+        let cap = self.board[to];
+        self.board[from] = 0;
+        self.board[to] = k;
+        let bad = attacked(&self.board, to, self.them, self.ebound) || facing(&self.board, to, self.eking);
+        self.board[to] = cap;
+        self.board[from] = k;
+        !bad
+    }
+
+    #[inline(always)]
+    fn push(&mut self, from: usize, to: usize, from_line: Option<usize>) {
+        if self.legal(from, to, from_line) {
+            self.sink.add(Move::new(from, to));
+        }
+    }
+
+    /// Whether a non-Emperor move keeps the mover's Emperor safe and the Emperors apart.
+    #[inline(always)]
+    fn legal(&mut self, from: usize, to: usize, from_line: Option<usize>) -> bool {
+        if self.pseudo {
+            return true;
+        }
+        let to_line = line_dir(self.king, to);
+        if !self.in_check && from_line.is_none() && to_line.is_none() {
+            return true;
+        }
+        let moved = self.board[from];
+        let cap = self.board[to];
+        self.board[to] = moved;
+        self.board[from] = 0;
+        let bad = if self.in_check {
+            attacked(&self.board, self.king, self.them, self.ebound)
+        } else {
+            from_line.is_some_and(|d| ray_attacks(&self.board, self.king, d, self.them, self.ebound))
+                || to_line.is_some_and(|d| {
+                    Some(d) != from_line && ray_attacks(&self.board, self.king, d, self.them, self.ebound)
+                })
+        } || facing(&self.board, self.king, self.eking);
+        self.board[from] = moved;
+        self.board[to] = cap;
+        !bad
+    }
+}
