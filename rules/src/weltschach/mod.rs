@@ -36,6 +36,13 @@ impl Weltschach {
         any.0
     }
 
+    /// Moves that obey piece movement (castling geometry included) but may leave the Emperor
+    /// attacked or facing: for tests that check the legality filter, and for error messages.
+    pub fn pseudo_legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        movegen::generate_pseudo(self, moves);
+    }
+
     /// Builds a position from a list like `"Kvd1* kvd8 Rsa1 p"`: a piece letter (upper case White,
     /// lower case Black) and a cell, `*` marking a castling-relevant piece as unmoved; `side` moves.
     pub fn from_placements(side: Player, list: &str) -> Result<Weltschach, PositionError> {
