@@ -203,7 +203,7 @@ impl<S: Sink> Gen<'_, S> {
             let to = t as usize;
             let p = self.board[to];
             if p != 0 {
-                if byte_color(p) == self.them && !(river && !in_half(self.us, to)) {
+                if byte_color(p) == self.them && (!river || in_half(self.us, to)) {
                     self.push(from, to, from_line);
                 }
                 return;
@@ -219,7 +219,7 @@ impl<S: Sink> Gen<'_, S> {
             m &= m - 1;
             let to = (from as isize + LEAP_OFFSET[cls * 24 + i]) as usize;
             let p = self.board[to];
-            if (p == 0 || byte_color(p) == self.them) && !(river && !in_half(self.us, to)) {
+            if (p == 0 || byte_color(p) == self.them) && (!river || in_half(self.us, to)) {
                 self.push(from, to, from_line);
             }
         }
