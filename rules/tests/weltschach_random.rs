@@ -149,8 +149,8 @@ fn naive_exposed(pos: &Weltschach) -> bool {
 #[test]
 fn legal_moves_agree_with_an_independent_attack_test() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let (mut checked, mut rejected) = (0, 0);
-    for _game in 0..12 {
+    let (mut checked, mut rejected, mut in_check) = (0, 0, 0);
+    for _game in 0..20 {
         let mut pos = Weltschach::start();
         let mut moves = Vec::new();
         let mut pseudo = Vec::new();
@@ -160,11 +160,16 @@ fn legal_moves_agree_with_an_independent_attack_test() {
                 break;
             }
             pos.pseudo_legal_moves(&mut pseudo);
+            in_check += pos.in_check() as usize;
             let legal: HashSet<Move> = moves.iter().copied().collect();
+            let mut checking = Vec::new();
             for &mv in &pseudo {
                 let mut after = pos.clone();
                 after.play(mv);
                 let exposed = naive_exposed(&after);
+                if legal.contains(&mv) && after.in_check() {
+                    checking.push(mv);
+                }
                 if mv.is_castle() {
                     // Castling adds the passed-cell condition; only "legal implies safe" holds.
                     assert!(!legal.contains(&mv) || !exposed, "{pos:?} {mv:?}");
@@ -175,10 +180,17 @@ fn legal_moves_agree_with_an_independent_attack_test() {
                 rejected += exposed as usize;
             }
             assert!(legal.iter().all(|m| pseudo.contains(m)));
-            pos.play(pick(&mut rng, &pos, &moves));
+            // Give check a third of the time, so that evasions get tested too.
+            let mv = if !checking.is_empty() && rng.below(3) == 0 {
+                checking[rng.below(checking.len())]
+            } else {
+                pick(&mut rng, &pos, &moves)
+            };
+            pos.play(mv);
         }
     }
-    assert!(checked > 100_000 && rejected > 100, "{checked} {rejected}");
+    eprintln!("{checked} pseudo-moves checked, {rejected} rejected, {in_check} positions in check");
+    assert!(checked > 100_000 && rejected > 100 && in_check > 150, "{checked} {rejected} {in_check}");
 }
 
 #[test]

@@ -52,6 +52,30 @@ impl Sink for Any {
     }
 }
 
+const NO_CHECKER: usize = usize::MAX;
+const CHECKED_TWICE: usize = usize::MAX - 1;
+
+/// The cell of the one enemy leaper that attacks `king`, [`NO_CHECKER`] or [`CHECKED_TWICE`].
+fn leap_checkers(board: &[u8; 512], king: usize, them: usize) -> usize {
+    let mut found = NO_CHECKER;
+    for cls in 0..3 {
+        let mut m = LEAP_MASK[king][cls];
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let t = (king as isize + LEAP_OFFSET[cls * 24 + i]) as usize;
+            let p = board[t];
+            if p != 0 && byte_color(p) == them {
+                let c = CAPS[p as usize];
+                if c & (caps::LEAP << cls) != 0 && (c & caps::RIVER == 0 || in_half(them, king)) {
+                    found = if found == NO_CHECKER { t } else { CHECKED_TWICE };
+                }
+            }
+        }
+    }
+    found
+}
+
 /// Cross-section offsets (dx + 8·dz) of the 9 Stockbroker mask bits.
 const XZ_OFF: [isize; 9] = [-9, -1, 7, -8, 0, 8, -7, 1, 9];
 
@@ -63,6 +87,9 @@ struct Gen<'a, S: Sink> {
     king: usize,
     eking: usize,
     in_check: bool,
+    /// When in check: the cell of a checking leaper (the only checkers off the Emperor's lines),
+    /// or `usize::MAX`; two leaper checkers leave only Emperor moves (`CHECKED_TWICE`).
+    leap_checker: usize,
     ebound: bool,
     /// Skip every legality test (used to explain why a move text is illegal).
     pseudo: bool,
@@ -84,6 +111,7 @@ fn generate_inner<S: Sink>(pos: &Weltschach, sink: &mut S, pseudo: bool) {
     let them = 1 - us;
     let king = pos.kings[us] as usize;
     let in_check = !pseudo && attacked(&pos.board, king, them, pos.emperor_river_bound);
+    let leap_checker = if in_check { leap_checkers(&pos.board, king, them) } else { NO_CHECKER };
     let mut g = Gen {
         pos,
         board: pos.board,
@@ -92,6 +120,7 @@ fn generate_inner<S: Sink>(pos: &Weltschach, sink: &mut S, pseudo: bool) {
         king,
         eking: pos.kings[them] as usize,
         in_check,
+        leap_checker,
         ebound: pos.emperor_river_bound,
         pseudo,
         sink,
@@ -398,8 +427,17 @@ impl<S: Sink> Gen<'_, S> {
             return true;
         }
         let to_line = line_dir(self.king, to);
-        if !self.in_check && from_line.is_none() && to_line.is_none() {
-            return true;
+        if from_line.is_none() && to_line.is_none() {
+            // Off every line through the Emperor a move changes no line attack; in check it
+            // helps only by capturing a checking leaper.
+            if !self.in_check {
+                return true;
+            }
+            if to != self.leap_checker {
+                return false;
+            }
+        } else if self.in_check && self.leap_checker == CHECKED_TWICE {
+            return false;
         }
         let moved = self.board[from];
         let cap = self.board[to];
