@@ -378,3 +378,15 @@ fn position_text_errors_name_field_and_offset() {
     let e = Weltschach::from_placements(0, "kve8").unwrap_err().to_string();
     assert!(e.contains("White has no Emperor"), "{e}");
 }
+
+#[test]
+fn emperor_river_flag_confines_the_emperors() {
+    // Default (spec A1): the Emperor may cross the River.
+    let mut pos = position(0, "Kvd4 kzg8");
+    assert!(moves_from(&pos, "vd4").contains(&"vd4-vd5".to_string()));
+    pos.set_emperor_river_bound(true);
+    let m = moves_from(&pos, "vd4");
+    assert!(!m.is_empty() && m.iter().all(|t| t.as_bytes()[6] <= b'4'), "{m:?}");
+    // (Whether a bound Emperor attacks across the River cannot matter: the only piece it could
+    // affect there is the enemy Emperor, which the facing rule already keeps away.)
+}
