@@ -76,6 +76,19 @@ fn leap_checkers(board: &[u8; 512], king: usize, them: usize) -> usize {
     found
 }
 
+/// Direction index ranges for each set of line classes (bit 0 orthogonal, 1 standard diagonal,
+/// 2 triagonal): classes are contiguous in `DIRS`, so any set is at most two ranges.
+const CLASS_RANGES: [[(u8, u8); 2]; 8] = [
+    [(0, 0), (0, 0)],
+    [(0, 6), (0, 0)],
+    [(6, 18), (0, 0)],
+    [(0, 18), (0, 0)],
+    [(18, 26), (0, 0)],
+    [(0, 6), (18, 26)],
+    [(6, 26), (0, 0)],
+    [(0, 26), (0, 0)],
+];
+
 /// Cross-section offsets (dx + 8·dz) of the 9 Stockbroker mask bits.
 const XZ_OFF: [isize; 9] = [-9, -1, 7, -8, 0, 8, -7, 1, 9];
 
@@ -178,25 +191,27 @@ impl<S: Sink> Gen<'_, S> {
         if kind == Kind::Stockfwazir as usize {
             return self.fwazir_moves(from, from_line);
         }
-        for cls in 0..3 {
-            let range = match cls {
-                0 => 0..6,
-                1 => 6..18,
-                _ => 18..26,
-            };
-            if c & (caps::SLIDE << cls) != 0 {
-                for d in range.clone() {
+        let slides = (c & 7) as usize;
+        if slides != 0 {
+            for &(lo, hi) in &CLASS_RANGES[slides] {
+                for d in lo as usize..hi as usize {
                     self.slide(from, d, from_line, river);
                 }
             }
-            if c & (caps::HOP << cls) != 0 {
-                for d in range.clone() {
+        }
+        let hops = ((c / caps::HOP) & 7) as usize;
+        if hops != 0 {
+            for &(lo, hi) in &CLASS_RANGES[hops] {
+                for d in lo as usize..hi as usize {
                     self.hop(from, d, from_line, river);
                 }
             }
-            if c & (caps::LEAP << cls) != 0 {
-                self.leaps(from, cls, from_line, river);
-            }
+        }
+        let mut leaps = (c / caps::LEAP) & 7;
+        while leaps != 0 {
+            let cls = leaps.trailing_zeros() as usize;
+            leaps &= leaps - 1;
+            self.leaps(from, cls, from_line, river);
         }
     }
 
