@@ -43,7 +43,7 @@ impl Weltschach {
         movegen::generate_pseudo(self, moves);
     }
 
-    /// Builds a position from a list like `"Kvd1* kvd8 Rsa1 p"`: a piece letter (upper case White,
+    /// Builds a position from a list like `"Kvd1* kve8 Rsa1 psb6"`: a piece letter (upper case White,
     /// lower case Black) and a cell, `*` marking a castling-relevant piece as unmoved; `side` moves.
     pub fn from_placements(side: Player, list: &str) -> Result<Weltschach, PositionError> {
         let mut pos = Weltschach::empty();
