@@ -373,3 +373,20 @@ fn encoding_is_seen_from_the_mover() {
         after.policy_index(after.parse_move("vd6-vd5").unwrap())
     );
 }
+
+#[test]
+fn both_sides_see_the_mirror_start_alike() {
+    let white = Weltschach::start();
+    let black = Weltschach::from_text(&white.to_text().replace(" w ", " b ")).unwrap();
+    let n = Weltschach::input_len();
+    let (mut a, mut b) = (vec![0.0; n], vec![0.0; n]);
+    white.encode(&mut a);
+    black.encode(&mut b);
+    assert!(a == b);
+    let (mut wm, mut bm) = (Vec::new(), Vec::new());
+    white.legal_moves(&mut wm);
+    black.legal_moves(&mut bm);
+    let wi: HashSet<usize> = wm.iter().map(|&m| white.policy_index(m)).collect();
+    let bi: HashSet<usize> = bm.iter().map(|&m| black.policy_index(m)).collect();
+    assert_eq!(wi, bi);
+}
