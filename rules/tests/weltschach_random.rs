@@ -297,13 +297,37 @@ fn random_games_keep_their_invariants() {
     assert!(seen_captures > 1000);
 }
 
+/// Every symmetry maps the legal moves, their policy indices and the planes consistently.
+fn check_symmetries(pos: &Weltschach) {
+    let n = Weltschach::input_len();
+    let (mut planes, mut img_planes, mut mapped) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let (mut moves, mut img_moves) = (Vec::new(), Vec::new());
+    pos.legal_moves(&mut moves);
+    pos.encode(&mut planes);
+    for sym in 0..Weltschach::NUM_SYMMETRIES {
+        let img = transform_position(sym, pos);
+        img.legal_moves(&mut img_moves);
+        let expected: HashSet<Move> = moves.iter().map(|&m| transform_move(sym, m)).collect();
+        assert_eq!(img_moves.iter().copied().collect::<HashSet<_>>(), expected, "sym {sym}");
+        for &mv in &moves {
+            assert_eq!(
+                img.policy_index(transform_move(sym, mv)),
+                Weltschach::transform_policy_index(sym, pos.policy_index(mv)),
+                "sym {sym} {mv:?}"
+            );
+        }
+        if pos.repetitions() == 0 {
+            img.encode(&mut img_planes);
+            Weltschach::transform_planes(sym, &planes, &mut mapped);
+            assert!(img_planes == mapped, "planes under sym {sym}");
+        }
+    }
+}
+
 #[test]
 fn symmetries_map_legal_moves_to_legal_moves() {
     let mut rng = Rng(777);
     let mut moves = Vec::new();
-    let mut img_moves = Vec::new();
-    let n = Weltschach::input_len();
-    let (mut planes, mut img_planes, mut mapped) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     for game in 0..4 {
         let mut pos = Weltschach::start();
         for ply in 0..60 {
@@ -312,28 +336,25 @@ fn symmetries_map_legal_moves_to_legal_moves() {
                 break;
             }
             if ply % 15 == 14 || (game == 0 && ply == 0) {
-                pos.encode(&mut planes);
-                for sym in 0..Weltschach::NUM_SYMMETRIES {
-                    let img = transform_position(sym, &pos);
-                    img.legal_moves(&mut img_moves);
-                    let expected: HashSet<Move> = moves.iter().map(|&m| transform_move(sym, m)).collect();
-                    assert_eq!(img_moves.iter().copied().collect::<HashSet<_>>(), expected, "sym {sym}");
-                    for &mv in &moves {
-                        assert_eq!(
-                            img.policy_index(transform_move(sym, mv)),
-                            Weltschach::transform_policy_index(sym, pos.policy_index(mv)),
-                            "sym {sym} {mv:?}"
-                        );
-                    }
-                    if pos.repetitions() == 0 {
-                        img.encode(&mut img_planes);
-                        Weltschach::transform_planes(sym, &planes, &mut mapped);
-                        assert!(img_planes == mapped, "planes under sym {sym}");
-                    }
-                }
+                check_symmetries(&pos);
             }
             pos.play(pick(&mut rng, &pos, &moves));
         }
+    }
+}
+
+#[test]
+fn symmetries_keep_castling_and_promotions() {
+    for side in [0, 1] {
+        let mut pos = Weltschach::from_placements(side, "Kvd1* Qva1* Gsa1* Dvh1* kve8* qvh8* gzh8* Fsa2 Fsb7 fub2 fuc7").unwrap();
+        pos.set_pool(Color::White, Kind::Queen, 1);
+        pos.set_pool(Color::White, Kind::Empress, 1);
+        pos.set_pool(Color::Black, Kind::Canoe, 2);
+        pos.set_pool(Color::Black, Kind::Knight, 1);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert!(moves.iter().any(|m| m.is_castle()) && moves.iter().any(|m| m.promotion_kind().is_some()));
+        check_symmetries(&pos);
     }
 }
 
