@@ -11,6 +11,7 @@ pub mod perft;
 pub mod scores;
 pub mod variant;
 pub mod wellisch;
+pub mod weltschach;
 
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};

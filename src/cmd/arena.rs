@@ -27,7 +27,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         }
     };
     let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
-    args.variant.with_game(Arena { args: &args, specs: &specs, sprt: sprt_bounds, device })?
+    args.variant.with_game(Arena { args: &args, specs: &specs, sprt: sprt_bounds, device })
 }
 
 struct Arena<'a> {
