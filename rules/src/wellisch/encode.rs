@@ -19,13 +19,15 @@
 //! - `37..40`: whether the seat still plays;
 //! - `40`: the on-board mask; `41`: takeover rule on; `42`: threefold repetition on.
 //!
-//! **Policy.** A move's index is `block * BASE + inner` with `BASE = 121 * 84 + 1`:
-//! - `inner = grid(from) * 84 + kind` for a piece move, with `kind` (directions taken in the
+//! **Policy.** A move's index is `block * BASE + inner` with `BASE = 121 * (84 + 1)`:
+//! - `inner = kind * 121 + grid(from)` for a piece move (kind-major, so that kind `k` is one
+//!   11 x 11 plane and a convolutional policy head maps onto it), with `kind` (directions taken in the
 //!   rotated frame, numbered as in [`crate::hex::EDGE_DIRS`] and [`crate::hex::VERTEX_DIRS`]):
 //!   `10 * edge_dir + (distance - 1)` for edge moves of 1..10 cells (rook, queen, king and pawn
 //!   steps, and castling, which moves the king onto its own rook 1 or 2 cells away);
 //!   `60 + vertex_dir` for knight and queen vertex steps; `66 + 3 * edge_dir + i` for a pawn
-//!   step that promotes at once to reserve piece `i` (Q, R, N). `inner = BASE - 1` is a pass.
+//!   step that promotes at once to reserve piece `i` (Q, R, N). `inner = 84 * 121` (the first
+//!   square of an 85th plane) is a pass.
 //!   From one cell only one piece moves, so (from, kind) names the move.
 //! - `block = 0` without a delayed promotion, `1 + i` with a delayed promotion to reserve
 //!   piece `i` of the *first* waiting pawn (lowest grid number in the rotated frame).
@@ -60,8 +62,8 @@ const SIDE: usize = 11;
 const AREA: usize = SIDE * SIDE;
 /// Move kinds from one cell.
 pub const KINDS: usize = 84;
-/// Policy indices of one delayed-promotion block.
-pub const BASE: usize = AREA * KINDS + 1;
+/// Policy indices of one delayed-promotion block: the move-kind planes and a plane for the pass.
+pub const BASE: usize = AREA * (KINDS + 1);
 /// Number of policy outputs: the plain block and one block per delayed promotion piece.
 pub const POLICY: usize = 4 * BASE;
 
@@ -123,7 +125,7 @@ impl Wellisch {
 
     /// The index of `mv` within its block (see the module docs).
     fn inner_index(&self, mv: Move) -> usize {
-        let (Some(from), Some(to)) = (mv.from(), mv.to()) else { return BASE - 1 };
+        let (Some(from), Some(to)) = (mv.from(), mv.to()) else { return KINDS * AREA };
         let m = self.pos.mover as usize;
         let (a, b) = (rot(from, 3 - m), rot(to, 3 - m));
         let (dq, dr) = (b.q() - a.q(), b.r() - a.r());
@@ -139,7 +141,7 @@ impl Wellisch {
                 None => 10 * e + dist as usize - 1,
             }
         };
-        grid(from, m) * KINDS + kind
+        kind * AREA + grid(from, m)
     }
 
     /// The policy index of a legal move (see the module docs).

@@ -14,7 +14,8 @@
 //! 92 repetitions of this position / 2.
 //!
 //! Policy (a bijection on legal moves): plain moves, hops, captures, castling and declined
-//! promotions are `from * 254 + kind`, where `from` is the view cell and `kind` the displacement:
+//! promotions are `kind * 512 + from` (kind-major: each kind is one 8x8x8 plane, which a
+//! convolutional policy head maps onto), where `from` is the view cell and `kind` the displacement:
 //! `dir * 7 + distance - 1` for the 26 radial directions (geometry::DIRS order) and distances
 //! 1..7, or `182 + leap` for the 72 leap vectors (geometry::LEAPS). Castling is the Emperor's
 //! two-cell displacement, which no other Emperor move has. End-rank promotions form a second block
@@ -179,7 +180,7 @@ pub fn policy_index(pos: &Weltschach, mv: Move) -> usize {
         None => {
             let kind = KIND_OF_DISP[disp_index(from, to)] as usize;
             debug_assert!(kind < NUM_KINDS);
-            from * NUM_KINDS + kind
+            kind * 512 + from
         }
     }
 }
@@ -187,14 +188,14 @@ pub fn policy_index(pos: &Weltschach, mv: Move) -> usize {
 /// Applies symmetry `sym` to a policy index.
 pub fn transform_policy_index(sym: usize, index: usize) -> usize {
     if index < PROMO_BASE {
-        let from = SYM_CELL[sym][index / NUM_KINDS] as usize;
-        let kind = index % NUM_KINDS;
+        let from = SYM_CELL[sym][index % 512] as usize;
+        let kind = index / 512;
         let kind = if kind < NUM_DIRS * 7 {
             SYM_DIR[sym][kind / 7] as usize * 7 + kind % 7
         } else {
             NUM_DIRS * 7 + SYM_LEAP[sym][kind - NUM_DIRS * 7] as usize
         };
-        from * NUM_KINDS + kind
+        kind * 512 + from
     } else {
         let mut r = index - PROMO_BASE;
         let k = r % NUM_POOL_KINDS;
