@@ -85,7 +85,7 @@ fn perft_bench_depth(variant: Variant) -> u32 {
         Variant::Glinski => 4,
         Variant::MiniHexchess => 5,
         Variant::Wellisch => 5,
-        Variant::Weltschach => 2,
+        Variant::Weltschach => 3,
     }
 }
 
