@@ -35,6 +35,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Draw a run's training curves (losses, game length, results) as an SVG chart.
     Plot(PlotArgs),
+    /// Play a match between players (checkpoints, search or simple baselines) and rate them.
+    Arena(ArenaArgs),
 }
 
 /// Flags of `vzero render`.
@@ -95,6 +97,46 @@ pub struct PlotArgs {
     /// The SVG file to write.
     #[arg(long)]
     pub out: PathBuf,
+}
+
+/// Flags of `vzero arena`.
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The variant.
+    #[arg(long)]
+    pub variant: Variant,
+    /// One player per seat: random, greedy, mcts[:SIMS] (uniform evaluator), rollout[:SIMS]
+    /// (random-playout evaluator), or a checkpoint folder or run directory, PATH[:SIMS].
+    #[arg(required = true, num_args = 2..=3)]
+    pub players: Vec<String>,
+    /// Games to play (seats rotate; for three players every seat order equally often).
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Simulations per move of search players that name none.
+    #[arg(long, default_value_t = 200)]
+    pub sims: u32,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the openings and of the players' random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Random plies opening each game (shared by the games of one seat rotation).
+    #[arg(long, default_value_t = 2)]
+    pub opening_plies: u32,
+    /// Longest game in plies; longer games are adjudicated draws.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Sequential probability ratio test of the first player's Elo: ELO0,ELO1 (stops early
+    /// once decided; two players only).
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<String>,
+    /// Append the result as one JSON line to this file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Where networks run: auto, cpu or cuda.
+    #[arg(long, default_value = "auto")]
+    pub device: String,
 }
 
 /// Flags of `vzero selfplay`.

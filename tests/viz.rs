@@ -6,6 +6,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use rules::wellisch::Wellisch;
+use rules::weltschach::Weltschach;
 use rules::{Game, Glinski, MiniHexchess};
 use selfplay::replay::{write_shard, GameRecord, MoveRecord};
 
@@ -65,23 +67,25 @@ fn labels(doc: &roxmltree::Document) -> Vec<String> {
         .collect()
 }
 
-fn check_board(variant: &str, cells: usize, corner_labels: &[&str]) {
+fn check_board(variant: &str, cells: usize, pieces: usize, corner_labels: &[&str]) -> String {
     let dir = scratch(&format!("board-{variant}"));
     let out = dir.join("board.svg");
     let svg = written(&["render", "--variant", variant, "--out", path_str(&out)], &out);
     let doc = roxmltree::Document::parse(&svg).expect("the SVG is well-formed XML");
     assert_eq!(doc.root_element().tag_name().name(), "svg");
     assert_eq!(count(&doc, "polygon", "cell"), cells, "one polygon per cell");
-    let start = match variant {
-        "glinski" => Glinski::start().to_text(),
-        _ => MiniHexchess::start().to_text(),
-    };
-    assert_eq!(count(&doc, "g", "piece"), pieces_in(&start), "one glyph per piece");
+    assert_eq!(count(&doc, "g", "piece"), pieces, "one glyph per piece");
     let labels = labels(&doc);
-    assert_eq!(labels.len(), cells);
     for l in corner_labels {
         assert!(labels.iter().any(|x| x == l), "label {l} missing");
     }
+    svg
+}
+
+fn check_hex_board(variant: &str, cells: usize, start: &str, corner_labels: &[&str]) {
+    let svg = check_board(variant, cells, pieces_in(start), corner_labels);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(labels(&doc).len(), cells, "every hex cell is labelled");
     for name in ["King", "Rook", "Bishop", "Knight", "Pawn", "White", "Black"] {
         assert!(svg.contains(name), "the legend names {name}");
     }
@@ -89,12 +93,39 @@ fn check_board(variant: &str, cells: usize, corner_labels: &[&str]) {
 
 #[test]
 fn glinski_board_has_91_cells_36_pieces_and_labels() {
-    check_board("glinski", 91, &["a1", "f1", "f11", "l1", "l6"]);
+    check_hex_board("glinski", 91, &Glinski::start().to_text(), &["a1", "f1", "f11", "l1", "l6"]);
 }
 
 #[test]
 fn mini_board_has_37_cells_18_pieces_and_labels() {
-    check_board("mini-hexchess", 37, &["a1", "d1", "d7", "g1"]);
+    check_hex_board("mini-hexchess", 37, &MiniHexchess::start().to_text(), &["a1", "d1", "d7", "g1"]);
+}
+
+#[test]
+fn wellisch_board_has_91_cells_three_seats_and_labels() {
+    let start = Wellisch::start().to_text();
+    let svg = check_board("wellisch", 91, pieces_in(&start), &["A1", "F1", "K6", "K9", "F11"]);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(labels(&doc).len(), 91);
+    for seat in 0..3 {
+        let owned = doc.descendants().filter(|n| n.attribute("data-owner") == Some(&seat.to_string())).count();
+        assert!(owned > 10, "seat {seat} has its pieces");
+    }
+    for name in ["P1", "P2", "P3", "Queen"] {
+        assert!(svg.contains(name), "the legend names {name}");
+    }
+}
+
+#[test]
+fn weltschach_board_has_eight_levels_of_64_squares() {
+    let svg = check_board("weltschach", 512, 2 * 176, &[]);
+    for level in "stuvwxyz".chars() {
+        assert!(svg.contains(&format!(">level {level}<")), "level {level} is captioned");
+    }
+    for name in ["Emperor", "Stockbroker", "White", "Black"] {
+        assert!(svg.contains(name), "the legend names {name}");
+    }
+    assert_eq!(Weltschach::NUM_PLAYERS, 2);
 }
 
 #[test]
@@ -153,20 +184,32 @@ fn render_from_a_game_draws_the_search_top_moves() {
 /// Writes a shard holding one Mini Hexchess game of 12 plies whose recorded visits give the
 /// played move 8 visits and one other legal move 3; returns it and the move texts.
 fn mini_game_shard(dir: &Path) -> (PathBuf, Vec<String>) {
-    let mut game = MiniHexchess::start();
-    let mut record = GameRecord { variant: "mini-hexchess".into(), number: 5, start: game.to_text(), moves: Vec::new(), scores: vec![0.5, 0.5] };
+    game_shard::<MiniHexchess>(dir, 12)
+}
+
+/// The same for a game of `G` of up to `plies` plies.
+fn game_shard<G: Game>(dir: &Path, plies: usize) -> (PathBuf, Vec<String>) {
+    let mut game = G::start();
+    let mut record = GameRecord { variant: G::NAME.into(), number: 5, start: game.to_text(), moves: Vec::new(), scores: vec![0.5; G::NUM_PLAYERS] };
     let mut texts = Vec::new();
     let mut legal = Vec::new();
-    for ply in 0..12 {
+    for ply in 0..plies {
         game.legal_moves(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
         let mv = legal[(ply * 7) % legal.len()];
         let other = legal[(ply * 7 + 1) % legal.len()];
         let played = game.policy_index(mv) as u32;
-        record.moves.push(MoveRecord { played, visits: vec![(game.policy_index(other) as u32, 3), (played, 8)], policy_target: true });
+        let mut visits = vec![(played, 8)];
+        if other != mv {
+            visits.insert(0, (game.policy_index(other) as u32, 3));
+        }
+        record.moves.push(MoveRecord { played, visits, policy_target: true });
         texts.push(game.move_text(mv));
         game.play(mv);
     }
-    let path = dir.join("games.shard");
+    let path = dir.join(format!("{}.shard", G::NAME));
     write_shard(&path, &[record]).unwrap();
     (path, texts)
 }
@@ -198,6 +241,23 @@ fn replay_page_holds_every_ply_and_needs_no_network() {
         assert!(!lower.contains(remote), "the page refers to something outside it: {remote}");
     }
     fails(&["replay", "/nonexistent.shard", "--out", path_str(&out)], 1, "/nonexistent.shard");
+}
+
+#[test]
+fn replay_pages_of_the_three_player_and_cube_variants() {
+    let dir = scratch("replay-others");
+    for ((shard, moves), cells) in [(game_shard::<Wellisch>(&dir, 9), 91), (game_shard::<Weltschach>(&dir, 4), 512)] {
+        let out = dir.join("game.html");
+        let html = written(&["replay", path_str(&shard), "--out", path_str(&out)], &out);
+        let boards = svg_elements(&html);
+        assert_eq!(boards.len(), moves.len() + 1);
+        let doc = roxmltree::Document::parse(boards[moves.len()]).unwrap();
+        assert_eq!(count(&doc, "polygon", "cell"), cells);
+        assert_eq!(count(&doc, "g", "last-move"), 1, "the final position shows the last move");
+        for (ply, text) in moves.iter().enumerate() {
+            assert!(html.contains(&format!("<a data-ply=\"{}\">{text}</a>", ply + 1)), "move list lacks {text}");
+        }
+    }
 }
 
 /// Headless Chromium, if Debian's package is installed: returns None (after saying so) if not.

@@ -15,7 +15,7 @@ pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs};
 pub use net::PolicyValueNet;
 pub use train::{TrainBatch, TrainStats, Trainer};
 /// libtorch errors, re-exported so callers need not depend on tch.
-pub use tch::TchError;
+pub use tch::{Device, TchError};
 
 /// Sets libtorch's intra-op thread count. On few cores, one thread per worker and parallelism
 /// across games beats libtorch's OpenMP pool, which collapses when the cores are shared.

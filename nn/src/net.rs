@@ -47,15 +47,13 @@ pub struct PolicyValueNet {
     stem: ConvBn,
     blocks: Vec<ResBlock>,
     policy_conv: ConvBn,
-    policy_fc: nn::Linear,
+    policy_out: Box<dyn Module>,
     value_conv: ConvBn,
     value_fc1: nn::Linear,
     value_fc2: nn::Linear,
     mask: Option<Tensor>,
 }
 
-/// Channels of the 1x1 convolution that starts the policy head.
-const POLICY_CHANNELS: i64 = 4;
 /// Channels of the 1x1 convolution that starts the value head.
 const VALUE_CHANNELS: i64 = 2;
 /// Width of the value head's hidden layer.
@@ -77,8 +75,18 @@ impl PolicyValueNet {
                 ResBlock { a: ConvBn::new(&p / "a", dims, c, c, 3), b: ConvBn::new(&p / "b", dims, c, c, 3) }
             })
             .collect();
-        let policy_conv = ConvBn::new(&root / "policy_conv", dims, c, POLICY_CHANNELS, 1);
-        let policy_fc = nn::linear(&root / "policy_fc", POLICY_CHANNELS * cells, config.policy_size as i64, Default::default());
+        // A convolutional policy head (AlphaZero's for chess): one output plane per move kind,
+        // enough planes to cover the policy, flattened plane-major. Variants lay their policy
+        // out as kind x cell, so each plane is one kind of move from every cell; the head stays
+        // small even for Weltschach's 178,432 outputs, where a dense layer would not.
+        let policy_planes = config.policy_size.div_ceil(config.spatial_len()) as i64;
+        let policy_conv = ConvBn::new(&root / "policy_conv", dims, c, c, 3);
+        let out_cfg = nn::ConvConfig { padding: 0, ..Default::default() };
+        let policy_out: Box<dyn Module> = if dims == 3 {
+            Box::new(nn::conv3d(&root / "policy_out", c, policy_planes, 1, out_cfg))
+        } else {
+            Box::new(nn::conv2d(&root / "policy_out", c, policy_planes, 1, out_cfg))
+        };
         let value_conv = ConvBn::new(&root / "value_conv", dims, c, VALUE_CHANNELS, 1);
         let value_fc1 = nn::linear(&root / "value_fc1", VALUE_CHANNELS * cells, VALUE_HIDDEN, Default::default());
         let value_fc2 = nn::linear(&root / "value_fc2", VALUE_HIDDEN, config.players as i64, Default::default());
@@ -87,7 +95,7 @@ impl PolicyValueNet {
             shape.extend(config.input_shape[1..].iter().map(|&d| d as i64));
             Tensor::from_slice(m).reshape(&shape).to_device(device)
         });
-        PolicyValueNet { config: config.clone(), vs, stem, blocks, policy_conv, policy_fc, value_conv, value_fc1, value_fc2, mask }
+        PolicyValueNet { config: config.clone(), vs, stem, blocks, policy_conv, policy_out, value_conv, value_fc1, value_fc2, mask }
     }
 
     /// The network's shape.
@@ -125,7 +133,8 @@ impl PolicyValueNet {
             let y = self.masked(block.a.forward(&x, train).relu());
             x = self.masked((block.b.forward(&y, train) + x).relu());
         }
-        let policy = self.policy_fc.forward(&self.policy_conv.forward(&x, train).relu().flatten(1, -1));
+        let p = self.masked(self.policy_conv.forward(&x, train).relu());
+        let policy = self.policy_out.forward(&p).flatten(1, -1).narrow(1, 0, self.config.policy_size as i64);
         let v = self.value_conv.forward(&x, train).relu().flatten(1, -1);
         let value = self.value_fc2.forward(&self.value_fc1.forward(&v).relu()).sigmoid();
         (policy, value)

@@ -58,6 +58,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// builds; use [`Game::parse_move`] for untrusted input).
     fn play(&mut self, mv: Self::Move);
 
+    /// What `mv` (a legal move here) captures, in pawns (0 for nothing; a king, where kings
+    /// can be captured, is worth 1000). Variants without it return 0. Used by the greedy
+    /// baseline player, never by the rules.
+    fn capture_value(&self, mv: Self::Move) -> f32 {
+        let _ = mv;
+        0.0
+    }
+
     /// The result once the game is over, `None` while it goes on.
     fn outcome(&self) -> Option<Scores>;
 

@@ -11,6 +11,8 @@ pub mod hexchess;
 pub mod perft;
 pub mod scores;
 pub mod variant;
+pub mod wellisch;
+pub mod weltschach;
 
 pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece};
 pub use error::{MoveError, PositionError};

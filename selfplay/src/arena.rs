@@ -2,7 +2,10 @@
 
 use mcts::{Evaluator, Search, SearchParams};
 use rand::{RngExt, SeedableRng};
-use rules::{Game, Player, Scores};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use rules::{Game, Scores};
 
 use crate::games::game_seed;
 
@@ -30,6 +33,24 @@ impl<G: Game> Agent<G> for RandomAgent {
     }
 }
 
+/// Takes the most valuable capture ([`Game::capture_value`]), else a random move.
+pub struct GreedyAgent;
+
+impl<G: Game> Agent<G> for GreedyAgent {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(&self, game: &G, seed: u64) -> G::Move {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let best = moves.iter().map(|&m| game.capture_value(m)).fold(0.0, f32::max);
+        let candidates: Vec<G::Move> = moves.into_iter().filter(|&m| game.capture_value(m) == best).collect();
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+        candidates[rng.random_range(0..candidates.len())]
+    }
+}
+
 /// Searches with an evaluator and plays the most visited move.
 pub struct SearchAgent<E> {
     /// Name for tables.
@@ -52,15 +73,19 @@ impl<G: Game, E: Evaluator<G> + Sync> Agent<G> for SearchAgent<E> {
     }
 }
 
-/// Totals of a match, from the first agent's point of view and per agent.
+/// Totals of a match, per agent (in the order given to [`play_match`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MatchResult {
     /// Games played.
     pub games: usize,
-    /// Sum of scores per agent (in the order given to [`play_match`]).
+    /// Sum of scores per agent.
     pub score: Vec<f64>,
-    /// Games each agent won outright (scored 1).
+    /// Games each agent won outright (scored 1; in Wellisch, captured a king).
     pub wins: Vec<usize>,
+    /// `seat_wins[agent][seat]`: outright wins of an agent from each seat.
+    pub seat_wins: Vec<Vec<usize>>,
+    /// `seat_games[agent][seat]`: games an agent played from each seat.
+    pub seat_games: Vec<Vec<usize>>,
     /// Games that ended with every player on the same score.
     pub draws: usize,
     /// Games adjudicated at the ply limit.
@@ -68,62 +93,123 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
+    fn new(players: usize) -> MatchResult {
+        MatchResult {
+            score: vec![0.0; players],
+            wins: vec![0; players],
+            seat_wins: vec![vec![0; players]; players],
+            seat_games: vec![vec![0; players]; players],
+            ..Default::default()
+        }
+    }
+
     /// Mean score of agent `i` per game.
     pub fn mean_score(&self, i: usize) -> f64 {
         self.score[i] / self.games.max(1) as f64
     }
-}
 
-/// Plays `games` games between `agents` (one per seat), rotating seats so each agent sits in
-/// every seat equally often. The games of one rotation cycle share an opening of
-/// `opening_plies` random moves, so seat order is the only difference between them. Games
-/// longer than `max_plies` are adjudicated draws.
-pub fn play_match<G: Game>(agents: &[&dyn Agent<G>], games: usize, opening_plies: u32, max_plies: u32, seed: u64) -> MatchResult {
-    let n = G::NUM_PLAYERS;
-    assert_eq!(agents.len(), n, "one agent per seat");
-    let mut result = MatchResult { score: vec![0.0; n], wins: vec![0; n], ..Default::default() };
-    for g in 0..games {
-        let cycle = (g / n) as u64;
-        let rotation = g % n;
-        // Seat s is played by agent (s + rotation) % n.
-        let seat_agent = |seat: Player| (seat + rotation) % n;
-        let (scores, adjudicated) = play_one(agents, &seat_agent, opening_plies, max_plies, game_seed(seed, cycle), g as u64);
-        result.games += 1;
-        result.adjudicated += adjudicated as usize;
-        if scores.as_slice().iter().all(|&s| s == scores.get(0)) {
-            result.draws += 1;
+    /// Two players: the first agent's (wins, draws, losses).
+    pub fn wdl(&self) -> (usize, usize, usize) {
+        (self.wins[0], self.draws, self.games - self.wins[0] - self.draws)
+    }
+
+    fn add(&mut self, game: &GameOutcome) {
+        self.games += 1;
+        self.adjudicated += game.adjudicated as usize;
+        let s = game.scores.as_slice();
+        if s.iter().all(|&x| x == s[0]) {
+            self.draws += 1;
         }
-        for seat in 0..n {
-            let a = seat_agent(seat);
-            result.score[a] += scores.get(seat) as f64;
-            if scores.get(seat) == 1.0 {
-                result.wins[a] += 1;
+        for (seat, &agent) in game.seat_agents.iter().enumerate() {
+            self.score[agent] += s[seat] as f64;
+            self.seat_games[agent][seat] += 1;
+            if s[seat] == 1.0 {
+                self.wins[agent] += 1;
+                self.seat_wins[agent][seat] += 1;
             }
         }
     }
-    result
 }
 
-fn play_one<G: Game>(
-    agents: &[&dyn Agent<G>],
-    seat_agent: &dyn Fn(Player) -> usize,
-    opening_plies: u32,
-    max_plies: u32,
-    opening_seed: u64,
-    game_number: u64,
-) -> (Scores, bool) {
+/// How one arena game went.
+#[derive(Clone, Debug)]
+struct GameOutcome {
+    scores: Scores,
+    adjudicated: bool,
+    /// The agent in each seat.
+    seat_agents: Vec<usize>,
+}
+
+/// How to run a match.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchOptions {
+    /// Games to play (fewer if `stop_when` ends the match early).
+    pub games: usize,
+    /// Random plies at the start of each game, shared by the games of one seat rotation.
+    pub opening_plies: u32,
+    /// Games longer than this are adjudicated draws.
+    pub max_plies: u32,
+    /// Games played at once.
+    pub threads: usize,
+    /// Seed of the openings and of the agents' random choices.
+    pub seed: u64,
+}
+
+/// Plays a match between `agents` (one per seat), rotating seats so that each agent sits in
+/// every seat equally often (for three players: all six seat orders in turn). The games of one
+/// rotation cycle share an opening of `opening_plies` random moves, so seat order is the only
+/// difference between them. `stop_when` sees the running totals after each game and ends the
+/// match early by returning true (an SPRT decision, say).
+pub fn play_match<G: Game>(agents: &[&dyn Agent<G>], opts: MatchOptions, stop_when: &(dyn Fn(&MatchResult) -> bool + Sync)) -> MatchResult {
+    let n = G::NUM_PLAYERS;
+    assert_eq!(agents.len(), n, "one agent per seat");
+    let orders = seat_orders(n);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let result = Mutex::new(MatchResult::new(n));
+    std::thread::scope(|scope| {
+        for _ in 0..opts.threads.max(1) {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= opts.games || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let cycle = (g / orders.len()) as u64;
+                let seat_agents = orders[g % orders.len()].clone();
+                let (scores, adjudicated) = play_one(agents, &seat_agents, &opts, game_seed(opts.seed, cycle), g as u64);
+                let mut r = result.lock().expect("match totals");
+                r.add(&GameOutcome { scores, adjudicated, seat_agents });
+                if stop_when(&r) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    result.into_inner().expect("match totals")
+}
+
+/// Seat orders used in turn: rotations for two players, all permutations for three.
+fn seat_orders(n: usize) -> Vec<Vec<usize>> {
+    match n {
+        3 => vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1], vec![0, 2, 1], vec![2, 1, 0], vec![1, 0, 2]],
+        _ => (0..n).map(|r| (0..n).map(|seat| (seat + r) % n).collect()).collect(),
+    }
+}
+
+fn play_one<G: Game>(agents: &[&dyn Agent<G>], seat_agents: &[usize], opts: &MatchOptions, opening_seed: u64, game_number: u64) -> (Scores, bool) {
     let mut game = G::start();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(opening_seed);
     let mut moves = Vec::new();
-    for ply in 0..max_plies {
+    for ply in 0..opts.max_plies {
         if let Some(scores) = game.outcome() {
             return (scores, false);
         }
-        let mv = if ply < opening_plies {
+        let mv = if ply < opts.opening_plies {
             game.legal_moves(&mut moves);
             moves[rng.random_range(0..moves.len())]
         } else {
-            agents[seat_agent(game.to_move())].choose(&game, game_seed(game_number, ply as u64))
+            let seed = game_seed(opts.seed ^ game_number, ply as u64);
+            agents[seat_agents[game.to_move()]].choose(&game, seed)
         };
         game.play(mv);
     }

@@ -40,7 +40,7 @@ impl SelfplayBench {
 /// config's workers for `seconds`.
 pub fn selfplay_throughput<G: Game>(config: &Config, seconds: f64) -> Result<SelfplayBench, nn::device::DeviceError> {
     let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
-    let net_cfg = net_config::<G>(config);
+    let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
     let batch = config.selfplay.max_batch;
     let make = move || PolicyValueNet::new(&net_cfg, device);
     let batching = BatchingConfig { max_batch: batch, max_wait: Duration::from_millis(2) };

@@ -8,6 +8,8 @@ pub mod config;
 pub mod evaluator;
 pub mod games;
 pub mod replay;
+pub mod players;
+pub mod rating;
 pub mod rundir;
 pub mod sampler;
 pub mod scaleout;

@@ -61,7 +61,7 @@ pub fn selfplay_only<G: Game>(config: &Config, opts: &SelfplayOptions) -> Result
     let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
     let dir = RunDir::open(&opts.run_dir);
     eprintln!("vzero selfplay: {} on {}, run directory {}", G::NAME, nn::device::describe(device), dir.root().display());
-    let net_cfg = net_config::<G>(config);
+    let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
     let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(2) };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
     nn::set_threads(1);

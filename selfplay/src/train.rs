@@ -22,7 +22,7 @@ use rules::Game;
 use serde_json::json;
 use thiserror::Error;
 
-use crate::arena::{play_match, Agent, MatchResult, RandomAgent, SearchAgent};
+use crate::arena::{play_match, Agent, MatchOptions, MatchResult, RandomAgent, SearchAgent};
 use crate::checkpoint::{self, CheckpointError, CheckpointState};
 use crate::config::Config;
 use crate::evaluator::NetEvaluator;
@@ -86,14 +86,14 @@ pub struct TrainSummary {
 /// Salt that separates the training sampler's random stream from the games'.
 const SAMPLER_SALT: u64 = 0x5A4D_504C_4552;
 
-/// The network shape a config asks for on game `G`.
-pub fn net_config<G: Game>(config: &Config) -> NetConfig {
+/// The network for game `G` with `blocks` residual blocks of `channels` channels.
+pub fn net_config<G: Game>(blocks: usize, channels: usize) -> NetConfig {
     NetConfig {
         input_shape: G::INPUT_SHAPE.to_vec(),
         policy_size: G::POLICY_SIZE,
         players: G::NUM_PLAYERS,
-        blocks: config.network.blocks,
-        channels: config.network.channels,
+        blocks,
+        channels,
         board_mask: G::board_mask(),
     }
 }
@@ -103,7 +103,7 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
     let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
     eprintln!("vzero train: {} on {}, run directory {}", G::NAME, nn::device::describe(device), opts.run_dir.display());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let net_cfg = net_config::<G>(config);
+    let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
     let mut window = ReplayWindow::new(WindowSize {
         min: config.replay.window_min,
         max: config.replay.window_max,
@@ -517,7 +517,8 @@ fn evaluate<G: Game>(config: &Config, client: &InferenceClient, dir: &RunDir) ->
         while seats.len() < G::NUM_PLAYERS {
             seats.push(opponent);
         }
-        let result = play_match::<G>(&seats, config.evaluation.games, 2, config.selfplay.max_plies, config.seed ^ 0xE7A1);
+        let opts = MatchOptions { games: config.evaluation.games, opening_plies: 2, max_plies: config.selfplay.max_plies, threads: config.selfplay.workers, seed: config.seed ^ 0xE7A1 };
+        let result = play_match::<G>(&seats, opts, &|_| false);
         dir.log_metrics(&json!({
             "event": "evaluation",
             "opponent": Agent::<G>::name(opponent),

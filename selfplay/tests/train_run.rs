@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rules::hexchess::{Glinski, MiniHexchess};
+use rules::wellisch::Wellisch;
+use rules::weltschach::Weltschach;
 use rules::Game;
 use selfplay::checkpoint::list_checkpoints;
 use selfplay::config::Config;
@@ -75,6 +77,24 @@ fn a_tiny_glinski_run_completes_and_its_loss_falls() {
     let cfg = config("glinski-tiny.toml", &["training.iterations=2", "evaluation.games=0"]);
     let dir = fresh_dir("glinski");
     run::<Glinski>(&cfg, &dir);
+    losses_fall(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_tiny_weltschach_run_completes_and_its_loss_falls() {
+    let cfg = config("weltschach-tiny.toml", &["evaluation.games=0"]);
+    let dir = fresh_dir("weltschach");
+    run::<Weltschach>(&cfg, &dir);
+    losses_fall(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_tiny_wellisch_run_completes_and_its_loss_falls() {
+    let cfg = config("wellisch-tiny.toml", &["evaluation.games=0"]);
+    let dir = fresh_dir("wellisch");
+    run::<Wellisch>(&cfg, &dir);
     losses_fall(&dir);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -14,17 +14,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         BenchKind::Perft => {
             for variant in Variant::ALL {
                 let depth = perft_bench_depth(variant);
-                match variant.with_game(PerftBench { depth }) {
-                    Ok(()) => {}
-                    Err(e) => println!("{:<14} skipped: {e}", variant.name()),
-                }
+                variant.with_game(PerftBench { depth });
             }
             Ok(())
         }
         BenchKind::Selfplay => {
             let config = Config::load(&args.config, &[])?;
             let bench = SelfplayBench { config: &config, seconds: args.seconds };
-            config.variant().with_game(bench)??;
+            config.variant().with_game(bench)?;
             Ok(())
         }
         BenchKind::Replay => {
@@ -40,9 +37,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         }
         BenchKind::Mcts => {
             for variant in Variant::ALL {
-                if let Err(e) = variant.with_game(MctsBench { simulations: args.simulations }) {
-                    println!("{:<14} skipped: {e}", variant.name());
-                }
+                variant.with_game(MctsBench { simulations: args.simulations });
             }
             Ok(())
         }
@@ -90,7 +85,7 @@ fn perft_bench_depth(variant: Variant) -> u32 {
         Variant::Glinski => 4,
         Variant::MiniHexchess => 5,
         Variant::Wellisch => 5,
-        Variant::Weltschach => 2,
+        Variant::Weltschach => 3,
     }
 }
 

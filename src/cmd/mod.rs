@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+mod arena;
 mod bench;
 mod game_file;
 mod perft;
@@ -26,5 +27,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Render(args) => render::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Plot(args) => plot::run(args),
+        Command::Arena(args) => arena::run(args),
     }
 }

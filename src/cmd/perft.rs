@@ -10,7 +10,7 @@ use crate::cli::PerftArgs;
 /// Runs perft for the chosen variant.
 pub fn run(args: PerftArgs) -> anyhow::Result<()> {
     let variant = args.variant;
-    variant.with_game(Perft(args))?
+    variant.with_game(Perft(args))
 }
 
 struct Perft(PerftArgs);

@@ -12,7 +12,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<()> {
     let dir = RunDir::open(&args.run);
     // The config only names the seats (White, Black); a run without one is still plotted.
     let variant = Config::load(&dir.config(), &[]).ok().and_then(|c| c.variant.parse::<Variant>().ok());
-    let seats = variant.and_then(|v| v.with_game(SeatNames).ok()).unwrap_or_default();
+    let seats = variant.map(|v| v.with_game(SeatNames)).unwrap_or_default();
     let metrics = read_metrics(&dir.metrics(), &seats)?;
     if metrics.skipped_lines > 0 {
         eprintln!("vzero: warning: skipped {} lines of metrics.jsonl that are not JSON", metrics.skipped_lines);

@@ -16,11 +16,11 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
         Some(path) => {
             let record = load_game(path, args.game_index.unwrap_or(0))?;
             let variant = variant_of(&record, args.variant)?;
-            variant.with_game(FromGame { args: &args, record })??
+            variant.with_game(FromGame { args: &args, record })?
         }
         None => {
             let variant = args.variant.ok_or_else(|| anyhow!("--variant is needed without --game"))?;
-            variant.with_game(FromText(&args))??
+            variant.with_game(FromText(&args))?
         }
     };
     fs::write(&args.out, standalone(&svg)).with_context(|| format!("writing {}", args.out.display()))?;

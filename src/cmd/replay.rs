@@ -15,7 +15,7 @@ use crate::viz::html_replay::{replay_html, ReplayInfo};
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let record = load_game(&args.game, args.game_index)?;
     let variant = variant_of(&record, None)?;
-    let html = variant.with_game(Page { record: &record, top: args.top })??;
+    let html = variant.with_game(Page { record: &record, top: args.top })?;
     fs::write(&args.out, html).with_context(|| format!("writing {}", args.out.display()))?;
     println!("wrote {} ({} plies)", args.out.display(), record.moves.len());
     Ok(())

@@ -12,7 +12,7 @@ use crate::cli::SelfplayArgs;
 pub fn run(args: SelfplayArgs) -> anyhow::Result<()> {
     let config = Config::load(&RunDir::open(&args.run).config(), &args.overrides)?;
     let opts = SelfplayOptions { run_dir: args.run.clone(), games: args.games, progress: !args.quiet, stop: super::stop::on_ctrl_c()? };
-    let games = config.variant().with_game(Selfplay { config: &config, opts: &opts })??;
+    let games = config.variant().with_game(Selfplay { config: &config, opts: &opts })?;
     println!("{games} games written to {}", RunDir::open(&args.run).replay().display());
     Ok(())
 }

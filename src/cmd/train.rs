@@ -29,7 +29,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     };
     let stop = super::stop::on_ctrl_c()?;
     let opts = TrainOptions { run_dir, resume, progress: !args.quiet, stop };
-    let summary = match config.variant().with_game(Train { config: &config, opts: &opts })? {
+    let summary = match config.variant().with_game(Train { config: &config, opts: &opts }) {
         Ok(summary) => summary,
         Err(err) => {
             log_error(&opts.run_dir, &err);

@@ -17,7 +17,7 @@ const UNIT: f32 = 24.0;
 const MARGIN: f32 = 12.0;
 /// Height of one legend line, in pixels.
 const LEGEND_LINE: f32 = 22.0;
-/// Width of one entry of the piece legend, in pixels.
+/// Narrowest entry of the piece legend, in pixels (entries widen to fit the longest name).
 const LEGEND_ENTRY: f32 = 104.0;
 
 /// Fill of each cell shade: light, medium, dark (the browns of a wooden board).
@@ -84,6 +84,7 @@ struct Layout {
     height: f32,
     legend_lines: usize,
     per_line: usize,
+    entry_w: f32,
 }
 
 impl Layout {
@@ -98,11 +99,14 @@ impl Layout {
         // Titles are bold 15 px text, about 9 px a character.
         let title_w = title.map_or(0.0, |t| t.chars().count() as f32 * 9.0);
         let width = (board_w + 2.0 * MARGIN).max(2.0 * LEGEND_ENTRY + 2.0 * MARGIN).max(title_w + 2.0 * MARGIN);
-        let per_line = (((width - 2.0 * MARGIN) / LEGEND_ENTRY).floor() as usize).max(1);
+        // 12 px text is about 7 px a character; the letter and a space come first.
+        let longest = d.legend.iter().map(|(_, name)| name.chars().count()).max().unwrap_or(0);
+        let entry_w = LEGEND_ENTRY.max((longest + 4) as f32 * 7.2);
+        let per_line = (((width - 2.0 * MARGIN) / entry_w).floor() as usize).max(1);
         let legend_lines = 1 + d.legend.len().div_ceil(per_line);
         let board_bottom = top + board_h;
         let height = board_bottom + 8.0 + legend_lines as f32 * LEGEND_LINE + MARGIN;
-        Layout { min_x: min_x - 1.0, min_y: min_y - 1.0, top, board_bottom, width, height, legend_lines, per_line }
+        Layout { min_x: min_x - 1.0, min_y: min_y - 1.0, top, board_bottom, width, height, legend_lines, per_line, entry_w }
     }
 
     /// Pixel position of a point in diagram units.
@@ -262,7 +266,7 @@ fn draw_legend(svg: &mut String, d: &Diagram, l: &Layout) {
     for (i, (letter, name)) in d.legend.iter().enumerate() {
         let (col, line) = (i % l.per_line, 1 + i / l.per_line);
         debug_assert!(line < l.legend_lines);
-        let x = MARGIN + col as f32 * LEGEND_ENTRY;
+        let x = MARGIN + col as f32 * l.entry_w;
         let y = y0 + line as f32 * LEGEND_LINE + 15.0;
         let _ = writeln!(svg, r#"<text x="{x:.1}" y="{y:.1}"><tspan font-weight="bold">{}</tspan> {}</text>"#, escape(&letter.to_string()), escape(name));
     }

@@ -7,6 +7,7 @@ use crate::scores::Scores;
 
 use super::encode::{board_mask, grid_side, move_kinds, plane_count, transform_planes, transform_policy_index};
 use super::movegen::{Counter, MoveList};
+use super::piece::Piece;
 use super::position::{HexChess, HexMove};
 use super::rules::HexRules;
 
@@ -105,6 +106,15 @@ impl<V: HexRules> Game for HexChess<V> {
 
     fn encode(&self, planes: &mut [f32]) {
         self.write_planes(planes);
+    }
+
+    fn capture_value(&self, mv: HexMove) -> f32 {
+        match self.piece_at(mv.to) {
+            Some((_, piece)) => piece.value(),
+            // En passant: the capture step lands on the skipped, empty cell.
+            None if mv.piece == Piece::Pawn && self.en_passant() == Some(mv.to) => Piece::Pawn.value(),
+            None => 0.0,
+        }
     }
 
     fn policy_index(&self, mv: HexMove) -> usize {

@@ -19,6 +19,17 @@ pub enum Piece {
 }
 
 impl Piece {
+    /// The conventional material value in pawns (the king, which is never captured, 0).
+    pub const fn value(self) -> f32 {
+        match self {
+            Piece::Pawn => 1.0,
+            Piece::Knight | Piece::Bishop => 3.0,
+            Piece::Rook => 5.0,
+            Piece::Queen => 9.0,
+            Piece::King => 0.0,
+        }
+    }
+
     /// Every piece type, in index order.
     pub const ALL: [Piece; 6] = [Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King];
 

@@ -1,0 +1,123 @@
+//! Wellisch Chess (1912): three players on the 91-cell hexagon, spec §4 of
+//! `shared/rules/hex-variants.md`, with the seed's rules where they differ.
+//!
+//! One concept per file: `geometry` (seats as 120-degree rotations, pawn directions, edges,
+//! start cells), `piece` (kinds and the packed move), `position` (bitboards), `attacks`,
+//! `movegen`, `castling`, `promotion` (reserves, immediate and delayed promotion), `state`
+//! (playing moves, results, hash), `history` (repetition), `zobrist`, `notation` (text) and `encode`
+//! (network planes and policy).
+
+mod attacks;
+mod castling;
+mod diagram;
+mod encode;
+mod geometry;
+mod history;
+mod movegen;
+mod notation;
+mod piece;
+mod position;
+mod promotion;
+mod state;
+mod zobrist;
+
+#[cfg(test)]
+mod tests;
+
+pub use encode::{BASE as POLICY_BLOCK, KINDS as POLICY_KINDS, PLANES};
+pub use notation::label;
+pub use piece::{Move, Piece};
+pub use state::{Options, Wellisch, DRAW_PLIES};
+
+use crate::diagram::Diagram;
+use crate::error::{MoveError, PositionError};
+use crate::game::{Game, Player};
+use crate::scores::Scores;
+
+impl Game for Wellisch {
+    type Move = Move;
+
+    const NAME: &'static str = "wellisch";
+    const NUM_PLAYERS: usize = 3;
+    const INPUT_SHAPE: &'static [usize] = &[encode::PLANES, 11, 11];
+    const POLICY_SIZE: usize = encode::POLICY;
+
+    fn start() -> Self {
+        Wellisch::start_with(Options::default())
+    }
+
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Wellisch::read_text(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.write_text()
+    }
+
+    fn to_move(&self) -> Player {
+        self.pos.mover as usize
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.moves(moves);
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let mut count = movegen::Count(0);
+        self.pos.generate(&mut count);
+        count.0
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    fn outcome(&self) -> Option<Scores> {
+        self.outcome
+    }
+
+    fn diagram(&self) -> Option<Diagram> {
+        Some(self.draw())
+    }
+
+    fn move_cells(&self, mv: Move) -> Option<(u16, u16)> {
+        Self::arrow(mv)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        self.write_move(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.read_move(text)
+    }
+
+    fn encode(&self, planes: &mut [f32]) {
+        self.write_planes(planes);
+    }
+
+    fn capture_value(&self, mv: Move) -> f32 {
+        if mv.is_castle() {
+            return 0.0; // the king moves onto its own rook
+        }
+        match mv.to().and_then(|to| self.pos.piece_at(to)) {
+            Some((piece, _)) => piece.value(),
+            None => 0.0,
+        }
+    }
+
+    fn policy_index(&self, mv: Move) -> usize {
+        self.index_of(mv)
+    }
+
+    fn board_mask() -> Option<Vec<f32>> {
+        Some(encode::board_mask())
+    }
+}

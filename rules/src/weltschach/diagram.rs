@@ -1,0 +1,98 @@
+//! The diagram of a Weltschach position: the cube's eight levels as a row of 8x8 grids, level `s`
+//! on the left, rank 1 at the bottom of each, White's side; squares coloured by the parity of
+//! x + y + z, the cube's checkerboard, which standard-diagonal moves keep.
+
+use crate::diagram::{Caption, CellShape, Diagram, DiagramCell, DiagramPiece};
+
+use super::geometry::Cell;
+use super::piece::Kind;
+use super::position::{Move, Weltschach};
+
+/// Horizontal distance between the left edges of two neighbouring levels, in diagram units
+/// (a level is 16 units wide; the rest is the gap between them).
+const LEVEL_PITCH: f32 = 19.0;
+const LEVELS: &[u8; 8] = b"stuvwxyz";
+const FILESTACKS: &[u8; 8] = b"abcdefgh";
+
+/// Centre of `cell` in diagram units.
+fn centre(cell: Cell) -> (f32, f32) {
+    (cell.z() as f32 * LEVEL_PITCH + 2.0 * cell.x() as f32, -2.0 * cell.y() as f32)
+}
+
+/// Level names above the grids, filestack letters below each, rank numbers left of the first.
+fn captions() -> Vec<Caption> {
+    let mut out = Vec::new();
+    for (z, level) in LEVELS.iter().enumerate() {
+        let left = z as f32 * LEVEL_PITCH;
+        out.push(Caption { x: left + 7.0, y: -16.0, text: format!("level {}", *level as char) });
+        for (x, file) in FILESTACKS.iter().enumerate() {
+            out.push(Caption { x: left + 2.0 * x as f32, y: 1.8, text: (*file as char).to_string() });
+        }
+    }
+    for y in 0..8 {
+        out.push(Caption { x: -1.9, y: -2.0 * y as f32, text: (y + 1).to_string() });
+    }
+    out
+}
+
+impl Weltschach {
+    /// The picture of this position (see [`crate::Game::diagram`]).
+    pub(crate) fn draw(&self) -> Diagram {
+        let mut cells = Vec::with_capacity(512);
+        let mut pieces = Vec::new();
+        let mut kinds: Vec<Kind> = Vec::new();
+        for cell in Cell::all() {
+            let (x, y) = centre(cell);
+            let shade = if (cell.x() + cell.y() + cell.z()) % 2 == 0 { 2 } else { 0 };
+            let label = format!("{}{}{}", LEVELS[cell.z()] as char, FILESTACKS[cell.x()] as char, cell.y() + 1);
+            cells.push(DiagramCell { key: cell.index() as u16, x, y, shape: CellShape::Square, shade, label });
+            if let Some((colour, kind)) = self.piece_at(cell) {
+                pieces.push(DiagramPiece { cell: cell.index() as u16, owner: colour.index(), letter: kind.letter() });
+                if !kinds.contains(&kind) {
+                    kinds.push(kind);
+                }
+            }
+        }
+        kinds.sort();
+        Diagram {
+            cells,
+            pieces,
+            captions: captions(),
+            label_cells: false,
+            players: vec!["White".into(), "Black".into()],
+            legend: kinds.iter().map(|k| (k.letter(), format!("{k:?}"))).collect(),
+            to_move: self.side_to_move().index(),
+        }
+    }
+
+    /// The diagram keys of the cells a move leaves and enters (the Emperor's, when castling).
+    pub(crate) fn arrow(mv: Move) -> (u16, u16) {
+        (mv.from().index() as u16, mv.to().index() as u16)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::weltschach::Weltschach;
+    use crate::Game;
+
+    #[test]
+    fn start_draws_512_squares_in_eight_levels_and_every_piece() {
+        let game = Weltschach::start();
+        let d = game.diagram().unwrap();
+        assert_eq!(d.cells.len(), 512);
+        assert_eq!(d.pieces.len(), 2 * 176);
+        assert_eq!(d.captions.iter().filter(|c| c.text.starts_with("level ")).count(), 8);
+        let mut keys: Vec<u16> = d.cells.iter().map(|c| c.key).collect();
+        keys.dedup();
+        assert_eq!(keys.len(), 512);
+        // No two squares overlap: centres are at least a square's side (2 units) apart.
+        let mut centres: Vec<(i32, i32)> = d.cells.iter().map(|c| ((c.x * 10.0) as i32, (c.y * 10.0) as i32)).collect();
+        centres.sort();
+        centres.dedup();
+        assert_eq!(centres.len(), 512);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        assert!(moves.iter().all(|&m| game.move_cells(m).is_some()));
+    }
+}

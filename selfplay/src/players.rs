@@ -1,0 +1,145 @@
+//! Arena players named on the command line: `random`, `greedy`, `mcts[:SIMS]` (uniform
+//! evaluator), `rollout[:SIMS]` (random-playout evaluator) or a checkpoint `PATH[:SIMS]` (a
+//! checkpoint folder, or a run directory for its newest checkpoint).
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use mcts::{RolloutEvaluator, UniformEvaluator};
+use nn::{BatchingConfig, InferenceService, PolicyValueNet};
+use rules::Game;
+use thiserror::Error;
+
+use crate::arena::{Agent, GreedyAgent, RandomAgent, SearchAgent};
+use crate::checkpoint::{list_checkpoints, verify_checkpoint};
+use crate::evaluator::NetEvaluator;
+use crate::rundir::RunDir;
+use crate::train::net_config;
+
+/// One player as written on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSpec {
+    /// Uniformly random legal moves.
+    Random,
+    /// The most valuable capture, else random.
+    Greedy,
+    /// Search with the uniform evaluator.
+    Mcts(Option<u32>),
+    /// Search with the random-playout evaluator.
+    Rollout(Option<u32>),
+    /// Search with a trained network.
+    Network(PathBuf, Option<u32>),
+}
+
+/// A player could not be set up.
+#[derive(Debug, Error)]
+pub enum PlayerError {
+    /// The text names no player.
+    #[error("player '{0}': expected random, greedy, mcts[:SIMS], rollout[:SIMS] or a checkpoint PATH[:SIMS]")]
+    Unknown(String),
+    /// The checkpoint cannot be used.
+    #[error("player '{path}': {reason}")]
+    Checkpoint { path: String, reason: String },
+}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerError;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, PlayerError> {
+        let (name, sims) = match text.rsplit_once(':') {
+            Some((name, n)) if n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty() => {
+                (name, Some(n.parse::<u32>().map_err(|_| PlayerError::Unknown(text.into()))?))
+            }
+            _ => (text, None),
+        };
+        Ok(match name {
+            "random" if sims.is_none() => PlayerSpec::Random,
+            "greedy" if sims.is_none() => PlayerSpec::Greedy,
+            "mcts" => PlayerSpec::Mcts(sims),
+            "rollout" => PlayerSpec::Rollout(sims),
+            path if Path::new(path).exists() => PlayerSpec::Network(PathBuf::from(path), sims),
+            _ => return Err(PlayerError::Unknown(text.into())),
+        })
+    }
+}
+
+/// The checkpoint folder a path names: itself, or a run directory's newest readable checkpoint.
+pub fn resolve_checkpoint(path: &Path) -> Result<PathBuf, PlayerError> {
+    let bad = |reason: String| PlayerError::Checkpoint { path: path.display().to_string(), reason };
+    if path.join("state.json").exists() {
+        verify_checkpoint(path).map_err(|e| bad(e.to_string()))?;
+        return Ok(path.to_path_buf());
+    }
+    let checkpoints = list_checkpoints(&RunDir::open(path).checkpoints()).map_err(|_| bad("neither a checkpoint nor a run directory".into()))?;
+    checkpoints
+        .into_iter()
+        .rev()
+        .find(|c| verify_checkpoint(c).is_ok())
+        .ok_or_else(|| bad("the run has no readable checkpoint".into()))
+}
+
+/// Agents ready to play, with the inference services their networks run in.
+pub struct Players<G: Game> {
+    /// One agent per spec, in order.
+    pub agents: Vec<Box<dyn Agent<G>>>,
+    services: Vec<InferenceService>,
+}
+
+impl<G: Game> Players<G> {
+    /// Stops the inference services.
+    pub fn close(self) {
+        drop(self.agents);
+        for s in self.services {
+            s.join();
+        }
+    }
+}
+
+/// Builds the agents for `specs`, searching `default_sims` simulations where a spec names none.
+pub fn load_players<G: Game>(specs: &[PlayerSpec], default_sims: u32, device: nn::Device) -> Result<Players<G>, PlayerError> {
+    let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
+    let mut services = Vec::new();
+    for spec in specs {
+        let agent: Box<dyn Agent<G>> = match spec {
+            PlayerSpec::Random => Box::new(RandomAgent),
+            PlayerSpec::Greedy => Box::new(GreedyAgent),
+            PlayerSpec::Mcts(s) => {
+                let simulations = s.unwrap_or(default_sims);
+                Box::new(SearchAgent { label: format!("mcts:{simulations}"), evaluator: UniformEvaluator, simulations })
+            }
+            PlayerSpec::Rollout(s) => {
+                let simulations = s.unwrap_or(default_sims);
+                let evaluator = RolloutEvaluator::new(0x5EED, 400);
+                Box::new(SearchAgent { label: format!("rollout:{simulations}"), evaluator, simulations })
+            }
+            PlayerSpec::Network(path, s) => {
+                let simulations = s.unwrap_or(default_sims);
+                let (service, evaluator) = network::<G>(path, device)?;
+                services.push(service);
+                Box::new(SearchAgent { label: format!("{}:{simulations}", path.display()), evaluator, simulations })
+            }
+        };
+        agents.push(agent);
+    }
+    Ok(Players { agents, services })
+}
+
+/// An inference service running the checkpoint at `path`, and an evaluator for it.
+fn network<G: Game>(path: &Path, device: nn::Device) -> Result<(InferenceService, NetEvaluator<G>), PlayerError> {
+    let dir = resolve_checkpoint(path)?;
+    let bad = |reason: String| PlayerError::Checkpoint { path: path.display().to_string(), reason };
+    let state = crate::checkpoint::read_state(&dir).map_err(|e| bad(e.to_string()))?;
+    if state.variant != G::NAME {
+        return Err(bad(format!("the checkpoint plays {}, the match is {}", state.variant, G::NAME)));
+    }
+    let cfg = net_config::<G>(state.blocks, state.channels);
+    let batching = BatchingConfig { max_batch: 256, max_wait: Duration::from_millis(1) };
+    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
+    match client.load_weights(dir.join("weights.safetensors")) {
+        Ok(Ok(())) => {}
+        Ok(Err(reason)) => return Err(bad(reason)),
+        Err(e) => return Err(bad(e.to_string())),
+    }
+    Ok((service, NetEvaluator::new(client, 256)))
+}

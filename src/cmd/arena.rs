@@ -1,0 +1,109 @@
+//! `vzero arena`: a match between players, with ratings.
+
+use std::io::Write;
+
+use anyhow::{anyhow, bail, Context};
+use rules::{Game, WithGame};
+use selfplay::arena::{play_match, Agent, MatchOptions, MatchResult};
+use selfplay::players::{load_players, PlayerSpec};
+use selfplay::rating::{elo_estimate, sprt, SprtDecision};
+use serde_json::json;
+
+use crate::cli::ArenaArgs;
+
+/// Plays the match and prints its table.
+pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
+    let specs: Vec<PlayerSpec> = args.players.iter().map(|p| p.parse()).collect::<Result<_, _>>()?;
+    if specs.len() != args.variant.players() {
+        bail!("{} has {} players, {} given", args.variant, args.variant.players(), specs.len());
+    }
+    let sprt_bounds = match &args.sprt {
+        None => None,
+        Some(_) if specs.len() != 2 => bail!("--sprt needs a two-player variant"),
+        Some(text) => {
+            let parse = |s: &str| s.trim().parse::<f64>().ok();
+            let bounds = text.split_once(',').and_then(|(a, b)| Some((parse(a)?, parse(b)?)));
+            Some(bounds.ok_or_else(|| anyhow!("--sprt '{text}': expected ELO0,ELO1, e.g. 0,20"))?)
+        }
+    };
+    let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
+    args.variant.with_game(Arena { args: &args, specs: &specs, sprt: sprt_bounds, device })
+}
+
+struct Arena<'a> {
+    args: &'a ArenaArgs,
+    specs: &'a [PlayerSpec],
+    sprt: Option<(f64, f64)>,
+    device: nn::Device,
+}
+
+impl WithGame for Arena<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn run<G: Game>(self) -> anyhow::Result<()> {
+        let a = self.args;
+        let players = load_players::<G>(self.specs, a.sims, self.device)?;
+        let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
+        let opts = MatchOptions { games: a.games, opening_plies: a.opening_plies, max_plies: a.max_plies, threads: a.threads, seed: a.seed };
+        let stop = |r: &MatchResult| match self.sprt {
+            Some((e0, e1)) => {
+                let (w, d, l) = r.wdl();
+                sprt(w, d, l, e0, e1).1 != SprtDecision::Continue
+            }
+            None => false,
+        };
+        let result = play_match::<G>(&agents, opts, &stop);
+        let names: Vec<String> = agents.iter().map(|p| p.name()).collect();
+        let record = report(G::NAME, &names, &result, self.sprt);
+        players.close();
+        if let Some(path) = &a.out {
+            let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path).with_context(|| format!("--out {}", path.display()))?;
+            writeln!(f, "{record}").with_context(|| format!("--out {}", path.display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// Prints the table and returns the JSON record.
+fn report(variant: &str, names: &[String], r: &MatchResult, sprt_bounds: Option<(f64, f64)>) -> serde_json::Value {
+    println!("{variant}: {} games ({} adjudicated at the ply limit)", r.games, r.adjudicated);
+    println!("{:<32} {:>6} {:>6} {:>6} {:>8}", "player", "wins", "draws", "losses", "score");
+    for (i, name) in names.iter().enumerate() {
+        let losses = r.games - r.wins[i] - r.draws;
+        println!("{:<32} {:>6} {:>6} {:>6} {:>7.1}%", name, r.wins[i], r.draws, losses, 100.0 * r.mean_score(i));
+    }
+    let mut record = json!({
+        "variant": variant,
+        "players": names,
+        "games": r.games,
+        "wins": r.wins,
+        "draws": r.draws,
+        "mean_score": (0..names.len()).map(|i| r.mean_score(i)).collect::<Vec<_>>(),
+    });
+    if names.len() == 2 {
+        let (w, d, l) = r.wdl();
+        let e = elo_estimate(w, d, l);
+        println!("Elo of {} over {}: {:+.0} (95% interval {:+.0} to {:+.0})", names[0], names[1], e.elo, e.low, e.high);
+        record["elo"] = json!({"elo": e.elo, "low": e.low, "high": e.high});
+        if let Some((e0, e1)) = sprt_bounds {
+            let (llr, decision) = sprt(w, d, l, e0, e1);
+            let text = match decision {
+                SprtDecision::AcceptH1 => format!("H1 accepted (elo >= {e1})"),
+                SprtDecision::AcceptH0 => format!("H0 accepted (elo <= {e0})"),
+                SprtDecision::Continue => "no decision yet".to_string(),
+            };
+            println!("SPRT [{e0}, {e1}]: LLR {llr:.2} (bounds -2.94, 2.94): {text}");
+            record["sprt"] = json!({"elo0": e0, "elo1": e1, "llr": llr, "decision": text});
+        }
+    } else {
+        println!("king captures by seat (P1 P2 P3):");
+        let mut rates = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            let by_seat: Vec<f64> = (0..names.len()).map(|s| r.seat_wins[i][s] as f64 / r.seat_games[i][s].max(1) as f64).collect();
+            println!("  {:<30} {}", name, by_seat.iter().map(|x| format!("{:>5.1}%", 100.0 * x)).collect::<Vec<_>>().join(" "));
+            rates.push(by_seat);
+        }
+        record["capture_rate_by_seat"] = json!(rates);
+    }
+    record
+}
