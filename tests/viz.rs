@@ -260,16 +260,21 @@ fn replay_pages_of_the_three_player_and_cube_variants() {
     }
 }
 
-/// Headless Chromium, if Debian's package is installed: returns None (after saying so) if not.
+/// Headless Chromium, if Debian's package is installed (or VZERO_CHROMIUM names another
+/// binary): returns None, after saying so, if not.
 fn chromium() -> Option<Command> {
-    let bin = Path::new("/usr/bin/chromium");
+    let bin = PathBuf::from(std::env::var_os("VZERO_CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into()));
     if !bin.exists() {
         // Written past the test harness's capture, so a skip is never silent.
-        let _ = writeln!(std::io::stderr(), "SKIPPED: /usr/bin/chromium is not installed (apt-get install chromium); the replay page was not opened in a browser");
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED: {} is not installed (apt-get install chromium); the replay page was not opened in a browser",
+            bin.display()
+        );
         return None;
     }
     let profile = std::env::temp_dir().join(format!("vzero-chromium-{}-{:?}", std::process::id(), std::thread::current().id()));
-    let mut cmd = Command::new(bin);
+    let mut cmd = Command::new(&bin);
     cmd.args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]);
     cmd.arg(format!("--user-data-dir={}", profile.display()));
     Some(cmd)
