@@ -301,6 +301,14 @@ fn replay_page_steps_in_headless_chromium() {
     let out = chromium().unwrap().arg("--dump-dom").arg(&url).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Ply {0} / {0}<", moves.len())));
 
+    // Key presses go through the page's key handler: three forward, one back, then End.
+    let url = format!("file://{}#keys=ArrowRight,ArrowRight,ArrowRight,ArrowLeft", page.display());
+    let out = chromium().unwrap().arg("--dump-dom").arg(&url).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Ply 2 / {}<", moves.len())), "arrow keys step");
+    let url = format!("file://{}#keys=End,ArrowLeft", page.display());
+    let out = chromium().unwrap().arg("--dump-dom").arg(&url).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Ply {} / {}<", moves.len() - 1, moves.len())), "End jumps");
+
     let png = dir.join("replay.png");
     let url = format!("file://{}#steps=3", page.display());
     let out = chromium().unwrap().args(["--window-size=1000,760", &format!("--screenshot={}", png.display()), &url]).output().unwrap();

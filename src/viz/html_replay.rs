@@ -2,9 +2,10 @@
 //! and the search's top moves, stepped through with buttons or the arrow keys.
 //!
 //! Everything is inline (no scripts, fonts or styles fetched), so the file opens offline and can
-//! be mailed around. Besides the keys, the page reads `#ply=N` (jump there) and `#steps=N` (or
-//! `?steps=N`: press "next" N times, through the button's own click handler) from its address,
-//! which lets a headless browser test the stepping code without a keyboard.
+//! be mailed around. Besides the keys, the page reads from its address (`#...` or `?...`):
+//! `ply=N` (jump there), `steps=N` (press "next" N times, through the button's own click handler)
+//! and `keys=ArrowRight,ArrowLeft,...` (send those key presses to the page's key handler), which
+//! lets a headless browser test the stepping code without a keyboard.
 
 use std::fmt::Write;
 
@@ -76,6 +77,12 @@ const SCRIPT: &str = r#"
   show(params.has('ply') ? Number(params.get('ply')) || 0 : 0);
   var steps = Number(params.get('steps')) || 0;
   for (var s = 0; s < steps; s++) { buttons.next.click(); }
+  var pressed = params.get('keys');
+  if (pressed) {
+    pressed.split(',').forEach(function (key) {
+      document.dispatchEvent(new KeyboardEvent('keydown', {key: key, bubbles: true, cancelable: true}));
+    });
+  }
 })();
 "#;
 
