@@ -21,8 +21,9 @@ h1 { font-size: 18px; margin: 0 0 8px; }
 .controls button { font-size: 15px; padding: 4px 10px; }
 #counter { font-weight: bold; min-width: 110px; text-align: center; }
 .main { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
-#boards svg { max-width: 100%; height: auto; }
-.side { min-width: 260px; max-width: 420px; }
+#boards { flex: 1 1 440px; max-width: 100%; }
+#boards svg { width: 100%; height: auto; max-height: 82vh; }
+.side { flex: 0 1 380px; min-width: 260px; }
 .side h2 { font-size: 15px; margin: 10px 0 4px; }
 #moves { max-height: 360px; overflow-y: auto; border: 1px solid #d8cbb5; background: #fff; padding: 4px; }
 #moves table { border-collapse: collapse; }
