@@ -214,9 +214,25 @@ fn game_shard<G: Game>(dir: &Path, plies: usize) -> (PathBuf, Vec<String>) {
     (path, texts)
 }
 
-/// The `<svg>...</svg>` elements of an HTML page.
-fn svg_elements(html: &str) -> Vec<&str> {
-    html.match_indices("<svg ").map(|(i, _)| &html[i..i + html[i..].find("</svg>").unwrap() + 6]).collect()
+/// The `<svg>...</svg>` elements of class `class` of an HTML page.
+fn svg_elements<'a>(html: &'a str, class: &str) -> Vec<&'a str> {
+    let open = format!("<svg class=\"{class}\" ");
+    html.match_indices(&open).map(|(i, _)| &html[i..i + html[i..].find("</svg>").unwrap() + 6]).collect()
+}
+
+/// Checks a replay page's boards: one drawing of the cells, reused by one board per ply.
+fn check_page_boards(html: &str, plies: usize, cells: usize) -> Vec<String> {
+    let background = svg_elements(html, "board-background");
+    assert_eq!(background.len(), 1, "the cells are drawn once");
+    let doc = roxmltree::Document::parse(background[0]).expect("the cells are well-formed");
+    assert_eq!(count(&doc, "polygon", "cell"), cells);
+    let boards = svg_elements(html, "board");
+    assert_eq!(boards.len(), plies + 1, "one board per ply, the final position included");
+    for svg in &boards {
+        roxmltree::Document::parse(svg).expect("each board is well-formed");
+        assert!(svg.contains("<use href=\"#board-cells\"/>"), "each board shows the cells");
+    }
+    boards.iter().map(|s| s.to_string()).collect()
 }
 
 #[test]
@@ -225,12 +241,9 @@ fn replay_page_holds_every_ply_and_needs_no_network() {
     let (shard, moves) = mini_game_shard(&dir);
     let out = dir.join("game.html");
     let html = written(&["replay", path_str(&shard), "--out", path_str(&out)], &out);
-    let boards = svg_elements(&html);
-    assert_eq!(boards.len(), moves.len() + 1, "one board per ply, the final position included");
-    for svg in &boards {
-        let doc = roxmltree::Document::parse(svg).expect("each board is well-formed");
-        assert_eq!(count(&doc, "polygon", "cell"), 37);
-    }
+    let boards = check_page_boards(&html, moves.len(), 37);
+    let start = roxmltree::Document::parse(&boards[0]).unwrap();
+    assert_eq!(count(&start, "g", "piece"), pieces_in(&MiniHexchess::start().to_text()));
     for (ply, text) in moves.iter().enumerate() {
         assert!(html.contains(&format!("<a data-ply=\"{}\">{text}</a>", ply + 1)), "move list lacks {text}");
     }
@@ -249,10 +262,8 @@ fn replay_pages_of_the_three_player_and_cube_variants() {
     for ((shard, moves), cells) in [(game_shard::<Wellisch>(&dir, 9), 91), (game_shard::<Weltschach>(&dir, 4), 512)] {
         let out = dir.join("game.html");
         let html = written(&["replay", path_str(&shard), "--out", path_str(&out)], &out);
-        let boards = svg_elements(&html);
-        assert_eq!(boards.len(), moves.len() + 1);
-        let doc = roxmltree::Document::parse(boards[moves.len()]).unwrap();
-        assert_eq!(count(&doc, "polygon", "cell"), cells);
+        let boards = check_page_boards(&html, moves.len(), cells);
+        let doc = roxmltree::Document::parse(&boards[moves.len()]).unwrap();
         assert_eq!(count(&doc, "g", "last-move"), 1, "the final position shows the last move");
         for (ply, text) in moves.iter().enumerate() {
             assert!(html.contains(&format!("<a data-ply=\"{}\">{text}</a>", ply + 1)), "move list lacks {text}");

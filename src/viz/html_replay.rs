@@ -10,7 +10,7 @@
 use std::fmt::Write;
 
 use super::frames::Frame;
-use super::svg_board::board_svg;
+use super::svg_board::{board_svg_over, shared_background};
 use super::xml::escape;
 
 /// Page style: board left, move list and search panel right, wrapping on narrow screens.
@@ -87,6 +87,9 @@ const SCRIPT: &str = r#"
 })();
 "#;
 
+/// Id of the board drawing every ply's picture reuses (the board's cells never change).
+const BACKGROUND: &str = "board-cells";
+
 /// What the page says about the game besides its frames.
 pub struct ReplayInfo<'a> {
     /// The page's heading.
@@ -113,10 +116,14 @@ pub fn replay_html(info: &ReplayInfo<'_>, frames: &[Frame]) -> String {
     );
     let _ = write!(html, "<span id=\"counter\">Ply 0 / {plies}</span>");
     html.push_str("<button id=\"next\" title=\"right arrow\">next &#9654;</button><button id=\"last\" title=\"End\">last &#187;</button></div>\n");
+    if let Some(first) = frames.first() {
+        html.push_str(&shared_background(&first.diagram, BACKGROUND));
+    }
     html.push_str("<div class=\"main\">\n<div id=\"boards\">\n");
     for (k, frame) in frames.iter().enumerate() {
         let hidden = if k == 0 { "" } else { " hidden" };
-        let _ = write!(html, "<div class=\"ply\" data-ply=\"{k}\"{hidden}>\n{}</div>\n", board_svg(&frame.diagram, &frame.arrows(true, true), None));
+        let board = board_svg_over(&frame.diagram, &frame.arrows(true, true), BACKGROUND);
+        let _ = write!(html, "<div class=\"ply\" data-ply=\"{k}\"{hidden}>\n{board}</div>\n");
     }
     html.push_str("</div>\n<div class=\"side\">\n<h2>Moves</h2>\n<div id=\"moves\">");
     move_table(&mut html, frames);

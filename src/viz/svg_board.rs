@@ -52,26 +52,66 @@ pub fn standalone(svg: &str) -> String {
     format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" {body}")
 }
 
-/// The SVG element (no XML declaration, no namespace) of `diagram` with `arrows`; `title` goes above the board.
+/// The SVG element (no XML declaration, no namespace) of `diagram` with `arrows`; `title` goes
+/// above the board.
 pub fn board_svg(diagram: &Diagram, arrows: &[Arrow], title: Option<&str>) -> String {
     let layout = Layout::of(diagram, title);
-    let mut svg = String::new();
-    let (w, h) = (layout.width, layout.height);
-    let _ = writeln!(
-        svg,
-        r#"<svg class="board" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="DejaVu Sans, Verdana, sans-serif">"#
-    );
-    let _ = writeln!(svg, r##"<rect width="100%" height="100%" fill="#fbf8f2"/>"##);
+    let mut svg = open_svg(&layout);
     if let Some(title) = title {
         let _ = writeln!(svg, r#"<text x="{:.1}" y="{:.1}" font-size="15" font-weight="bold">{}</text>"#, MARGIN, MARGIN + 12.0, escape(title));
     }
-    draw_cells(&mut svg, diagram, &layout, arrows);
-    draw_captions(&mut svg, diagram, &layout);
-    draw_pieces(&mut svg, diagram, &layout);
-    draw_arrows(&mut svg, diagram, &layout, arrows);
-    draw_legend(&mut svg, diagram, &layout);
-    svg.push_str("</svg>\n");
+    draw_background(&mut svg, diagram, &layout);
+    draw_foreground(&mut svg, diagram, &layout, arrows);
     svg
+}
+
+/// The parts of `diagram` that stay the same through a game (cells, labels, captions) as a
+/// zero-size SVG element defining the group `id`, for [`board_svg_over`] to reuse.
+///
+/// A game page draws its board once this way instead of once per ply: a Weltschach cube is
+/// 512 squares, which would otherwise make a long game's page tens of megabytes.
+pub fn shared_background(diagram: &Diagram, id: &str) -> String {
+    let layout = Layout::of(diagram, None);
+    let mut svg = String::from("<svg class=\"board-background\" width=\"0\" height=\"0\" style=\"position:absolute\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n");
+    let _ = writeln!(svg, "<defs><g id=\"{}\">", escape(id));
+    draw_background(&mut svg, diagram, &layout);
+    svg.push_str("</g></defs>\n</svg>\n");
+    svg
+}
+
+/// Like [`board_svg`] without a title, but the cells come from the group `id` of a
+/// [`shared_background`] of the same board in the same page.
+pub fn board_svg_over(diagram: &Diagram, arrows: &[Arrow], id: &str) -> String {
+    let layout = Layout::of(diagram, None);
+    let mut svg = open_svg(&layout);
+    let _ = writeln!(svg, "<use href=\"#{}\"/>", escape(id));
+    draw_foreground(&mut svg, diagram, &layout, arrows);
+    svg
+}
+
+/// The opening tag and the page-coloured backdrop.
+fn open_svg(l: &Layout) -> String {
+    let (w, h) = (l.width, l.height);
+    let mut svg = format!(
+        "<svg class=\"board\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.1} {h:.1}\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
+    );
+    svg.push_str("<rect width=\"100%\" height=\"100%\" fill=\"#fbf8f2\"/>\n");
+    svg
+}
+
+/// Cells, labels and captions.
+fn draw_background(svg: &mut String, d: &Diagram, l: &Layout) {
+    draw_cells(svg, d, l);
+    draw_captions(svg, d, l);
+}
+
+/// Last-move highlights, pieces, arrows and the legend, then the closing tag.
+fn draw_foreground(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
+    draw_highlights(svg, d, l, arrows);
+    draw_pieces(svg, d, l);
+    draw_arrows(svg, d, l, arrows);
+    draw_legend(svg, d, l);
+    svg.push_str("</svg>\n");
 }
 
 /// Where diagram units land in pixels, and the picture's size.
@@ -142,8 +182,7 @@ fn outline(shape: CellShape, cx: f32, cy: f32) -> String {
     corners.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ")
 }
 
-fn draw_cells(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
-    let last: Vec<u16> = arrows.iter().filter(|a| a.kind == ArrowKind::LastMove).flat_map(|a| [a.from, a.to]).collect();
+fn draw_cells(svg: &mut String, d: &Diagram, l: &Layout) {
     svg.push_str("<g class=\"cells\" stroke=\"#5b4026\" stroke-width=\"0.8\">\n");
     for c in &d.cells {
         let (cx, cy) = l.px(c.x, c.y);
@@ -155,9 +194,6 @@ fn draw_cells(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
             outline(c.shape, cx, cy),
             escape(&c.label)
         );
-        if last.contains(&c.key) {
-            let _ = writeln!(svg, r##"<polygon class="highlight" points="{}" fill="#f4d03f" fill-opacity="0.55" stroke="none"/>"##, outline(c.shape, cx, cy));
-        }
     }
     svg.push_str("</g>\n");
     if d.label_cells {
@@ -167,6 +203,16 @@ fn draw_cells(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
             let _ = writeln!(svg, r#"<text class="label" x="{cx:.1}" y="{:.1}">{}</text>"#, cy + 0.8 * UNIT, escape(&c.label));
         }
         svg.push_str("</g>\n");
+    }
+}
+
+/// Tints the cells the last move left and entered.
+fn draw_highlights(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
+    for a in arrows.iter().filter(|a| a.kind == ArrowKind::LastMove) {
+        for c in d.cells.iter().filter(|c| c.key == a.from || c.key == a.to) {
+            let (cx, cy) = l.px(c.x, c.y);
+            let _ = writeln!(svg, r##"<polygon class="highlight" points="{}" fill="#f4d03f" fill-opacity="0.5" stroke="none"/>"##, outline(c.shape, cx, cy));
+        }
     }
 }
 
