@@ -1,5 +1,5 @@
 //! Training curves: metrics.jsonl read into series over training steps, drawn with plotters as
-//! one SVG of six panels (losses, game length, seat scores, how games ended, evaluation).
+//! one SVG of six panels (losses, game length, seat scores, how games ended, evaluation and gating).
 
 use std::fs;
 use std::path::Path;
@@ -30,11 +30,14 @@ pub struct Metrics {
     pub seat_scores: Vec<Series>,
     /// Share of games ended by the rules, by resignation and by the ply limit.
     pub endings: [Series; 3],
-    /// The network's mean score against each evaluation opponent.
+    /// The network's mean score against each evaluation opponent, and in gating matches.
     pub evaluation: Vec<Series>,
     /// Lines that were not JSON (a crash can cut the last one short).
     pub skipped_lines: usize,
 }
+
+/// Legend of the gating matches' scores (new network against the best so far).
+const GATING: &str = "gating: new vs best";
 
 fn series(name: &str) -> Series {
     Series { name: name.to_string(), points: Vec::new() }
@@ -85,6 +88,17 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
                     }
                 }
             }
+            Some("gating") => {
+                // The candidate is named step-N after the training step that made it.
+                let at = record.get("candidate").and_then(Value::as_str).and_then(|c| c.strip_prefix("step-")?.parse::<f64>().ok());
+                if let Some(score) = num("candidate_score") {
+                    let point = (at.unwrap_or(step), score);
+                    match m.evaluation.iter_mut().find(|s| s.name == GATING) {
+                        Some(s) => s.points.push(point),
+                        None => m.evaluation.push(Series { name: GATING.into(), points: vec![point] }),
+                    }
+                }
+            }
             Some("evaluation") => {
                 let (Some(opponent), Some(score)) = (record.get("opponent").and_then(Value::as_str), num("network_score")) else {
                     continue;
@@ -129,7 +143,7 @@ pub fn curves_svg(m: &Metrics, title: &str) -> anyhow::Result<String> {
         panel(&panels[2], "Self-play game length", "plies", std::slice::from_ref(&m.game_length), steps.clone(), None)?;
         panel(&panels[3], "Self-play results", "mean score", &m.seat_scores, steps.clone(), fixed.clone())?;
         panel(&panels[4], "How self-play games ended", "share of games", &m.endings, steps.clone(), fixed.clone())?;
-        panel(&panels[5], "Evaluation (network's score)", "mean score", &m.evaluation, steps, fixed)?;
+        panel(&panels[5], "Evaluation and gating (network's score)", "mean score", &m.evaluation, steps, fixed)?;
         root.present().map_err(plot_err)?;
     }
     Ok(svg)
@@ -225,6 +239,8 @@ mod tests {
             r#"{"event":"iteration","step":20,"mean_game_length":30,"seat_scores":[0.75,0.25],"iteration_games":4,"ended_by_rules":4,"resigned":0,"adjudicated":0,"policy_loss":5.5,"value_loss":0.9}"#,
             "\n",
             r#"{"event":"evaluation","opponent":"random","network_score":0.8}"#,
+            "\n",
+            r#"{"event":"gating","candidate":"step-000000020","best":"step-000000000","games":10,"candidate_score":0.65,"threshold":0.55,"accepted":true}"#,
             "\n{\"event\":\"itera"
         ))
         .unwrap();
@@ -235,6 +251,8 @@ mod tests {
         assert_eq!(m.endings[2].points, vec![(0.0, 0.5), (20.0, 0.0)]);
         assert_eq!(m.evaluation[0].name, "vs random");
         assert_eq!(m.evaluation[0].points, vec![(20.0, 0.8)]);
+        assert_eq!(m.evaluation[1].name, GATING);
+        assert_eq!(m.evaluation[1].points, vec![(20.0, 0.65)], "placed at the candidate's step");
         assert_eq!(m.skipped_lines, 1, "the cut-off last line");
         let svg = curves_svg(&m, "test").unwrap();
         assert!(svg.contains("training step") && svg.contains("Policy loss"));
