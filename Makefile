@@ -25,6 +25,12 @@ CONFIG ?= configs/mini-hexchess.toml
 train: build
 	./target/release/vzero train --config $(CONFIG)
 
+# The export test checks models in Python with the venv's PyTorch; without that venv (the
+# CPU-only install or your own LIBTORCH) it is skipped, and says so.
+ifneq ($(or $(filter --cpu,$(LIBTORCH_MODE)),$(filter environment,$(origin LIBTORCH))),)
+export VZERO_SKIP_PYTHON = 1
+endif
+
 test: libtorch
 	$(CARGO) test --workspace --release --locked
 

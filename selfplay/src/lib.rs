@@ -6,6 +6,7 @@ pub mod bench;
 pub mod checkpoint;
 pub mod config;
 pub mod evaluator;
+pub mod export;
 pub mod games;
 pub mod replay;
 pub mod players;

@@ -2,6 +2,7 @@
 
 mod arena;
 mod bench;
+mod export;
 mod perft;
 mod runs;
 mod selfplay;
@@ -21,5 +22,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Selfplay(args) => selfplay::run(args),
         Command::Runs(args) => runs::run(args),
         Command::Arena(args) => arena::run(args),
+        Command::Export(args) => export::run(args),
     }
 }
