@@ -8,6 +8,7 @@ pub mod config;
 pub mod evaluator;
 pub mod export;
 pub mod games;
+pub mod gating;
 pub mod replay;
 pub mod players;
 pub mod rating;
