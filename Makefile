@@ -30,6 +30,12 @@ train: build
 chromium:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || echo "make: could not install chromium; the browser test will be skipped"
 
+# The export test checks models in Python with the venv's PyTorch; without that venv (the
+# CPU-only install or your own LIBTORCH) it is skipped, and says so.
+ifneq ($(or $(filter --cpu,$(LIBTORCH_MODE)),$(filter environment,$(origin LIBTORCH))),)
+export VZERO_SKIP_PYTHON = 1
+endif
+
 test: libtorch chromium
 	$(CARGO) test --workspace --release --locked
 

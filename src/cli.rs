@@ -37,6 +37,31 @@ pub enum Command {
     Plot(PlotArgs),
     /// Play a match between players (checkpoints, search or simple baselines) and rate them.
     Arena(ArenaArgs),
+    /// Export a checkpoint as TorchScript or safetensors, with a sidecar JSON describing it.
+    Export(ExportArgs),
+}
+
+/// Flags of `vzero export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// A checkpoint folder, or a run directory (its newest checkpoint).
+    pub checkpoint: PathBuf,
+    /// The file to write; the sidecar goes next to it with the extension `.json`.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// `torchscript` (a traced module: forward(x) returns policy logits and values
+    /// concatenated) or `safetensors` (the raw weights).
+    #[arg(long, value_enum, default_value = "torchscript")]
+    pub format: ExportFormatArg,
+}
+
+/// Export file formats.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum ExportFormatArg {
+    /// A traced TorchScript module.
+    Torchscript,
+    /// Raw weights.
+    Safetensors,
 }
 
 /// Flags of `vzero render`.

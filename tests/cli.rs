@@ -123,3 +123,43 @@ fn perft_moves_are_played_first_and_a_bad_one_is_named() {
     let err = stderr(&vzero(&["perft", "glinski", "1", "--position", "nonsense w - 0 1"]));
     assert!(err.contains("--position") && err.contains("bad position text"), "{err}");
 }
+
+#[test]
+fn arena_prints_a_table_with_elo_and_appends_json() {
+    let dir = std::env::temp_dir().join(format!("vzero-cli-arena-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_file = dir.join("results.jsonl");
+    let out = vzero(&["arena", "--variant", "mini-hexchess", "greedy", "mcts:16", "--games", "6", "--threads", "2", "--sprt", "0,50", "--out", out_file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("greedy") && text.contains("mcts:16") && text.contains("Elo of greedy over mcts:16"), "{text}");
+    assert!(text.contains("SPRT [0, 50]"), "{text}");
+    let line = std::fs::read_to_string(&out_file).unwrap();
+    let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(v["games"], 6);
+    assert!(v["elo"]["low"].as_f64().unwrap() <= v["elo"]["high"].as_f64().unwrap());
+
+    // A trained checkpoint as a player (a run directory means its newest checkpoint).
+    let run = dir.join("run");
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let train = vzero(&["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=1", "--set", "evaluation.games=0"]);
+    assert!(train.status.success(), "{}", stderr(&train));
+    let player = format!("{}:8", run.display());
+    let out = vzero(&["arena", "--variant", "mini-hexchess", &player, "random", "--games", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&vzero(&["arena", "--variant", "glinski", &player, "random", "--games", "2"]));
+    assert!(err.contains("plays mini-hexchess") && err.contains("glinski"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn arena_three_players_report_captures_by_seat_and_bad_players_are_named() {
+    let out = vzero(&["arena", "--variant", "wellisch", "greedy", "random", "random", "--games", "6", "--max-plies", "60"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("king captures by seat"), "{}", stdout(&out));
+    let err = stderr(&vzero(&["arena", "--variant", "wellisch", "greedy", "random", "--games", "2"]));
+    assert!(err.contains("3 players, 2 given"), "{err}");
+    let err = stderr(&vzero(&["arena", "--variant", "glinski", "grandmaster", "random"]));
+    assert!(err.contains("'grandmaster'") && err.contains("random, greedy, mcts"), "{err}");
+}

@@ -4,6 +4,7 @@
 pub mod checkpoint;
 pub mod config;
 pub mod device;
+pub mod export;
 pub mod inference;
 pub mod net;
 pub mod optimizer;

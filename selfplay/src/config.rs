@@ -40,6 +40,9 @@ pub struct Config {
     /// The evaluation at the end of a run.
     #[serde(default)]
     pub evaluation: EvaluationConfig,
+    /// Optional gating of new networks against the best one so far.
+    #[serde(default)]
+    pub gating: GatingConfig,
 }
 
 fn default_device() -> String {
@@ -245,6 +248,26 @@ pub struct EvaluationConfig {
 impl Default for EvaluationConfig {
     fn default() -> Self {
         EvaluationConfig { games: 100, simulations: 100 }
+    }
+}
+
+/// `[gating]`: after each iteration the new network plays the best network so far and
+/// replaces it for self-play only if it scores at least `threshold` (AlphaGo Zero's gating;
+/// AlphaZero and KataGo train without it). Decisions go to metrics.jsonl.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GatingConfig {
+    /// Games per gating match; 0 turns gating off.
+    pub games: usize,
+    /// Mean score the new network needs to become the best.
+    pub threshold: f64,
+    /// Simulations per move in gating games.
+    pub simulations: u32,
+}
+
+impl Default for GatingConfig {
+    fn default() -> Self {
+        GatingConfig { games: 0, threshold: 0.55, simulations: 50 }
     }
 }
 

@@ -85,6 +85,11 @@ impl RunDir {
         self.root.join("games")
     }
 
+    /// The name of the checkpoint self-play uses when gating is on (one line).
+    pub fn best(&self) -> PathBuf {
+        self.root.join("best.txt")
+    }
+
     /// The metrics log.
     pub fn metrics(&self) -> PathBuf {
         self.root.join("metrics.jsonl")

@@ -27,6 +27,7 @@ use crate::checkpoint::{self, CheckpointError, CheckpointState};
 use crate::config::Config;
 use crate::evaluator::NetEvaluator;
 use crate::games::{game_seed, play_games, GameEnd, GameSummary};
+use crate::gating::{gate, read_best, write_best};
 use crate::replay::{read_shard, record_to_text, write_shard, DecodeError, GameRecord, ReplayWindow, ShardName, WindowSize, EXTERNAL_GAME};
 use crate::rundir::{at, write_atomic, RunDir, RunIoError};
 use crate::sampler::sample_batch;
@@ -137,7 +138,16 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
     let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(2) };
     let service_cfg = net_cfg.clone();
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, device), batching);
-    load_into_service(&client, &latest)?;
+    // With gating, self-play uses the best network so far rather than the latest.
+    let gating = config.gating.games > 0;
+    let mut best = latest.clone();
+    if gating {
+        match read_best(&dir) {
+            Some(b) => best = b,
+            None => write_best(&dir, &best)?,
+        }
+    }
+    load_into_service(&client, &best)?;
     let mut shard_names = ShardName::for_this_process();
     let mut batch = TrainBatch::default();
 
@@ -202,7 +212,14 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
             state.iteration += 1;
         }
         latest = checkpoint::save_checkpoint(&dir.checkpoints(), &net, &trainer, &state)?;
-        load_into_service(&client, &latest)?;
+        if !gating {
+            best = latest.clone();
+            load_into_service(&client, &best)?;
+        } else if !interrupted && gate::<G>(config, &dir, device, &latest, &best, &client)? {
+            best = latest.clone();
+            write_best(&dir, &best)?;
+            load_into_service(&client, &best)?;
+        }
 
         let n = losses.2.max(1) as f64;
         let mut record = iteration_metrics(&state, &summaries, new_positions, &window, sp_secs, tr_secs, evaluated, forward_passes, losses.2, losses.0 / n, losses.1 / n);

@@ -135,3 +135,27 @@ fn a_second_run_in_the_same_directory_is_refused() {
     assert!(err.contains("already holds a run") && err.contains("--resume"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn gating_keeps_the_best_network_for_self_play() {
+    let dir = fresh_dir("gating-open");
+    let cfg = config("mini-hexchess-tiny.toml", &["training.iterations=2", "evaluation.games=0", "gating.games=2", "gating.threshold=0.0", "gating.simulations=4"]);
+    run::<MiniHexchess>(&cfg, &dir);
+    let events = metrics(&dir, "gating");
+    assert_eq!(events.len(), 2);
+    assert!(events.iter().all(|e| e["accepted"] == true && e["games"] == 2));
+    let last = list_checkpoints(&RunDir::open(&dir).checkpoints()).unwrap().pop().unwrap();
+    let best = std::fs::read_to_string(RunDir::open(&dir).best()).unwrap();
+    assert_eq!(best.trim(), last.file_name().unwrap().to_string_lossy());
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // A threshold no network can reach: the first network stays the best.
+    let dir = fresh_dir("gating-closed");
+    let cfg = config("mini-hexchess-tiny.toml", &["training.iterations=2", "evaluation.games=0", "gating.games=2", "gating.threshold=1.01", "gating.simulations=4"]);
+    run::<MiniHexchess>(&cfg, &dir);
+    let events = metrics(&dir, "gating");
+    assert!(events.len() == 2 && events.iter().all(|e| e["accepted"] == false), "{events:?}");
+    let best = std::fs::read_to_string(RunDir::open(&dir).best()).unwrap();
+    assert_eq!(best.trim(), "step-000000000");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,6 +2,7 @@
 
 mod arena;
 mod bench;
+mod export;
 mod game_file;
 mod perft;
 mod plot;
@@ -28,5 +29,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Replay(args) => replay::run(args),
         Command::Plot(args) => plot::run(args),
         Command::Arena(args) => arena::run(args),
+        Command::Export(args) => export::run(args),
     }
 }

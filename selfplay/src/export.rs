@@ -1,0 +1,70 @@
+//! `vzero export`: a checkpoint as a TorchScript module or raw safetensors weights, with a
+//! sidecar JSON that says everything needed to use it elsewhere.
+
+use std::path::{Path, PathBuf};
+
+use nn::PolicyValueNet;
+use rules::Game;
+use serde_json::json;
+
+use crate::checkpoint::{load_checkpoint, CheckpointError};
+use crate::rundir::{at, RunIoError};
+use crate::train::net_config;
+
+/// The file formats `export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// A traced TorchScript module (`torch.jit.load`, tch's `CModule`).
+    TorchScript,
+    /// The raw weights as safetensors, named as in vzero's network.
+    Safetensors,
+}
+
+/// Where the variant's encoding and policy map are documented.
+fn encoding_doc(variant: &str) -> &'static str {
+    match variant {
+        "wellisch" => "docs/notation-wellisch.md",
+        "weltschach" => "docs/notation-weltschach.md (and rules/src/weltschach/encode.rs)",
+        _ => "docs/notation-hex.md",
+    }
+}
+
+/// Writes the checkpoint at `checkpoint` to `out` in `format`, and the sidecar next to it
+/// (`out` with extension `.json`); returns the sidecar's path.
+pub fn export_checkpoint<G: Game>(checkpoint: &Path, out: &Path, format: ExportFormat) -> Result<PathBuf, CheckpointError> {
+    let state = crate::checkpoint::read_state(checkpoint)?;
+    let cfg = net_config::<G>(state.blocks, state.channels);
+    let mut net = PolicyValueNet::new(&cfg, nn::Device::Cpu);
+    load_checkpoint(checkpoint, &mut net, None)?;
+    let bad = |e: nn::TchError| CheckpointError::Bad { path: out.to_path_buf(), reason: e.to_string() };
+    let output = match format {
+        ExportFormat::TorchScript => {
+            nn::export::export_torchscript(&mut net, out).map_err(bad)?;
+            format!("forward(x) returns one tensor [B, {p} + {n}]: columns 0..{p} are the policy logits, columns {p}..{t} the values", p = G::POLICY_SIZE, n = G::NUM_PLAYERS, t = G::POLICY_SIZE + G::NUM_PLAYERS)
+        }
+        ExportFormat::Safetensors => {
+            net.var_store().save(out).map_err(bad)?;
+            "raw weights of vzero's PolicyValueNet (nn/src/net.rs); run them with that network".to_string()
+        }
+    };
+    let bytes = std::fs::read(out).map_err(at(out)).map_err(CheckpointError::from)?;
+    let sidecar = json!({
+        "format": match format { ExportFormat::TorchScript => "torchscript", ExportFormat::Safetensors => "safetensors" },
+        "file": out.file_name().map(|n| n.to_string_lossy().into_owned()),
+        "variant": G::NAME,
+        "players": G::NUM_PLAYERS,
+        "input_shape": G::INPUT_SHAPE,
+        "input": format!("float32 [B, {}]: positions encoded by rules::Game::encode from the point of view of the player to move; the planes are listed in {}", G::INPUT_SHAPE.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "), encoding_doc(G::NAME)),
+        "policy_size": G::POLICY_SIZE,
+        "policy": format!("logits by policy index (rules::Game::policy_index: a bijection on each position's legal moves, kind-major, documented in {}); set illegal moves to -inf before the softmax", encoding_doc(G::NAME)),
+        "values": format!("{} values in [0, 1]: value k is the expected final score of the player k seats after the player to move (k = 0: the mover)", G::NUM_PLAYERS),
+        "output": output,
+        "network": { "blocks": state.blocks, "channels": state.channels, "board_mask": G::board_mask().is_some() },
+        "training_step": state.step,
+        "games": state.games,
+        "checksum": { "algorithm": "crc32", "value": format!("{:08x}", crc32fast::hash(&bytes)) },
+    });
+    let path = out.with_extension("json");
+    std::fs::write(&path, serde_json::to_vec_pretty(&sidecar).expect("json")).map_err(|e| CheckpointError::Io(RunIoError { path: path.clone(), source: e }))?;
+    Ok(path)
+}

@@ -1,0 +1,60 @@
+//! Gating: a new network replaces the best one for self-play only if it beats it.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use nn::{BatchingConfig, InferenceClient, InferenceService, PolicyValueNet};
+use rules::Game;
+use serde_json::json;
+
+use crate::arena::{play_match, Agent, MatchOptions, SearchAgent};
+use crate::config::Config;
+use crate::evaluator::NetEvaluator;
+use crate::rundir::{write_atomic, RunDir};
+use crate::train::{load_into_service, net_config, TrainError};
+
+/// The best checkpoint recorded in the run directory, if any.
+pub fn read_best(dir: &RunDir) -> Option<PathBuf> {
+    let name = std::fs::read_to_string(dir.best()).ok()?;
+    let path = dir.checkpoints().join(name.trim());
+    path.exists().then_some(path)
+}
+
+/// Records `checkpoint` as the best.
+pub fn write_best(dir: &RunDir, checkpoint: &Path) -> Result<(), TrainError> {
+    let name = checkpoint.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    Ok(write_atomic(&dir.best(), format!("{name}\n").as_bytes())?)
+}
+
+/// Plays `candidate` against the network `best_client` serves; returns whether the candidate
+/// reached the threshold, after logging the match.
+pub fn gate<G: Game>(config: &Config, dir: &RunDir, device: nn::Device, candidate: &Path, best: &Path, best_client: &InferenceClient) -> Result<bool, TrainError> {
+    let g = &config.gating;
+    let cfg = net_config::<G>(config.network.blocks, config.network.channels);
+    let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(1) };
+    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
+    load_into_service(&client, candidate)?;
+    let new = SearchAgent { label: "candidate".into(), evaluator: NetEvaluator::<G>::new(client, 64), simulations: g.simulations };
+    let old = SearchAgent { label: "best".into(), evaluator: NetEvaluator::<G>::new(best_client.clone(), 64), simulations: g.simulations };
+    let mut seats: Vec<&dyn Agent<G>> = vec![&new];
+    while seats.len() < G::NUM_PLAYERS {
+        seats.push(&old);
+    }
+    let opts = MatchOptions { games: g.games, opening_plies: 2, max_plies: config.selfplay.max_plies, threads: config.selfplay.workers, seed: config.seed ^ 0x6A7E };
+    let result = play_match::<G>(&seats, opts, &|_| false);
+    drop(seats);
+    drop(new);
+    service.join();
+    let score = result.mean_score(0);
+    let accepted = score >= g.threshold;
+    dir.log_metrics(&json!({
+        "event": "gating",
+        "candidate": candidate.file_name().map(|n| n.to_string_lossy().into_owned()),
+        "best": best.file_name().map(|n| n.to_string_lossy().into_owned()),
+        "games": result.games,
+        "candidate_score": score,
+        "threshold": g.threshold,
+        "accepted": accepted,
+    }))?;
+    Ok(accepted)
+}

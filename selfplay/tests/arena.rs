@@ -1,0 +1,57 @@
+//! Matches rotate seats fairly, share openings between seat orders, and stop when asked.
+
+use rules::hexchess::MiniHexchess;
+use rules::wellisch::Wellisch;
+use selfplay::arena::{play_match, Agent, GreedyAgent, MatchOptions, RandomAgent};
+
+fn opts(games: usize, threads: usize) -> MatchOptions {
+    MatchOptions { games, opening_plies: 2, max_plies: 120, threads, seed: 5 }
+}
+
+#[test]
+fn two_player_seats_alternate_and_totals_add_up() {
+    let agents: [&dyn Agent<MiniHexchess>; 2] = [&GreedyAgent, &RandomAgent];
+    let r = play_match::<MiniHexchess>(&agents, opts(30, 2), &|_| false);
+    assert_eq!(r.games, 30);
+    for agent in 0..2 {
+        assert_eq!(r.seat_games[agent], vec![15, 15], "agent {agent} seats");
+    }
+    let (w, d, l) = r.wdl();
+    assert_eq!(w + d + l, 30);
+    assert_eq!(r.wins[1], l, "the second agent's wins are the first one's losses");
+    assert!((r.mean_score(0) + r.mean_score(1) - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn three_player_matches_use_every_seat_order_equally_often() {
+    let agents: [&dyn Agent<Wellisch>; 3] = [&GreedyAgent, &RandomAgent, &RandomAgent];
+    let r = play_match::<Wellisch>(&agents, opts(12, 2), &|_| false);
+    for agent in 0..3 {
+        assert_eq!(r.seat_games[agent], vec![4, 4, 4], "agent {agent} seats");
+    }
+    let total: f64 = (0..3).map(|a| r.mean_score(a)).sum();
+    assert!((total - 1.5).abs() < 1e-9, "Wellisch scores sum to 3/2 per game, got {total}");
+}
+
+#[test]
+fn a_match_is_reproducible_and_stops_when_asked() {
+    let agents: [&dyn Agent<MiniHexchess>; 2] = [&GreedyAgent, &RandomAgent];
+    let a = play_match::<MiniHexchess>(&agents, opts(10, 1), &|_| false);
+    let b = play_match::<MiniHexchess>(&agents, opts(10, 2), &|_| false);
+    assert_eq!(a, b, "the same seed gives the same totals, however many threads");
+    let stopped = play_match::<MiniHexchess>(&agents, opts(50, 1), &|r| r.games >= 7);
+    assert_eq!(stopped.games, 7);
+}
+
+#[test]
+fn paired_games_share_their_opening() {
+    // The whole game is the shared random opening, so the two games of a pair are the same
+    // game with the agents' seats swapped: every decisive result is matched by the opposite
+    // one, which independent openings would not give.
+    let agents: [&dyn Agent<MiniHexchess>; 2] = [&RandomAgent, &RandomAgent];
+    let o = MatchOptions { games: 40, opening_plies: 300, max_plies: 300, threads: 1, seed: 9 };
+    let r = play_match::<MiniHexchess>(&agents, o, &|_| false);
+    assert!(r.wins[0] + r.wins[1] >= 4, "too few decisive games to tell: {r:?}");
+    assert_eq!(r.wins[0], r.wins[1], "{r:?}");
+    assert_eq!(r.seat_wins[0][0], r.seat_wins[1][0], "{r:?}");
+}
