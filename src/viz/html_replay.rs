@@ -182,7 +182,9 @@ fn search_panel(html: &mut String, k: usize, frame: &Frame) {
         html.push_str("<p>Game over.</p>");
     }
     if frame.candidates.is_empty() {
-        if frame.next.is_some() {
+        if frame.visits > 0 {
+            let _ = write!(html, "<p>The search made {} visits here.</p>", frame.visits);
+        } else if frame.next.is_some() {
             html.push_str("<p>No search statistics recorded at this ply.</p>");
         }
     } else {
