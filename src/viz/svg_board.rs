@@ -5,6 +5,7 @@
 //! not a chart. Arrowheads are polygons, not SVG markers, because markers are looked up by id and
 //! the replay page holds one SVG per ply, most of them hidden, where shared ids break.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use rules::{CellShape, Diagram};
@@ -109,7 +110,7 @@ fn draw_background(svg: &mut String, d: &Diagram, l: &Layout) {
 fn draw_foreground(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
     draw_highlights(svg, d, l, arrows);
     draw_pieces(svg, d, l);
-    draw_arrows(svg, d, l, arrows);
+    draw_arrows(svg, l, arrows);
     draw_legend(svg, d, l);
     svg.push_str("</svg>\n");
 }
@@ -125,6 +126,8 @@ struct Layout {
     legend_lines: usize,
     per_line: usize,
     entry_w: f32,
+    /// Pixel centre of each cell by key.
+    centres: HashMap<u16, (f32, f32)>,
 }
 
 impl Layout {
@@ -146,7 +149,20 @@ impl Layout {
         let legend_lines = 1 + d.legend.len().div_ceil(per_line);
         let board_bottom = top + board_h;
         let height = board_bottom + 8.0 + legend_lines as f32 * LEGEND_LINE + MARGIN;
-        Layout { min_x: min_x - 1.0, min_y: min_y - 1.0, top, board_bottom, width, height, legend_lines, per_line, entry_w }
+        let mut layout = Layout {
+            min_x: min_x - 1.0,
+            min_y: min_y - 1.0,
+            top,
+            board_bottom,
+            width,
+            height,
+            legend_lines,
+            per_line,
+            entry_w,
+            centres: HashMap::new(),
+        };
+        layout.centres = d.cells.iter().map(|c| (c.key, layout.px(c.x, c.y))).collect();
+        layout
     }
 
     /// Pixel position of a point in diagram units.
@@ -155,8 +171,8 @@ impl Layout {
     }
 
     /// Pixel centre of the cell with `key`, if the diagram has it.
-    fn cell_px(&self, d: &Diagram, key: u16) -> Option<(f32, f32)> {
-        d.cells.iter().find(|c| c.key == key).map(|c| self.px(c.x, c.y))
+    fn cell_px(&self, key: u16) -> Option<(f32, f32)> {
+        self.centres.get(&key).copied()
     }
 }
 
@@ -224,27 +240,32 @@ fn draw_captions(svg: &mut String, d: &Diagram, l: &Layout) {
 }
 
 fn draw_pieces(svg: &mut String, d: &Diagram, l: &Layout) {
-    svg.push_str("<g class=\"pieces\" text-anchor=\"middle\" font-weight=\"bold\">\n");
-    for p in &d.pieces {
-        let Some((cx, cy)) = l.cell_px(d, p.cell) else { continue };
-        let (fill, stroke, ink) = SEATS[p.owner.min(SEATS.len() - 1)];
-        let _ = writeln!(
-            svg,
-            r#"<g class="piece" data-owner="{}"><circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{fill}" stroke="{stroke}" stroke-width="1.4"/><text x="{cx:.1}" y="{:.1}" font-size="{:.1}" fill="{ink}">{}</text></g>"#,
-            p.owner,
-            0.5 * UNIT,
-            cy + 0.25 * UNIT,
-            0.7 * UNIT,
-            escape(&p.letter.to_string())
-        );
+    let size = 0.7 * UNIT;
+    let _ = writeln!(svg, r#"<g class="pieces" text-anchor="middle" font-weight="bold" font-size="{size:.1}" stroke-width="1.4">"#);
+    for (seat, &(fill, stroke, ink)) in SEATS.iter().enumerate() {
+        let mine = d.pieces.iter().filter(|p| p.owner.min(SEATS.len() - 1) == seat);
+        // Colours are set once per seat rather than on every disc: a Weltschach ply has 352.
+        let _ = writeln!(svg, r#"<g fill="{fill}" stroke="{stroke}">"#);
+        for p in mine {
+            let Some((cx, cy)) = l.cell_px(p.cell) else { continue };
+            let _ = writeln!(
+                svg,
+                r#"<g class="piece" data-owner="{}"><circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/><text x="{cx:.1}" y="{:.1}" fill="{ink}" stroke="none">{}</text></g>"#,
+                p.owner,
+                0.5 * UNIT,
+                cy + 0.25 * UNIT,
+                escape(&p.letter.to_string())
+            );
+        }
+        svg.push_str("</g>\n");
     }
     svg.push_str("</g>\n");
 }
 
-fn draw_arrows(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
+fn draw_arrows(svg: &mut String, l: &Layout, arrows: &[Arrow]) {
     svg.push_str("<g class=\"arrows\">\n");
     for a in arrows {
-        let (Some(from), Some(to)) = (l.cell_px(d, a.from), l.cell_px(d, a.to)) else { continue };
+        let (Some(from), Some(to)) = (l.cell_px(a.from), l.cell_px(a.to)) else { continue };
         let (colour, width, note) = match a.kind {
             ArrowKind::LastMove => ("#1f6fb2", 0.22 * UNIT, None),
             ArrowKind::Candidate(share) => ("#1e8449", (0.1 + 0.25 * share.clamp(0.0, 1.0)) * UNIT, Some(format!("{:.0}%", share * 100.0))),
