@@ -271,9 +271,10 @@ fn replay_pages_of_the_three_player_and_cube_variants() {
     }
 }
 
-/// Headless Chromium, if Debian's package is installed (or VZERO_CHROMIUM names another
-/// binary): returns None, after saying so, if not.
-fn chromium() -> Option<Command> {
+/// Headless Chromium with its profile in `dir`, if Debian's package is installed (or
+/// VZERO_CHROMIUM names another binary): returns None, after saying so, if not. Each run is cut
+/// off after two minutes, so a browser that hangs fails the test instead of stalling CI.
+fn chromium(dir: &Path) -> Option<Command> {
     let bin = PathBuf::from(std::env::var_os("VZERO_CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into()));
     if !bin.exists() {
         // Written past the test harness's capture, so a skip is never silent.
@@ -284,8 +285,9 @@ fn chromium() -> Option<Command> {
         );
         return None;
     }
-    let profile = std::env::temp_dir().join(format!("vzero-chromium-{}-{:?}", std::process::id(), std::thread::current().id()));
-    let mut cmd = Command::new(&bin);
+    let profile = dir.join("chromium-profile");
+    let mut cmd = Command::new("timeout");
+    cmd.arg("120").arg(&bin);
     cmd.args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]);
     cmd.arg(format!("--user-data-dir={}", profile.display()));
     Some(cmd)
@@ -297,7 +299,7 @@ fn replay_page_steps_in_headless_chromium() {
     let (shard, moves) = mini_game_shard(&dir);
     let page = dir.join("game.html");
     written(&["replay", path_str(&shard), "--out", path_str(&page)], &page);
-    let Some(mut dump) = chromium() else { return };
+    let Some(mut dump) = chromium(&dir) else { return };
     // `#steps=3` presses the page's "next" button three times on load, as a person would.
     let url = format!("file://{}#steps=3", page.display());
     let out = dump.arg("--dump-dom").arg(&url).output().expect("run chromium");
@@ -309,22 +311,25 @@ fn replay_page_steps_in_headless_chromium() {
 
     // Past the end stays at the end.
     let url = format!("file://{}#steps={}", page.display(), moves.len() + 5);
-    let out = chromium().unwrap().arg("--dump-dom").arg(&url).output().unwrap();
+    let out = chromium(&dir).unwrap().arg("--dump-dom").arg(&url).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Ply {0} / {0}<", moves.len())));
 
     // Key presses go through the page's key handler: three forward, one back, then End.
     let url = format!("file://{}#keys=ArrowRight,ArrowRight,ArrowRight,ArrowLeft", page.display());
-    let out = chromium().unwrap().arg("--dump-dom").arg(&url).output().unwrap();
+    let out = chromium(&dir).unwrap().arg("--dump-dom").arg(&url).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Ply 2 / {}<", moves.len())), "arrow keys step");
     let url = format!("file://{}#keys=End,ArrowLeft", page.display());
-    let out = chromium().unwrap().arg("--dump-dom").arg(&url).output().unwrap();
+    let out = chromium(&dir).unwrap().arg("--dump-dom").arg(&url).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Ply {} / {}<", moves.len() - 1, moves.len())), "End jumps");
 
     let png = dir.join("replay.png");
     let url = format!("file://{}#steps=3", page.display());
-    let out = chromium().unwrap().args(["--window-size=1000,760", &format!("--screenshot={}", png.display()), &url]).output().unwrap();
+    let out = chromium(&dir).unwrap().args(["--window-size=1000,760", &format!("--screenshot={}", png.display()), &url]).output().unwrap();
     let bytes = std::fs::read(&png).unwrap_or_else(|e| panic!("no screenshot ({e}); chromium said: {}", stderr(&out)));
     assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000, "a real screenshot, {} bytes", bytes.len());
+    // Kept for a person to look at: target/tmp/viz-replay.png.
+    let _ = std::fs::copy(&png, Path::new(env!("CARGO_TARGET_TMPDIR")).join("viz-replay.png"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
