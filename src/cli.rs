@@ -76,10 +76,11 @@ pub struct RenderArgs {
     /// Play these space-separated moves first (e.g. "f5-f6 f7-f6").
     #[arg(long, conflicts_with = "game")]
     pub moves: Option<String>,
-    /// Draw a position of the game in this replay shard (RUN/replay/*.shard).
+    /// Draw a position of a recorded game: a replay shard (RUN/replay/*.shard) or a game text
+    /// file (RUN/games/*.txt, no search statistics).
     #[arg(long, requires = "ply")]
     pub game: Option<PathBuf>,
-    /// Which game of the shard, counting from 0 [default: 0].
+    /// Which game of the file, counting from 0 [default: 0].
     #[arg(long, requires = "game")]
     pub game_index: Option<usize>,
     /// With --game: draw the position after this many moves (0 is the start).
@@ -101,9 +102,13 @@ pub struct RenderArgs {
 /// Flags of `vzero replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// A replay shard of a run (RUN/replay/*.shard).
+    /// A replay shard (RUN/replay/*.shard) or a game text file (RUN/games/*.txt, one game a
+    /// line, no search statistics).
     pub game: PathBuf,
-    /// Which game of the shard, counting from 0.
+    /// The variant of a game text file outside a run directory (otherwise read from the run).
+    #[arg(long)]
+    pub variant: Option<Variant>,
+    /// Which game of the file, counting from 0.
     #[arg(long, default_value_t = 0)]
     pub game_index: usize,
     /// How many of the search's most visited moves to list and draw at each ply.

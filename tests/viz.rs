@@ -257,6 +257,23 @@ fn replay_page_holds_every_ply_and_needs_no_network() {
 }
 
 #[test]
+fn replay_and_render_read_game_text_files() {
+    let dir = scratch("text");
+    let (_, moves) = mini_game_shard(&dir);
+    let file = dir.join("games.txt");
+    std::fs::write(&file, format!("[1 0] f1-f9\n[0.5 0.5] {}\n", moves.join(" "))).unwrap();
+    let out = dir.join("game.html");
+    let html = written(&["replay", path_str(&file), "--variant", "mini", "--game-index", "1", "--out", path_str(&out)], &out);
+    check_page_boards(&html, moves.len(), 37);
+    assert!(html.contains("No search statistics recorded"), "text files carry no visits");
+    let svg_out = dir.join("ply.svg");
+    let svg = written(&["render", "--game", path_str(&file), "--variant", "mini", "--game-index", "1", "--ply", "2", "--last-move", "--out", path_str(&svg_out)], &svg_out);
+    assert_eq!(count(&roxmltree::Document::parse(&svg).unwrap(), "g", "last-move"), 1);
+    fails(&["replay", path_str(&file), "--out", path_str(&out)], 1, "--variant is needed");
+    fails(&["replay", path_str(&file), "--variant", "mini", "--out", path_str(&out)], 1, "line 1: move 1 ('f1-f9')");
+}
+
+#[test]
 fn replay_pages_of_the_three_player_and_cube_variants() {
     let dir = scratch("replay-others");
     for ((shard, moves), cells) in [(game_shard::<Wellisch>(&dir, 9), 91), (game_shard::<Weltschach>(&dir, 4), 512)] {

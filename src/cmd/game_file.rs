@@ -1,26 +1,82 @@
-//! Reading one recorded game from a replay shard, for the commands that draw games.
+//! Reading one recorded game, for the commands that draw games: from a replay shard
+//! (`RUN/replay/*.shard`, with the search's visits) or a game text file (`RUN/games/*.txt`, one
+//! game a line as `[scores] moves`, played from the start position, without visits).
 
+use std::fs;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
-use rules::Variant;
-use selfplay::replay::{read_shard, GameRecord};
+use rules::{Game, Variant, WithGame};
+use selfplay::config::Config;
+use selfplay::replay::{read_shard, GameRecord, MoveRecord};
 
-/// Game `index` of the replay shard at `path`.
-pub fn load_game(path: &Path, index: usize) -> anyhow::Result<GameRecord> {
-    let mut games = read_shard(path).context("reading the game file (a replay shard, RUN/replay/*.shard)")?;
-    let count = games.len();
-    if index >= count {
-        bail!("{}: --game-index {index} is out of range: the shard holds {count} games (0..{count})", path.display());
+/// Game `index` of the file at `path`; `variant` (a `--variant` flag) must match the game's, and
+/// names the variant of a text file outside a run directory.
+pub fn load_game(path: &Path, index: usize, variant: Option<Variant>) -> anyhow::Result<(GameRecord, Variant)> {
+    let record = if path.extension().is_some_and(|e| e == "txt") {
+        let variant = match variant {
+            Some(v) => v,
+            None => run_variant(path).ok_or_else(|| {
+                anyhow!("{}: --variant is needed for a game text file outside a run directory", path.display())
+            })?,
+        };
+        let text = fs::read_to_string(path).with_context(|| format!("reading the game file {}", path.display()))?;
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let line = nth(lines, index, path)?;
+        variant
+            .with_game(FromText { line })
+            .with_context(|| format!("{} line {}", path.display(), index + 1))?
+    } else {
+        let games = read_shard(path).context("reading the game file (a replay shard, RUN/replay/*.shard)")?;
+        nth(games, index, path)?
+    };
+    let found: Variant = record.variant.parse().map_err(|e| anyhow!("the recorded game: {e}"))?;
+    match variant {
+        Some(v) if v != found => bail!("--variant {v} does not match the game, which is {found}"),
+        _ => Ok((record, found)),
     }
-    Ok(games.swap_remove(index))
 }
 
-/// The variant `record` was played in; `asked` (a `--variant` flag) must agree with it.
-pub fn variant_of(record: &GameRecord, asked: Option<Variant>) -> anyhow::Result<Variant> {
-    let variant: Variant = record.variant.parse().map_err(|e| anyhow!("the recorded game: {e}"))?;
-    match asked {
-        Some(v) if v != variant => bail!("--variant {v} does not match the game, which is {variant}"),
-        _ => Ok(variant),
+/// Item `index` of `items` read from `path`, or an error that says how many there are.
+fn nth<T>(mut items: Vec<T>, index: usize, path: &Path) -> anyhow::Result<T> {
+    let count = items.len();
+    if index >= count {
+        bail!("{}: --game-index {index} is out of range: the file holds {count} games (0..{count})", path.display());
+    }
+    Ok(items.swap_remove(index))
+}
+
+/// The variant of the run whose `games/` folder holds `path`.
+fn run_variant(path: &Path) -> Option<Variant> {
+    let run = path.parent()?.parent()?;
+    Some(Config::load(&run.join("config.toml"), &[]).ok()?.variant())
+}
+
+/// A game text line turned back into a record (moves as policy indices, no visits).
+struct FromText<'a> {
+    line: &'a str,
+}
+
+impl WithGame for FromText<'_> {
+    type Output = anyhow::Result<GameRecord>;
+
+    fn run<G: Game>(self) -> anyhow::Result<GameRecord> {
+        let (scores, moves) = self
+            .line
+            .strip_prefix('[')
+            .and_then(|rest| rest.split_once(']'))
+            .ok_or_else(|| anyhow!("expected '[SCORES] MOVES', found '{}'", self.line.chars().take(40).collect::<String>()))?;
+        let scores = scores
+            .split_whitespace()
+            .map(|s| s.parse::<f32>().map_err(|_| anyhow!("score '{s}' is not a number")))
+            .collect::<anyhow::Result<Vec<f32>>>()?;
+        let mut game = G::start();
+        let mut record = GameRecord { variant: G::NAME.into(), number: 0, start: game.to_text(), moves: Vec::new(), scores };
+        for (i, text) in moves.split_whitespace().enumerate() {
+            let mv = game.parse_move(text).map_err(|e| anyhow!("move {} ('{text}'): {e}", i + 1))?;
+            record.moves.push(MoveRecord { played: game.policy_index(mv) as u32, visits: Vec::new(), policy_target: false });
+            game.play(mv);
+        }
+        Ok(record)
     }
 }

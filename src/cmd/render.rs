@@ -5,7 +5,7 @@ use std::fs;
 use anyhow::{anyhow, bail, Context};
 use rules::{Game, WithGame};
 
-use super::game_file::{load_game, variant_of};
+use super::game_file::load_game;
 use crate::cli::RenderArgs;
 use crate::viz::frames::{diagram_of, frames};
 use crate::viz::svg_board::{board_svg, standalone, Arrow, ArrowKind};
@@ -14,8 +14,7 @@ use crate::viz::svg_board::{board_svg, standalone, Arrow, ArrowKind};
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
     let svg = match &args.game {
         Some(path) => {
-            let record = load_game(path, args.game_index.unwrap_or(0))?;
-            let variant = variant_of(&record, args.variant)?;
+            let (record, variant) = load_game(path, args.game_index.unwrap_or(0), args.variant)?;
             variant.with_game(FromGame { args: &args, record })?
         }
         None => {

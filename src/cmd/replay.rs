@@ -6,15 +6,14 @@ use anyhow::Context;
 use rules::{Game, WithGame};
 use selfplay::replay::GameRecord;
 
-use super::game_file::{load_game, variant_of};
+use super::game_file::load_game;
 use crate::cli::ReplayArgs;
 use crate::viz::frames::frames;
 use crate::viz::html_replay::{replay_html, ReplayInfo};
 
 /// Reads the game, draws every ply and writes the page.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    let record = load_game(&args.game, args.game_index)?;
-    let variant = variant_of(&record, None)?;
+    let (record, variant) = load_game(&args.game, args.game_index, args.variant)?;
     let html = variant.with_game(Page { record: &record, top: args.top })?;
     fs::write(&args.out, html).with_context(|| format!("writing {}", args.out.display()))?;
     println!("wrote {} ({} plies)", args.out.display(), record.moves.len());
