@@ -3,11 +3,12 @@
 //!
 //! Workers send encoded positions over a crossbeam channel and block on their own reply
 //! channel. The service takes the first waiting request, then keeps collecting until the batch
-//! holds `max_batch` positions or `max_wait` has passed, runs one forward pass, and answers
-//! each request with its slice of the outputs. New weights are swapped in between batches.
+//! holds `max_batch` positions, every client that is waiting has been heard from, or
+//! `max_wait` has passed; runs one forward pass; and answers each request with its slice of the
+//! outputs. New weights are swapped in between batches.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -36,6 +37,9 @@ enum Message {
 pub struct InferenceStats {
     batches: AtomicU64,
     positions: AtomicU64,
+    /// Clients blocked in [`InferenceClient::evaluate`] right now: once that many requests are
+    /// in, nobody else can add to the batch, so waiting longer would only add latency.
+    waiting: AtomicUsize,
 }
 
 impl InferenceStats {
@@ -108,8 +112,13 @@ impl InferenceClient {
     /// Evaluates `count` positions encoded one after another in `inputs`; blocks until done.
     pub fn evaluate(&self, inputs: Vec<f32>, count: usize) -> Result<Outputs, ServiceStopped> {
         let (reply, rx) = channel::bounded(1);
-        self.tx.send(Message::Evaluate { inputs, count, reply }).map_err(|_| ServiceStopped)?;
-        rx.recv().map_err(|_| ServiceStopped)
+        self.stats.waiting.fetch_add(1, Ordering::SeqCst);
+        let answer = match self.tx.send(Message::Evaluate { inputs, count, reply }) {
+            Ok(()) => rx.recv().map_err(|_| ServiceStopped),
+            Err(_) => Err(ServiceStopped),
+        };
+        self.stats.waiting.fetch_sub(1, Ordering::SeqCst);
+        answer
     }
 
     /// Replaces the network's weights with those saved at `path`, between two batches.
@@ -155,7 +164,7 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
                 }
                 None => {}
             }
-            if total >= batching.max_batch {
+            if total >= batching.max_batch || pending.len() >= stats.waiting.load(Ordering::SeqCst) {
                 break;
             }
             match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {

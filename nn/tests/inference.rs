@@ -86,3 +86,19 @@ fn loading_a_missing_file_reports_an_error_and_keeps_serving() {
     drop(client);
     service.join();
 }
+
+#[test]
+fn a_lone_waiting_client_is_served_without_waiting_for_the_timeout() {
+    let cfg = config();
+    let service_cfg = cfg.clone();
+    // A wait far longer than the test may take: only the "everyone is waiting" rule can answer.
+    let batching = BatchingConfig { max_batch: 64, max_wait: Duration::from_secs(60) };
+    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
+    let begun = std::time::Instant::now();
+    for seed in 0..3 {
+        client.evaluate(position(&cfg, seed), 1).unwrap();
+    }
+    assert!(begun.elapsed() < Duration::from_secs(30), "a lone client waited for the batch timeout");
+    drop(client);
+    service.join();
+}
