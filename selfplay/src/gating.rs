@@ -41,7 +41,8 @@ pub fn gate<G: Game>(config: &Config, dir: &RunDir, device: nn::Device, candidat
         seats.push(&old);
     }
     let opts = MatchOptions { games: g.games, opening_plies: 2, max_plies: config.selfplay.max_plies, threads: config.selfplay.workers, seed: config.seed ^ 0x6A7E };
-    let result = play_match::<G>(&seats, opts, &|_| false);
+    let start = crate::train::start_state::<G>(config)?;
+    let result = play_match::<G>(&seats, &start, opts, &|_| false);
     drop(seats);
     drop(new);
     service.join();

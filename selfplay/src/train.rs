@@ -99,8 +99,18 @@ pub fn net_config<G: Game>(blocks: usize, channels: usize) -> NetConfig {
     }
 }
 
+/// The position every game of the run starts from: the config's `start_position`, or the
+/// variant's start.
+pub fn start_state<G: Game>(config: &Config) -> Result<G, TrainError> {
+    match &config.start_position {
+        Some(text) => G::from_text(text).map_err(|e| TrainError::Run(format!("start_position: {e}"))),
+        None => Ok(G::start()),
+    }
+}
+
 /// Runs (or resumes) training for game `G`.
 pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
+    start_state::<G>(config)?;
     let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
     eprintln!("vzero train: {} on {}, run directory {}", G::NAME, nn::device::describe(device), opts.run_dir.display());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -410,6 +420,7 @@ pub(crate) fn self_play_phase<G: Game>(
     progress: bool,
 ) -> (Vec<GameRecord>, Vec<GameSummary>) {
     let params = config.search.params();
+    let start = start_state::<G>(config).expect("checked when the run started");
     let bar = progress_bar(progress, wanted.len() as u64, "games");
     let queue = Mutex::new(wanted);
     let (tx, rx) = crossbeam::channel::unbounded();
@@ -417,9 +428,9 @@ pub(crate) fn self_play_phase<G: Game>(
         for _ in 0..config.selfplay.workers {
             let tx = tx.clone();
             let evaluator = NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch);
-            let (params, queue, cfg) = (&params, &queue, &config.selfplay);
+            let (params, queue, cfg, start) = (&params, &queue, &config.selfplay, &start);
             scope.spawn(move || {
-                play_games::<G, _>(cfg, params, &evaluator, config.seed, queue, stop, |record, summary| {
+                play_games::<G, _>(cfg, params, &evaluator, start, config.seed, queue, stop, |record, summary| {
                     let _ = tx.send((record, summary));
                 });
             });
@@ -527,6 +538,7 @@ fn evaluate<G: Game>(config: &Config, client: &InferenceClient, dir: &RunDir) ->
     let sims = config.evaluation.simulations;
     let net = SearchAgent { label: "network".into(), evaluator: NetEvaluator::<G>::new(client.clone(), 64), simulations: sims };
     let uniform = SearchAgent { label: format!("uniform-mcts-{sims}"), evaluator: UniformEvaluator, simulations: sims };
+    let start = start_state::<G>(config)?;
     let mut out = Vec::new();
     let opponents: [&dyn Agent<G>; 2] = [&RandomAgent, &uniform];
     for opponent in opponents {
@@ -535,7 +547,7 @@ fn evaluate<G: Game>(config: &Config, client: &InferenceClient, dir: &RunDir) ->
             seats.push(opponent);
         }
         let opts = MatchOptions { games: config.evaluation.games, opening_plies: 2, max_plies: config.selfplay.max_plies, threads: config.selfplay.workers, seed: config.seed ^ 0xE7A1 };
-        let result = play_match::<G>(&seats, opts, &|_| false);
+        let result = play_match::<G>(&seats, &start, opts, &|_| false);
         dir.log_metrics(&json!({
             "event": "evaluation",
             "opponent": Agent::<G>::name(opponent),
