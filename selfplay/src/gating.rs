@@ -11,7 +11,8 @@ use crate::arena::{play_match, Agent, MatchOptions, SearchAgent};
 use crate::config::Config;
 use crate::evaluator::NetEvaluator;
 use crate::rundir::{write_atomic, RunDir};
-use crate::train::{load_into_service, net_config, TrainError};
+use crate::phase::load_into_service;
+use crate::train::{net_config, TrainError};
 
 /// The best checkpoint recorded in the run directory, if any.
 pub fn read_best(dir: &RunDir) -> Option<PathBuf> {
