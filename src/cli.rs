@@ -154,6 +154,9 @@ pub struct ArenaArgs {
     /// Random plies opening each game (shared by the games of one seat rotation).
     #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
+    /// Start every game from this position text instead of the variant's start position.
+    #[arg(long)]
+    pub position: Option<String>,
     /// Longest game in plies; longer games are adjudicated draws.
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,

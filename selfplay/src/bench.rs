@@ -70,13 +70,14 @@ pub fn selfplay_throughput<G: Game>(config: &Config, seconds: f64) -> Result<Sel
     let stop = Arc::new(AtomicBool::new(false));
     let finished = Mutex::new(0usize);
     let params = config.search.params();
+    let start = crate::train::start_state::<G>(config).unwrap_or_else(|_| G::start());
     let begun = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..config.selfplay.workers {
             let evaluator = NetEvaluator::<G>::new(client.clone(), batch);
-            let (params, queue, stop, finished) = (&params, &queue, &stop, &finished);
+            let (params, queue, stop, finished, start) = (&params, &queue, &stop, &finished, &start);
             scope.spawn(move || {
-                play_games::<G, _>(&config.selfplay, params, &evaluator, config.seed, queue, stop, |_, _| {
+                play_games::<G, _>(&config.selfplay, params, &evaluator, start, config.seed, queue, stop, |_, _| {
                     *finished.lock().expect("counter") += 1;
                 });
             });

@@ -22,6 +22,10 @@ pub struct Config {
     /// Where the networks run: `auto`, `cpu` or `cuda`.
     #[serde(default = "default_device")]
     pub device: String,
+    /// Position text every self-play and evaluation game starts from (default: the variant's
+    /// start position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_position: Option<String>,
     /// The network's shape.
     #[serde(default)]
     pub network: NetworkConfig,

@@ -60,7 +60,7 @@ struct InProgress {
 /// Game numbers waiting to be played, shared by the workers of a run.
 pub type GameQueue = Mutex<VecDeque<u64>>;
 
-/// Plays the games whose numbers it takes from `queue`, `cfg.games_per_worker` at a time,
+/// Plays games from `start` whose numbers it takes from `queue`, `cfg.games_per_worker` at a time,
 /// calling `finished` for each game as it ends, until the queue is empty or `stop` is set (then
 /// games in progress are abandoned). A game is a function of the seed and its number; with
 /// one worker the order of the games is too.
@@ -69,6 +69,7 @@ pub fn play_games<G: Game, E: Evaluator<G>>(
     cfg: &SelfplayConfig,
     params: &SearchParams,
     evaluator: &E,
+    start: &G,
     seed: u64,
     queue: &GameQueue,
     stop: &AtomicBool,
@@ -81,7 +82,7 @@ pub fn play_games<G: Game, E: Evaluator<G>>(
         let s = game_seed(seed, number);
         let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(s);
         let may_resign = cfg.resign_threshold > 0.0 && G::NUM_PLAYERS == 2 && !rng.random_bool(cfg.resign_playthrough as f64);
-        let game = G::start();
+        let game = start.clone();
         let record = GameRecord { variant: G::NAME.to_string(), number, start: game.to_text(), moves: Vec::new(), scores: Vec::new() };
         let progress = InProgress { record, low: vec![0; G::NUM_PLAYERS], may_resign, would_have_resigned: None };
         (Search::new(game, params.clone(), s), progress)

@@ -11,7 +11,8 @@ use crate::arena::{play_match, Agent, MatchOptions, SearchAgent};
 use crate::config::Config;
 use crate::evaluator::NetEvaluator;
 use crate::rundir::{write_atomic, RunDir};
-use crate::train::{load_into_service, net_config, TrainError};
+use crate::phase::load_into_service;
+use crate::train::{net_config, TrainError};
 
 /// The best checkpoint recorded in the run directory, if any.
 pub fn read_best(dir: &RunDir) -> Option<PathBuf> {
@@ -41,7 +42,8 @@ pub fn gate<G: Game>(config: &Config, dir: &RunDir, device: nn::Device, candidat
         seats.push(&old);
     }
     let opts = MatchOptions { games: g.games, opening_plies: 2, max_plies: config.selfplay.max_plies, threads: config.selfplay.workers, seed: config.seed ^ 0x6A7E };
-    let result = play_match::<G>(&seats, opts, &|_| false);
+    let start = crate::train::start_state::<G>(config)?;
+    let result = play_match::<G>(&seats, &start, opts, &|_| false);
     drop(seats);
     drop(new);
     service.join();

@@ -20,7 +20,8 @@ use crate::checkpoint::{list_checkpoints, verify_checkpoint};
 use crate::config::Config;
 use crate::replay::{write_shard, ShardName, EXTERNAL_GAME};
 use crate::rundir::RunDir;
-use crate::train::{load_into_service, net_config, self_play_phase, write_game_texts, TrainError};
+use crate::phase::{load_into_service, self_play_phase, write_game_texts};
+use crate::train::{net_config, TrainError};
 
 /// How to run a self-play-only process.
 #[derive(Clone, Debug)]

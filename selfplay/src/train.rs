@@ -10,26 +10,26 @@
 use std::path::{Path, PathBuf};
 use std::collections::{BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
-use mcts::UniformEvaluator;
-use nn::{BatchingConfig, DeviceChoice, InferenceClient, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
+use nn::{BatchingConfig, DeviceChoice, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
 use rand::SeedableRng;
 use rules::Game;
 use serde_json::json;
 use thiserror::Error;
 
-use crate::arena::{play_match, Agent, MatchOptions, MatchResult, RandomAgent, SearchAgent};
+use crate::arena::MatchResult;
 use crate::checkpoint::{self, CheckpointError, CheckpointState};
 use crate::config::Config;
-use crate::evaluator::NetEvaluator;
-use crate::games::{game_seed, play_games, GameEnd, GameSummary};
+use crate::evaluation::evaluate;
+use crate::games::game_seed;
+use crate::metrics::iteration_metrics;
+use crate::phase::{load_into_service, progress_bar, self_play_phase, write_game_texts};
+use crate::resume::{load_external_shards, resume_state};
 use crate::gating::{gate, read_best, write_best};
-use crate::replay::{read_shard, record_to_text, write_shard, DecodeError, GameRecord, ReplayWindow, ShardName, WindowSize, EXTERNAL_GAME};
-use crate::rundir::{at, write_atomic, RunDir, RunIoError};
+use crate::replay::{write_shard, DecodeError, GameRecord, ReplayWindow, ShardName, WindowSize};
+use crate::rundir::{write_atomic, RunDir, RunIoError};
 use crate::sampler::sample_batch;
 
 /// Why a run stopped with an error.
@@ -99,8 +99,18 @@ pub fn net_config<G: Game>(blocks: usize, channels: usize) -> NetConfig {
     }
 }
 
+/// The position every game of the run starts from: the config's `start_position`, or the
+/// variant's start.
+pub fn start_state<G: Game>(config: &Config) -> Result<G, TrainError> {
+    match &config.start_position {
+        Some(text) => G::from_text(text).map_err(|e| TrainError::Run(format!("start_position: {e}"))),
+        None => Ok(G::start()),
+    }
+}
+
 /// Runs (or resumes) training for game `G`.
 pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
+    start_state::<G>(config)?;
     let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
     eprintln!("vzero train: {} on {}, run directory {}", G::NAME, nn::device::describe(device), opts.run_dir.display());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -274,164 +284,6 @@ fn start_run(root: &Path) -> Result<RunDir, TrainError> {
     Ok(dir)
 }
 
-/// Loads the newest readable checkpoint and the replay window of a stopped run.
-fn resume_state<G: Game>(
-    config: &Config,
-    root: &Path,
-    net: &mut PolicyValueNet,
-    trainer: &mut Trainer,
-    window: &mut ReplayWindow,
-    done: &mut BTreeSet<u64>,
-    known_shards: &mut BTreeSet<PathBuf>,
-) -> Result<(RunDir, CheckpointState, PathBuf), TrainError> {
-    let dir = RunDir::open(root);
-    let checkpoints = checkpoint::list_checkpoints(&dir.checkpoints())?;
-    let mut found = None;
-    for path in checkpoints.iter().rev() {
-        let state = match checkpoint::read_state(path) {
-            Ok(state) => state,
-            Err(e) => {
-                set_aside(path, &e);
-                continue;
-            }
-        };
-        if state.variant != G::NAME || state.blocks != config.network.blocks || state.channels != config.network.channels {
-            return Err(TrainError::Run(format!(
-                "{}: checkpoint is {} with {} blocks x {} channels, the config asks for {} with {} x {}",
-                path.display(),
-                state.variant,
-                state.blocks,
-                state.channels,
-                G::NAME,
-                config.network.blocks,
-                config.network.channels
-            )));
-        }
-        match checkpoint::load_checkpoint(path, net, Some(trainer)) {
-            Ok(state) => {
-                found = Some((state, path.clone()));
-                break;
-            }
-            Err(e) => set_aside(path, &e),
-        }
-    }
-    let Some((mut state, latest)) = found else {
-        return Err(TrainError::Run(format!("{}: no usable checkpoint to resume from", dir.checkpoints().display())));
-    };
-    // Leftovers of writes a crash interrupted are never read; remove them.
-    remove_leftovers(&dir.replay(), "tmp")?;
-    remove_leftovers(&dir.checkpoints(), "partial")?;
-    let mut games = Vec::new();
-    for path in dir.shard_paths()? {
-        known_shards.insert(path.clone());
-        match read_shard(&path) {
-            Ok(records) => {
-                if !dir.games().join(path.with_extension("txt").file_name().expect("named")).exists() {
-                    write_game_texts::<G>(&dir, &path, &records)?;
-                }
-                games.extend(records);
-            }
-            Err(e) => eprintln!("vzero: warning: skipping {e}"),
-        }
-    }
-    // The order the uninterrupted run added them in: by game number (external games, whose
-    // numbers have the top bit set, after the run's own).
-    games.sort_by_key(|g| g.number);
-    for g in games {
-        if g.number & EXTERNAL_GAME == 0 {
-            done.insert(g.number);
-        }
-        window.push(Arc::new(g));
-    }
-    state.games = done.len() as u64;
-    Ok((dir, state, latest))
-}
-
-/// Adds the games of shards in the run directory that this process has not seen yet (written
-/// by `vzero selfplay` processes) to the window; returns how many games that was. Unreadable
-/// shards are skipped with a warning (a shard being renamed into place is never half there).
-fn load_external_shards(dir: &RunDir, known: &mut BTreeSet<PathBuf>, window: &mut ReplayWindow) -> Result<usize, TrainError> {
-    let mut added = 0;
-    for path in dir.shard_paths()? {
-        if !known.insert(path.clone()) {
-            continue;
-        }
-        match read_shard(&path) {
-            Ok(games) => {
-                for g in games.into_iter().filter(|g| g.number & EXTERNAL_GAME != 0) {
-                    window.push(Arc::new(g));
-                    added += 1;
-                }
-            }
-            Err(e) => eprintln!("vzero: warning: skipping {e}"),
-        }
-    }
-    Ok(added)
-}
-
-/// Renames an unusable checkpoint to `step-N.bad` (kept for inspection, never listed again)
-/// and says so.
-fn set_aside(path: &Path, error: &CheckpointError) {
-    let bad = path.with_extension("bad");
-    eprintln!("vzero: warning: {error}; falling back to the previous checkpoint ({} renamed to {})", path.display(), bad.display());
-    if let Err(e) = std::fs::rename(path, &bad) {
-        eprintln!("vzero: warning: {}: {e}", path.display());
-    }
-}
-
-/// Deletes the files or folders in `dir` with extension `ext` (half-written by a crash).
-fn remove_leftovers(dir: &Path, ext: &str) -> Result<(), TrainError> {
-    for entry in std::fs::read_dir(dir).map_err(at(dir))? {
-        let path = entry.map_err(at(dir))?.path();
-        if path.extension().is_some_and(|e| e == ext) {
-            let removed = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
-            removed.map_err(at(&path))?;
-        }
-    }
-    Ok(())
-}
-
-pub(crate) fn load_into_service(client: &InferenceClient, checkpoint: &Path) -> Result<(), TrainError> {
-    let weights = checkpoint.join("weights.safetensors");
-    match client.load_weights(weights.clone()) {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(reason)) => Err(CheckpointError::Bad { path: weights, reason }.into()),
-        Err(e) => Err(TrainError::Run(e.to_string())),
-    }
-}
-
-/// Plays the games numbered in `wanted` on `selfplay.workers` threads; returns the finished
-/// ones in game order.
-pub(crate) fn self_play_phase<G: Game>(
-    config: &Config,
-    client: &InferenceClient,
-    wanted: VecDeque<u64>,
-    stop: &AtomicBool,
-    progress: bool,
-) -> (Vec<GameRecord>, Vec<GameSummary>) {
-    let params = config.search.params();
-    let bar = progress_bar(progress, wanted.len() as u64, "games");
-    let queue = Mutex::new(wanted);
-    let (tx, rx) = crossbeam::channel::unbounded();
-    let mut done: Vec<(GameRecord, GameSummary)> = std::thread::scope(|scope| {
-        for _ in 0..config.selfplay.workers {
-            let tx = tx.clone();
-            let evaluator = NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch);
-            let (params, queue, cfg) = (&params, &queue, &config.selfplay);
-            scope.spawn(move || {
-                play_games::<G, _>(cfg, params, &evaluator, config.seed, queue, stop, |record, summary| {
-                    let _ = tx.send((record, summary));
-                });
-            });
-        }
-        drop(tx);
-        rx.iter().inspect(|_| bar.inc(1)).collect()
-    });
-    bar.finish_and_clear();
-    done.sort_by_key(|(_, s)| s.number);
-    done.into_iter().unzip()
-}
-
 /// Training steps allowed once `seen` positions exist: each position sampled about
 /// `samples_per_position` times.
 fn steps_allowed(config: &Config, seen: u64) -> u64 {
@@ -445,106 +297,3 @@ pub fn learning_rate(config: &Config, step: u64) -> f64 {
     t.learning_rate * t.lr_decay.powi(decays as i32)
 }
 
-pub(crate) fn write_game_texts<G: Game>(dir: &RunDir, shard: &Path, records: &[GameRecord]) -> Result<(), TrainError> {
-    let mut text = String::new();
-    for r in records {
-        text.push_str(&record_to_text::<G>(r)?);
-        text.push('\n');
-    }
-    let name = shard.with_extension("txt");
-    let path = dir.games().join(name.file_name().expect("shard has a name"));
-    write_atomic(&path, text.as_bytes())?;
-    Ok(())
-}
-
-#[allow(clippy::too_many_arguments)]
-fn iteration_metrics(
-    state: &CheckpointState,
-    games: &[GameSummary],
-    new_positions: usize,
-    window: &ReplayWindow,
-    selfplay_secs: f64,
-    train_secs: f64,
-    evaluated: u64,
-    forward_passes: u64,
-    steps: u64,
-    policy_loss: f64,
-    value_loss: f64,
-) -> serde_json::Value {
-    let players = games.first().map_or(0, |g| g.scores.len());
-    let mut seat_scores = vec![0.0; players];
-    for g in games {
-        for (s, v) in seat_scores.iter_mut().zip(&g.scores) {
-            *s += *v as f64 / games.len() as f64;
-        }
-    }
-    let count = |end: GameEnd| games.iter().filter(|g| g.end == end).count();
-    let playthrough: Vec<&GameSummary> = games.iter().filter(|g| g.would_have_resigned.is_some()).collect();
-    let false_resign = playthrough
-        .iter()
-        .filter(|g| g.would_have_resigned.is_some_and(|seat| g.scores[seat] > 0.0))
-        .count();
-    let mean_len = games.iter().map(|g| g.plies as f64).sum::<f64>() / games.len().max(1) as f64;
-    json!({
-        "event": "iteration",
-        "iteration": state.iteration,
-        "step": state.step,
-        "games": state.games,
-        "iteration_games": games.len(),
-        "new_positions": new_positions,
-        "window_positions": window.len(),
-        "mean_game_length": mean_len,
-        "seat_scores": seat_scores,
-        "ended_by_rules": count(GameEnd::Rules),
-        "resigned": count(GameEnd::Resigned),
-        "adjudicated": count(GameEnd::MaxPlies),
-        "resign_checks": playthrough.len(),
-        "false_resignations": false_resign,
-        "selfplay_seconds": selfplay_secs,
-        "games_per_hour": games.len() as f64 * 3600.0 / selfplay_secs.max(1e-9),
-        "positions_per_second": evaluated as f64 / selfplay_secs.max(1e-9),
-        "mean_batch": evaluated as f64 / forward_passes.max(1) as f64,
-        "train_seconds": train_secs,
-        "train_steps": steps,
-        "policy_loss": if steps > 0 { Some(policy_loss) } else { None },
-        "value_loss": if steps > 0 { Some(value_loss) } else { None },
-    })
-}
-
-pub(crate) fn progress_bar(show: bool, len: u64, unit: &str) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    let template = format!("{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{per_sec}} eta {{eta}}");
-    bar.set_style(ProgressStyle::with_template(&template).expect("valid template"));
-    bar
-}
-
-/// The end-of-run evaluation: the network (search at `evaluation.simulations`) against a
-/// uniformly random player and against the same search with the uniform evaluator.
-fn evaluate<G: Game>(config: &Config, client: &InferenceClient, dir: &RunDir) -> Result<Vec<(String, MatchResult)>, TrainError> {
-    let sims = config.evaluation.simulations;
-    let net = SearchAgent { label: "network".into(), evaluator: NetEvaluator::<G>::new(client.clone(), 64), simulations: sims };
-    let uniform = SearchAgent { label: format!("uniform-mcts-{sims}"), evaluator: UniformEvaluator, simulations: sims };
-    let mut out = Vec::new();
-    let opponents: [&dyn Agent<G>; 2] = [&RandomAgent, &uniform];
-    for opponent in opponents {
-        let mut seats: Vec<&dyn Agent<G>> = vec![&net];
-        while seats.len() < G::NUM_PLAYERS {
-            seats.push(opponent);
-        }
-        let opts = MatchOptions { games: config.evaluation.games, opening_plies: 2, max_plies: config.selfplay.max_plies, threads: config.selfplay.workers, seed: config.seed ^ 0xE7A1 };
-        let result = play_match::<G>(&seats, opts, &|_| false);
-        dir.log_metrics(&json!({
-            "event": "evaluation",
-            "opponent": Agent::<G>::name(opponent),
-            "games": result.games,
-            "network_score": result.mean_score(0),
-            "network_wins": result.wins[0],
-            "draws": result.draws,
-        }))?;
-        out.push((Agent::<G>::name(opponent), result));
-    }
-    Ok(out)
-}

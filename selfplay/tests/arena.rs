@@ -2,6 +2,7 @@
 
 use rules::hexchess::MiniHexchess;
 use rules::wellisch::Wellisch;
+use rules::Game;
 use selfplay::arena::{play_match, Agent, GreedyAgent, MatchOptions, RandomAgent};
 
 fn opts(games: usize, threads: usize) -> MatchOptions {
@@ -11,7 +12,7 @@ fn opts(games: usize, threads: usize) -> MatchOptions {
 #[test]
 fn two_player_seats_alternate_and_totals_add_up() {
     let agents: [&dyn Agent<MiniHexchess>; 2] = [&GreedyAgent, &RandomAgent];
-    let r = play_match::<MiniHexchess>(&agents, opts(30, 2), &|_| false);
+    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(30, 2), &|_| false);
     assert_eq!(r.games, 30);
     for agent in 0..2 {
         assert_eq!(r.seat_games[agent], vec![15, 15], "agent {agent} seats");
@@ -25,7 +26,7 @@ fn two_player_seats_alternate_and_totals_add_up() {
 #[test]
 fn three_player_matches_use_every_seat_order_equally_often() {
     let agents: [&dyn Agent<Wellisch>; 3] = [&GreedyAgent, &RandomAgent, &RandomAgent];
-    let r = play_match::<Wellisch>(&agents, opts(12, 2), &|_| false);
+    let r = play_match::<Wellisch>(&agents, &Wellisch::start(), opts(12, 2), &|_| false);
     for agent in 0..3 {
         assert_eq!(r.seat_games[agent], vec![4, 4, 4], "agent {agent} seats");
     }
@@ -36,10 +37,10 @@ fn three_player_matches_use_every_seat_order_equally_often() {
 #[test]
 fn a_match_is_reproducible_and_stops_when_asked() {
     let agents: [&dyn Agent<MiniHexchess>; 2] = [&GreedyAgent, &RandomAgent];
-    let a = play_match::<MiniHexchess>(&agents, opts(10, 1), &|_| false);
-    let b = play_match::<MiniHexchess>(&agents, opts(10, 2), &|_| false);
+    let a = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(10, 1), &|_| false);
+    let b = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(10, 2), &|_| false);
     assert_eq!(a, b, "the same seed gives the same totals, however many threads");
-    let stopped = play_match::<MiniHexchess>(&agents, opts(50, 1), &|r| r.games >= 7);
+    let stopped = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(50, 1), &|r| r.games >= 7);
     assert_eq!(stopped.games, 7);
 }
 
@@ -50,7 +51,7 @@ fn paired_games_share_their_opening() {
     // one, which independent openings would not give.
     let agents: [&dyn Agent<MiniHexchess>; 2] = [&RandomAgent, &RandomAgent];
     let o = MatchOptions { games: 40, opening_plies: 300, max_plies: 300, threads: 1, seed: 9 };
-    let r = play_match::<MiniHexchess>(&agents, o, &|_| false);
+    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), o, &|_| false);
     assert!(r.wins[0] + r.wins[1] >= 4, "too few decisive games to tell: {r:?}");
     assert_eq!(r.wins[0], r.wins[1], "{r:?}");
     assert_eq!(r.seat_wins[0][0], r.seat_wins[1][0], "{r:?}");

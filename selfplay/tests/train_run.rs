@@ -159,3 +159,22 @@ fn gating_keeps_the_best_network_for_self_play() {
     assert_eq!(best.trim(), "step-000000000");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn games_start_from_the_configured_position() {
+    let mut start = MiniHexchess::start();
+    let mv = start.parse_move("c2-c3").unwrap();
+    start.play(mv);
+    let text = start.to_text();
+    let dir = fresh_dir("start");
+    let cfg = config("mini-hexchess-tiny.toml", &["training.iterations=1", "evaluation.games=2", &format!("start_position=\"{text}\"")]);
+    run::<MiniHexchess>(&cfg, &dir);
+    let games: Vec<_> = RunDir::open(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
+    assert!(!games.is_empty() && games.iter().all(|g| g.start == text));
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let bad = config("mini-hexchess-tiny.toml", &["start_position=\"not a position\""]);
+    let opts = TrainOptions { run_dir: fresh_dir("bad-start"), resume: false, progress: false, stop: Default::default() };
+    let err = train::<MiniHexchess>(&bad, &opts).unwrap_err().to_string();
+    assert!(err.contains("start_position") && err.contains("bad position text"), "{err}");
+}

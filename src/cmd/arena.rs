@@ -52,7 +52,8 @@ impl WithGame for Arena<'_> {
             }
             None => false,
         };
-        let result = play_match::<G>(&agents, opts, &stop);
+        let start = super::perft::start_position::<G>(a.position.as_deref(), None)?;
+        let result = play_match::<G>(&agents, &start, opts, &stop);
         let names: Vec<String> = agents.iter().map(|p| p.name()).collect();
         let record = report(G::NAME, &names, &result, self.sprt);
         players.close();

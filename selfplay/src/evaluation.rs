@@ -1,0 +1,41 @@
+//! The evaluation at the end of a training run.
+
+use mcts::UniformEvaluator;
+use nn::InferenceClient;
+use rules::Game;
+use serde_json::json;
+
+use crate::arena::{play_match, Agent, MatchOptions, MatchResult, RandomAgent, SearchAgent};
+use crate::config::Config;
+use crate::evaluator::NetEvaluator;
+use crate::rundir::RunDir;
+use crate::train::{start_state, TrainError};
+
+/// The end-of-run evaluation: the network (search at `evaluation.simulations`) against a
+/// uniformly random player and against the same search with the uniform evaluator.
+pub(crate) fn evaluate<G: Game>(config: &Config, client: &InferenceClient, dir: &RunDir) -> Result<Vec<(String, MatchResult)>, TrainError> {
+    let sims = config.evaluation.simulations;
+    let net = SearchAgent { label: "network".into(), evaluator: NetEvaluator::<G>::new(client.clone(), 64), simulations: sims };
+    let uniform = SearchAgent { label: format!("uniform-mcts-{sims}"), evaluator: UniformEvaluator, simulations: sims };
+    let start = start_state::<G>(config)?;
+    let mut out = Vec::new();
+    let opponents: [&dyn Agent<G>; 2] = [&RandomAgent, &uniform];
+    for opponent in opponents {
+        let mut seats: Vec<&dyn Agent<G>> = vec![&net];
+        while seats.len() < G::NUM_PLAYERS {
+            seats.push(opponent);
+        }
+        let opts = MatchOptions { games: config.evaluation.games, opening_plies: 2, max_plies: config.selfplay.max_plies, threads: config.selfplay.workers, seed: config.seed ^ 0xE7A1 };
+        let result = play_match::<G>(&seats, &start, opts, &|_| false);
+        dir.log_metrics(&json!({
+            "event": "evaluation",
+            "opponent": Agent::<G>::name(opponent),
+            "games": result.games,
+            "network_score": result.mean_score(0),
+            "network_wins": result.wins[0],
+            "draws": result.draws,
+        }))?;
+        out.push((Agent::<G>::name(opponent), result));
+    }
+    Ok(out)
+}

@@ -1,0 +1,134 @@
+//! Continuing a stopped run: the newest usable checkpoint, the replay window rebuilt from the
+//! shards, and the leftovers of writes a crash cut short; also picking up shards that other
+//! self-play processes add while the run goes on.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use nn::{PolicyValueNet, Trainer};
+use rules::Game;
+
+use crate::checkpoint::{self, CheckpointError, CheckpointState};
+use crate::config::Config;
+use crate::phase::write_game_texts;
+use crate::replay::{read_shard, ReplayWindow, EXTERNAL_GAME};
+use crate::rundir::{at, RunDir};
+use crate::train::TrainError;
+
+/// Loads the newest readable checkpoint and the replay window of a stopped run.
+pub(crate) fn resume_state<G: Game>(
+    config: &Config,
+    root: &Path,
+    net: &mut PolicyValueNet,
+    trainer: &mut Trainer,
+    window: &mut ReplayWindow,
+    done: &mut BTreeSet<u64>,
+    known_shards: &mut BTreeSet<PathBuf>,
+) -> Result<(RunDir, CheckpointState, PathBuf), TrainError> {
+    let dir = RunDir::open(root);
+    let checkpoints = checkpoint::list_checkpoints(&dir.checkpoints())?;
+    let mut found = None;
+    for path in checkpoints.iter().rev() {
+        let state = match checkpoint::read_state(path) {
+            Ok(state) => state,
+            Err(e) => {
+                set_aside(path, &e);
+                continue;
+            }
+        };
+        if state.variant != G::NAME || state.blocks != config.network.blocks || state.channels != config.network.channels {
+            return Err(TrainError::Run(format!(
+                "{}: checkpoint is {} with {} blocks x {} channels, the config asks for {} with {} x {}",
+                path.display(),
+                state.variant,
+                state.blocks,
+                state.channels,
+                G::NAME,
+                config.network.blocks,
+                config.network.channels
+            )));
+        }
+        match checkpoint::load_checkpoint(path, net, Some(trainer)) {
+            Ok(state) => {
+                found = Some((state, path.clone()));
+                break;
+            }
+            Err(e) => set_aside(path, &e),
+        }
+    }
+    let Some((mut state, latest)) = found else {
+        return Err(TrainError::Run(format!("{}: no usable checkpoint to resume from", dir.checkpoints().display())));
+    };
+    // Leftovers of writes a crash interrupted are never read; remove them.
+    remove_leftovers(&dir.replay(), "tmp")?;
+    remove_leftovers(&dir.checkpoints(), "partial")?;
+    let mut games = Vec::new();
+    for path in dir.shard_paths()? {
+        known_shards.insert(path.clone());
+        match read_shard(&path) {
+            Ok(records) => {
+                if !dir.games().join(path.with_extension("txt").file_name().expect("named")).exists() {
+                    write_game_texts::<G>(&dir, &path, &records)?;
+                }
+                games.extend(records);
+            }
+            Err(e) => eprintln!("vzero: warning: skipping {e}"),
+        }
+    }
+    // The order the uninterrupted run added them in: by game number (external games, whose
+    // numbers have the top bit set, after the run's own).
+    games.sort_by_key(|g| g.number);
+    for g in games {
+        if g.number & EXTERNAL_GAME == 0 {
+            done.insert(g.number);
+        }
+        window.push(Arc::new(g));
+    }
+    state.games = done.len() as u64;
+    Ok((dir, state, latest))
+}
+
+/// Adds the games of shards in the run directory that this process has not seen yet (written
+/// by `vzero selfplay` processes) to the window; returns how many games that was. Unreadable
+/// shards are skipped with a warning (a shard being renamed into place is never half there).
+pub(crate) fn load_external_shards(dir: &RunDir, known: &mut BTreeSet<PathBuf>, window: &mut ReplayWindow) -> Result<usize, TrainError> {
+    let mut added = 0;
+    for path in dir.shard_paths()? {
+        if !known.insert(path.clone()) {
+            continue;
+        }
+        match read_shard(&path) {
+            Ok(games) => {
+                for g in games.into_iter().filter(|g| g.number & EXTERNAL_GAME != 0) {
+                    window.push(Arc::new(g));
+                    added += 1;
+                }
+            }
+            Err(e) => eprintln!("vzero: warning: skipping {e}"),
+        }
+    }
+    Ok(added)
+}
+
+/// Renames an unusable checkpoint to `step-N.bad` (kept for inspection, never listed again)
+/// and says so.
+fn set_aside(path: &Path, error: &CheckpointError) {
+    let bad = path.with_extension("bad");
+    eprintln!("vzero: warning: {error}; falling back to the previous checkpoint ({} renamed to {})", path.display(), bad.display());
+    if let Err(e) = std::fs::rename(path, &bad) {
+        eprintln!("vzero: warning: {}: {e}", path.display());
+    }
+}
+
+/// Deletes the files or folders in `dir` with extension `ext` (half-written by a crash).
+fn remove_leftovers(dir: &Path, ext: &str) -> Result<(), TrainError> {
+    for entry in std::fs::read_dir(dir).map_err(at(dir))? {
+        let path = entry.map_err(at(dir))?.path();
+        if path.extension().is_some_and(|e| e == ext) {
+            let removed = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+            removed.map_err(at(&path))?;
+        }
+    }
+    Ok(())
+}
