@@ -274,6 +274,23 @@ fn replay_and_render_read_game_text_files() {
 }
 
 #[test]
+fn game_text_in_a_run_starts_from_the_runs_start_position() {
+    let dir = scratch("text-run");
+    let run = dir.join("run");
+    std::fs::create_dir_all(run.join("games")).unwrap();
+    let config = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/mini-hexchess-tiny.toml")).unwrap();
+    let config = config.replacen("variant = \"mini-hexchess\"", "variant = \"mini-hexchess\"\nstart_position = \"1/3/2k2/7/7/2RK3/7 w - 0 1\"", 1);
+    assert!(config.contains("start_position"));
+    std::fs::write(run.join("config.toml"), config).unwrap();
+    // The rook's two-step move exists only in the run's start position, not the variant's.
+    let file = run.join("games").join("g.txt");
+    std::fs::write(&file, "[0.5 0.5] c2-c4\n").unwrap();
+    let out = dir.join("g.svg");
+    let svg = written(&["render", "--game", path_str(&file), "--ply", "1", "--out", path_str(&out)], &out);
+    assert_eq!(count(&roxmltree::Document::parse(&svg).unwrap(), "g", "piece"), 3);
+}
+
+#[test]
 fn replay_pages_of_the_three_player_and_cube_variants() {
     let dir = scratch("replay-others");
     for ((shard, moves), cells) in [(game_shard::<Wellisch>(&dir, 9), 91), (game_shard::<Weltschach>(&dir, 4), 512)] {

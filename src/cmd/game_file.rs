@@ -1,6 +1,7 @@
 //! Reading one recorded game, for the commands that draw games: from a replay shard
 //! (`RUN/replay/*.shard`, with the search's visits) or a game text file (`RUN/games/*.txt`, one
-//! game a line as `[scores] moves`, played from the start position, without visits).
+//! game a line as `[scores] moves`, without visits, played from the run's `start_position` or
+//! the variant's start).
 
 use std::fs;
 use std::path::Path;
@@ -14,17 +15,18 @@ use selfplay::replay::{read_shard, GameRecord, MoveRecord};
 /// names the variant of a text file outside a run directory.
 pub fn load_game(path: &Path, index: usize, variant: Option<Variant>) -> anyhow::Result<(GameRecord, Variant)> {
     let record = if path.extension().is_some_and(|e| e == "txt") {
-        let variant = match variant {
-            Some(v) => v,
-            None => run_variant(path).ok_or_else(|| {
-                anyhow!("{}: --variant is needed for a game text file outside a run directory", path.display())
-            })?,
+        let run = run_config(path);
+        let variant = match (variant, &run) {
+            (Some(v), _) => v,
+            (None, Some(config)) => config.variant(),
+            (None, None) => bail!("{}: --variant is needed for a game text file outside a run directory", path.display()),
         };
+        let start = run.as_ref().and_then(|c| c.start_position.as_deref());
         let text = fs::read_to_string(path).with_context(|| format!("reading the game file {}", path.display()))?;
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let line = nth(lines, index, path)?;
         variant
-            .with_game(FromText { line })
+            .with_game(FromText { line, start })
             .with_context(|| format!("{} line {}", path.display(), index + 1))?
     } else {
         let games = read_shard(path).context("reading the game file (a replay shard, RUN/replay/*.shard)")?;
@@ -46,15 +48,17 @@ fn nth<T>(mut items: Vec<T>, index: usize, path: &Path) -> anyhow::Result<T> {
     Ok(items.swap_remove(index))
 }
 
-/// The variant of the run whose `games/` folder holds `path`.
-fn run_variant(path: &Path) -> Option<Variant> {
+/// The config of the run whose `games/` folder holds `path`.
+fn run_config(path: &Path) -> Option<Config> {
     let run = path.parent()?.parent()?;
-    Some(Config::load(&run.join("config.toml"), &[]).ok()?.variant())
+    Config::load(&run.join("config.toml"), &[]).ok()
 }
 
 /// A game text line turned back into a record (moves as policy indices, no visits).
 struct FromText<'a> {
     line: &'a str,
+    /// The run's start position text, if it sets one.
+    start: Option<&'a str>,
 }
 
 impl WithGame for FromText<'_> {
@@ -70,7 +74,10 @@ impl WithGame for FromText<'_> {
             .split_whitespace()
             .map(|s| s.parse::<f32>().map_err(|_| anyhow!("score '{s}' is not a number")))
             .collect::<anyhow::Result<Vec<f32>>>()?;
-        let mut game = G::start();
+        let mut game = match self.start {
+            Some(text) => G::from_text(text).map_err(|e| anyhow!("the run's start_position: {e}"))?,
+            None => G::start(),
+        };
         let mut record = GameRecord { variant: G::NAME.into(), number: 0, start: game.to_text(), moves: Vec::new(), scores };
         for (i, text) in moves.split_whitespace().enumerate() {
             let mv = game.parse_move(text).map_err(|e| anyhow!("move {} ('{text}'): {e}", i + 1))?;
