@@ -21,7 +21,7 @@ pub enum Command {
     Variants,
     /// Count the leaves of the legal-move tree (checks the move generator).
     Perft(PerftArgs),
-    /// Measure speed (move generation, ...).
+    /// Measure speed: move generation, search, self-play throughput, replay memory.
     Bench(BenchArgs),
     /// Train a network by self-play from a config file, or continue a stopped run.
     Train(TrainArgs),
