@@ -65,7 +65,18 @@ fn train_runs_a_tiny_config_and_prints_the_evaluation_table() {
     let _ = std::fs::remove_dir_all(&dir);
     let cfg = config_path("mini-hexchess-tiny.toml");
     let run = dir.to_str().unwrap();
-    let args = ["train", "--config", &cfg, "--run", run, "--set", "training.iterations=1", "--set", "evaluation.games=2", "--quiet"];
+    let args = [
+        "train",
+        "--config",
+        &cfg,
+        "--run",
+        run,
+        "--set",
+        "training.iterations=1",
+        "--set",
+        "evaluation.games=2",
+        "--quiet",
+    ];
     let out = vzero(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -106,7 +117,8 @@ fn perft_counts_and_divide_match_the_spec() {
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.last(), Some(&"nodes 71"));
-    let sum: u64 = lines[..lines.len() - 1].iter().map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap()).sum();
+    let sum: u64 =
+        lines[..lines.len() - 1].iter().map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap()).sum();
     assert_eq!(lines.len() - 1, 9, "one line per root move");
     assert_eq!(sum, 71);
 
@@ -130,10 +142,27 @@ fn arena_prints_a_table_with_elo_and_appends_json() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let out_file = dir.join("results.jsonl");
-    let out = vzero(&["arena", "--variant", "mini-hexchess", "greedy", "mcts:16", "--games", "6", "--threads", "2", "--sprt", "0,50", "--out", out_file.to_str().unwrap()]);
+    let out = vzero(&[
+        "arena",
+        "--variant",
+        "mini-hexchess",
+        "greedy",
+        "mcts:16",
+        "--games",
+        "6",
+        "--threads",
+        "2",
+        "--sprt",
+        "0,50",
+        "--out",
+        out_file.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("greedy") && text.contains("mcts:16") && text.contains("Elo of greedy over mcts:16"), "{text}");
+    assert!(
+        text.contains("greedy") && text.contains("mcts:16") && text.contains("Elo of greedy over mcts:16"),
+        "{text}"
+    );
     assert!(text.contains("SPRT [0, 50]"), "{text}");
     let line = std::fs::read_to_string(&out_file).unwrap();
     let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
@@ -143,7 +172,18 @@ fn arena_prints_a_table_with_elo_and_appends_json() {
     // A trained checkpoint as a player (a run directory means its newest checkpoint).
     let run = dir.join("run");
     let cfg = config_path("mini-hexchess-tiny.toml");
-    let train = vzero(&["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=1", "--set", "evaluation.games=0"]);
+    let train = vzero(&[
+        "train",
+        "--config",
+        &cfg,
+        "--run",
+        run.to_str().unwrap(),
+        "--quiet",
+        "--set",
+        "training.iterations=1",
+        "--set",
+        "evaluation.games=0",
+    ]);
     assert!(train.status.success(), "{}", stderr(&train));
     let player = format!("{}:8", run.display());
     let out = vzero(&["arena", "--variant", "mini-hexchess", &player, "random", "--games", "2"]);
@@ -155,7 +195,8 @@ fn arena_prints_a_table_with_elo_and_appends_json() {
 
 #[test]
 fn arena_three_players_report_captures_by_seat_and_bad_players_are_named() {
-    let out = vzero(&["arena", "--variant", "wellisch", "greedy", "random", "random", "--games", "6", "--max-plies", "60"]);
+    let out =
+        vzero(&["arena", "--variant", "wellisch", "greedy", "random", "random", "--games", "6", "--max-plies", "60"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("king captures by seat"), "{}", stdout(&out));
     let err = stderr(&vzero(&["arena", "--variant", "wellisch", "greedy", "random", "--games", "2"]));

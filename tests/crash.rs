@@ -79,7 +79,8 @@ fn check_metrics_games_are_stored(dir: &Path) {
     let stored = own_games(dir).len() as u64;
     let metrics = std::fs::read_to_string(RunDir::open(dir).metrics()).unwrap_or_default();
     for line in metrics.lines() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("bad metrics line '{line}': {e}"));
+        let v: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("bad metrics line '{line}': {e}"));
         if let Some(games) = v["games"].as_u64() {
             assert!(games <= stored, "metrics count {games} games, shards hold {stored}");
         }

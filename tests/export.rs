@@ -58,7 +58,18 @@ fn an_exported_model_matches_the_network_in_python_and_tch() {
     let _ = std::fs::remove_dir_all(&dir);
     let run = dir.join("run");
     let cfg = format!("{}/configs/mini-hexchess-tiny.toml", env!("CARGO_MANIFEST_DIR"));
-    vzero(&["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=1", "--set", "evaluation.games=0"]);
+    vzero(&[
+        "train",
+        "--config",
+        &cfg,
+        "--run",
+        run.to_str().unwrap(),
+        "--quiet",
+        "--set",
+        "training.iterations=1",
+        "--set",
+        "evaluation.games=0",
+    ]);
     let model = dir.join("model.pt");
     vzero(&["export", run.to_str().unwrap(), "--out", model.to_str().unwrap()]);
     let weights = dir.join("weights.safetensors");
@@ -113,7 +124,9 @@ fn an_exported_model_matches_the_network_in_python_and_tch() {
             .arg(dir.join("expected.f32"))
             .arg(shape.join(","))
             .output()
-            .unwrap_or_else(|e| panic!("{}: {e} (set VZERO_SKIP_PYTHON=1 to skip with a custom LIBTORCH)", python.display()));
+            .unwrap_or_else(|e| {
+                panic!("{}: {e} (set VZERO_SKIP_PYTHON=1 to skip with a custom LIBTORCH)", python.display())
+            });
         let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "torch.jit.load check failed: {text}");
         assert!(text.contains("max difference"), "{text}");

@@ -50,7 +50,9 @@ fn fails(args: &[&str], code: i32, needle: &str) {
 /// Elements with tag `tag` and class `class` in a parsed SVG.
 fn count(doc: &roxmltree::Document, tag: &str, class: &str) -> usize {
     doc.descendants()
-        .filter(|n| n.tag_name().name() == tag && n.attribute("class").is_some_and(|c| c.split(' ').any(|w| w == class)))
+        .filter(|n| {
+            n.tag_name().name() == tag && n.attribute("class").is_some_and(|c| c.split(' ').any(|w| w == class))
+        })
         .count()
 }
 
@@ -139,7 +141,10 @@ fn render_draws_a_given_position_and_the_last_move() {
     assert_eq!(count(&doc, "g", "piece"), 3);
     assert_eq!(count(&doc, "g", "arrow"), 0, "no arrow unless asked");
 
-    let svg = written(&["render", "--variant", "glinski", "--moves", "f5-f6 e7-e5", "--last-move", "--out", path_str(&out)], &out);
+    let svg = written(
+        &["render", "--variant", "glinski", "--moves", "f5-f6 e7-e5", "--last-move", "--out", path_str(&out)],
+        &out,
+    );
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(count(&doc, "g", "last-move"), 1);
     assert_eq!(count(&doc, "polygon", "highlight"), 2, "from and to cells are highlighted");
@@ -160,10 +165,25 @@ fn render_rejects_bad_input_in_one_line() {
     let (shard, moves) = mini_game_shard(&dir);
     let plies = moves.len().to_string();
     let too_far = (moves.len() + 1).to_string();
-    fails(&["render", "--game", path_str(&shard), "--ply", &too_far, "--out", o], 1, &format!("--ply {too_far} is out of range"));
-    fails(&["render", "--game", path_str(&shard), "--game-index", "1", "--ply", "0", "--out", o], 1, "--game-index 1 is out of range");
-    fails(&["render", "--game", path_str(&shard), "--variant", "glinski", "--ply", "0", "--out", o], 1, "does not match");
-    assert!(vzero(&["render", "--game", path_str(&shard), "--ply", &plies, "--out", o]).status.success(), "the last ply is the final position");
+    fails(
+        &["render", "--game", path_str(&shard), "--ply", &too_far, "--out", o],
+        1,
+        &format!("--ply {too_far} is out of range"),
+    );
+    fails(
+        &["render", "--game", path_str(&shard), "--game-index", "1", "--ply", "0", "--out", o],
+        1,
+        "--game-index 1 is out of range",
+    );
+    fails(
+        &["render", "--game", path_str(&shard), "--variant", "glinski", "--ply", "0", "--out", o],
+        1,
+        "does not match",
+    );
+    assert!(
+        vzero(&["render", "--game", path_str(&shard), "--ply", &plies, "--out", o]).status.success(),
+        "the last ply is the final position"
+    );
 }
 
 #[test]
@@ -171,7 +191,8 @@ fn render_from_a_game_draws_the_search_top_moves() {
     let dir = scratch("game-render");
     let (shard, moves) = mini_game_shard(&dir);
     let out = dir.join("ply.svg");
-    let args = ["render", "--game", path_str(&shard), "--ply", "4", "--last-move", "--top", "2", "--out", path_str(&out)];
+    let args =
+        ["render", "--game", path_str(&shard), "--ply", "4", "--last-move", "--top", "2", "--out", path_str(&out)];
     let svg = written(&args, &out);
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(count(&doc, "g", "candidate"), 2);
@@ -190,7 +211,13 @@ fn mini_game_shard(dir: &Path) -> (PathBuf, Vec<String>) {
 /// The same for a game of `G` of up to `plies` plies.
 fn game_shard<G: Game>(dir: &Path, plies: usize) -> (PathBuf, Vec<String>) {
     let mut game = G::start();
-    let mut record = GameRecord { variant: G::NAME.into(), number: 5, start: game.to_text(), moves: Vec::new(), scores: vec![0.5; G::NUM_PLAYERS] };
+    let mut record = GameRecord {
+        variant: G::NAME.into(),
+        number: 5,
+        start: game.to_text(),
+        moves: Vec::new(),
+        scores: vec![0.5; G::NUM_PLAYERS],
+    };
     let mut texts = Vec::new();
     let mut legal = Vec::new();
     for ply in 0..plies {
@@ -263,11 +290,28 @@ fn replay_and_render_read_game_text_files() {
     let file = dir.join("games.txt");
     std::fs::write(&file, format!("[1 0] f1-f9\n[0.5 0.5] {}\n", moves.join(" "))).unwrap();
     let out = dir.join("game.html");
-    let html = written(&["replay", path_str(&file), "--variant", "mini", "--game-index", "1", "--out", path_str(&out)], &out);
+    let html =
+        written(&["replay", path_str(&file), "--variant", "mini", "--game-index", "1", "--out", path_str(&out)], &out);
     check_page_boards(&html, moves.len(), 37);
     assert!(html.contains("No search statistics recorded"), "text files carry no visits");
     let svg_out = dir.join("ply.svg");
-    let svg = written(&["render", "--game", path_str(&file), "--variant", "mini", "--game-index", "1", "--ply", "2", "--last-move", "--out", path_str(&svg_out)], &svg_out);
+    let svg = written(
+        &[
+            "render",
+            "--game",
+            path_str(&file),
+            "--variant",
+            "mini",
+            "--game-index",
+            "1",
+            "--ply",
+            "2",
+            "--last-move",
+            "--out",
+            path_str(&svg_out),
+        ],
+        &svg_out,
+    );
     assert_eq!(count(&roxmltree::Document::parse(&svg).unwrap(), "g", "last-move"), 1);
     fails(&["replay", path_str(&file), "--out", path_str(&out)], 1, "--variant is needed");
     fails(&["replay", path_str(&file), "--variant", "mini", "--out", path_str(&out)], 1, "line 1: move 1 ('f1-f9')");
@@ -278,8 +322,13 @@ fn game_text_in_a_run_starts_from_the_runs_start_position() {
     let dir = scratch("text-run");
     let run = dir.join("run");
     std::fs::create_dir_all(run.join("games")).unwrap();
-    let config = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/mini-hexchess-tiny.toml")).unwrap();
-    let config = config.replacen("variant = \"mini-hexchess\"", "variant = \"mini-hexchess\"\nstart_position = \"1/3/2k2/7/7/2RK3/7 w - 0 1\"", 1);
+    let config =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/mini-hexchess-tiny.toml")).unwrap();
+    let config = config.replacen(
+        "variant = \"mini-hexchess\"",
+        "variant = \"mini-hexchess\"\nstart_position = \"1/3/2k2/7/7/2RK3/7 w - 0 1\"",
+        1,
+    );
     assert!(config.contains("start_position"));
     std::fs::write(run.join("config.toml"), config).unwrap();
     // The rook's two-step move exists only in the run's start position, not the variant's.
@@ -322,7 +371,14 @@ fn chromium(dir: &Path) -> Option<Command> {
     let profile = dir.join("chromium-profile");
     let mut cmd = Command::new("timeout");
     cmd.arg("120").arg(&bin);
-    cmd.args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]);
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+    ]);
     cmd.arg(format!("--user-data-dir={}", profile.display()));
     Some(cmd)
 }
@@ -338,7 +394,11 @@ fn replay_page_steps_in_headless_chromium() {
     let url = format!("file://{}#steps=3", page.display());
     let out = dump.arg("--dump-dom").arg(&url).output().expect("run chromium");
     let dom = String::from_utf8_lossy(&out.stdout);
-    assert!(dom.contains(&format!("id=\"counter\">Ply 3 / {}<", moves.len())), "move counter after three presses; chromium said: {}", stderr(&out));
+    assert!(
+        dom.contains(&format!("id=\"counter\">Ply 3 / {}<", moves.len())),
+        "move counter after three presses; chromium said: {}",
+        stderr(&out)
+    );
     assert!(dom.contains("<div class=\"ply\" data-ply=\"3\">"), "ply 3's board is shown");
     assert!(dom.contains("<div class=\"ply\" data-ply=\"0\" hidden"), "ply 0's board is hidden");
     assert!(dom.contains("<a data-ply=\"3\" class=\"current\">"), "the move list marks the move");
@@ -354,11 +414,18 @@ fn replay_page_steps_in_headless_chromium() {
     assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Ply 2 / {}<", moves.len())), "arrow keys step");
     let url = format!("file://{}#keys=End,ArrowLeft", page.display());
     let out = chromium(&dir).unwrap().arg("--dump-dom").arg(&url).output().unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Ply {} / {}<", moves.len() - 1, moves.len())), "End jumps");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains(&format!("Ply {} / {}<", moves.len() - 1, moves.len())),
+        "End jumps"
+    );
 
     let png = dir.join("replay.png");
     let url = format!("file://{}#steps=3", page.display());
-    let out = chromium(&dir).unwrap().args(["--window-size=1000,760", &format!("--screenshot={}", png.display()), &url]).output().unwrap();
+    let out = chromium(&dir)
+        .unwrap()
+        .args(["--window-size=1000,760", &format!("--screenshot={}", png.display()), &url])
+        .output()
+        .unwrap();
     let bytes = std::fs::read(&png).unwrap_or_else(|e| panic!("no screenshot ({e}); chromium said: {}", stderr(&out)));
     assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000, "a real screenshot, {} bytes", bytes.len());
     // Kept for a person to look at: target/tmp/viz-replay.png.
@@ -384,7 +451,9 @@ fn plot_writes_curves_with_labelled_axes() {
     let out = dir.join("curves.svg");
     let svg = written(&["plot", path_str(&run), "--out", path_str(&out)], &out);
     roxmltree::Document::parse(&svg).expect("the chart is well-formed XML");
-    for text in ["training step", "cross-entropy", "plies", "mean score", "Policy loss", "Value loss", "vs random", "seat 1"] {
+    for text in
+        ["training step", "cross-entropy", "plies", "mean score", "Policy loss", "Value loss", "vs random", "seat 1"]
+    {
         assert!(svg.contains(text), "the chart lacks '{text}'");
     }
     fails(&["plot", path_str(&dir.join("missing")), "--out", path_str(&out)], 1, "metrics.jsonl");

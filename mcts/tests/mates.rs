@@ -118,4 +118,3 @@ fn mini_hexchess_mate_in_two_is_found_in_20000_simulations() {
     let text = position(3, &[("d1", 'K'), ("c4", 'R'), ("e4", 'R'), ("d7", 'k')], "w - 0 60");
     mate_in_two_is_found::<MiniHexchess>(&text, 20_000);
 }
-

@@ -14,9 +14,9 @@ pub use config::NetConfig;
 pub use device::DeviceChoice;
 pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs};
 pub use net::PolicyValueNet;
-pub use train::{TrainBatch, TrainStats, Trainer};
 /// libtorch errors, re-exported so callers need not depend on tch.
 pub use tch::{Device, TchError};
+pub use train::{TrainBatch, TrainStats, Trainer};
 
 /// Sets libtorch's intra-op thread count. On few cores, one thread per worker and parallelism
 /// across games beats libtorch's OpenMP pool, which collapses when the cores are shared.

@@ -17,9 +17,15 @@ impl ConvBn {
     fn new(path: nn::Path, dims: usize, cin: i64, cout: i64, kernel: i64) -> ConvBn {
         let cfg = nn::ConvConfig { padding: kernel / 2, bias: false, ..Default::default() };
         let (conv, bn): (Box<dyn Module>, _) = if dims == 3 {
-            (Box::new(nn::conv3d(&path / "conv", cin, cout, kernel, cfg)), nn::batch_norm3d(&path / "bn", cout, Default::default()))
+            (
+                Box::new(nn::conv3d(&path / "conv", cin, cout, kernel, cfg)),
+                nn::batch_norm3d(&path / "bn", cout, Default::default()),
+            )
         } else {
-            (Box::new(nn::conv2d(&path / "conv", cin, cout, kernel, cfg)), nn::batch_norm2d(&path / "bn", cout, Default::default()))
+            (
+                Box::new(nn::conv2d(&path / "conv", cin, cout, kernel, cfg)),
+                nn::batch_norm2d(&path / "bn", cout, Default::default()),
+            )
         };
         ConvBn { conv, bn }
     }
@@ -95,7 +101,18 @@ impl PolicyValueNet {
             shape.extend(config.input_shape[1..].iter().map(|&d| d as i64));
             Tensor::from_slice(m).reshape(&shape).to_device(device)
         });
-        PolicyValueNet { config: config.clone(), vs, stem, blocks, policy_conv, policy_out, value_conv, value_fc1, value_fc2, mask }
+        PolicyValueNet {
+            config: config.clone(),
+            vs,
+            stem,
+            blocks,
+            policy_conv,
+            policy_out,
+            value_conv,
+            value_fc1,
+            value_fc2,
+            mask,
+        }
     }
 
     /// The network's shape.

@@ -23,8 +23,7 @@ pub struct Sgd {
 impl Sgd {
     /// An optimizer for every trainable weight of `vs`, with zeroed momentum.
     pub fn new(vs: &VarStore, learning_rate: f64, momentum: f64, weight_decay: f64) -> Sgd {
-        let weights: BTreeMap<String, Tensor> =
-            vs.variables().into_iter().filter(|(_, t)| t.requires_grad()).collect();
+        let weights: BTreeMap<String, Tensor> = vs.variables().into_iter().filter(|(_, t)| t.requires_grad()).collect();
         let buffers = weights.iter().map(|(k, w)| (k.clone(), w.zeros_like())).collect();
         Sgd { learning_rate, momentum, weight_decay, weights, buffers }
     }

@@ -67,7 +67,11 @@ fn batched_answers_equal_single_forward_passes() {
     }
     let stats = client.stats();
     assert_eq!(stats.positions(), (THREADS * REQUESTS * 2) as u64);
-    assert!(stats.mean_batch() > 2.0, "requests from {THREADS} threads were not batched: {} per batch", stats.mean_batch());
+    assert!(
+        stats.mean_batch() > 2.0,
+        "requests from {THREADS} threads were not batched: {} per batch",
+        stats.mean_batch()
+    );
     drop(client);
     service.join();
     std::fs::remove_dir_all(&dir).unwrap();

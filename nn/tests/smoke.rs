@@ -7,7 +7,14 @@ use tch::Device;
 fn hex_config() -> NetConfig {
     // A 7x7 grid with the corners masked off, like a small hexagon embedded in a square.
     let mask: Vec<f32> = (0..49).map(|i| if i % 7 + i / 7 < 3 || i % 7 + i / 7 > 9 { 0.0 } else { 1.0 }).collect();
-    NetConfig { input_shape: vec![5, 7, 7], policy_size: 30, players: 2, blocks: 2, channels: 16, board_mask: Some(mask) }
+    NetConfig {
+        input_shape: vec![5, 7, 7],
+        policy_size: 30,
+        players: 2,
+        blocks: 2,
+        channels: 16,
+        board_mask: Some(mask),
+    }
 }
 
 /// A fixed batch whose targets the network can fit: each position's policy target and value
@@ -59,7 +66,14 @@ fn training_steps_reduce_the_loss() {
 #[test]
 fn saved_weights_reload_to_identical_outputs() {
     tch::manual_seed(3);
-    let cfg = NetConfig { input_shape: vec![3, 4, 4, 4], policy_size: 12, players: 2, blocks: 1, channels: 8, board_mask: None };
+    let cfg = NetConfig {
+        input_shape: vec![3, 4, 4, 4],
+        policy_size: 12,
+        players: 2,
+        blocks: 1,
+        channels: 8,
+        board_mask: None,
+    };
     let net = PolicyValueNet::new(&cfg, Device::Cpu);
     // One training step so the batch-norm running statistics differ from their defaults.
     let mut trainer = Trainer::new(&net, 0.01, 0.0);

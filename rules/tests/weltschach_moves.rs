@@ -16,11 +16,8 @@ fn position(side: usize, list: &str) -> Weltschach {
 fn moves_from(pos: &Weltschach, from: &str) -> Vec<String> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    let mut out: Vec<String> = moves
-        .iter()
-        .filter(|m| m.from().to_string() == from)
-        .map(|&m| pos.move_text(m))
-        .collect();
+    let mut out: Vec<String> =
+        moves.iter().filter(|m| m.from().to_string() == from).map(|&m| pos.move_text(m)).collect();
     out.sort();
     out
 }
@@ -100,8 +97,18 @@ fn emperor_avoids_attacked_cells() {
 fn compounds_are_unions_of_their_components() {
     let surroundings = "Kxf2 kue7 Nvc3 nve5 Bwd3 rtd4 Nud6 pvc5 pwe5 Pwe3 nsh4 Rvg4";
     let compounds = [
-        ('Q', "RB"), ('D', "RU"), ('G', "BU"), ('T', "CA"), ('O', "CS"), ('L', "AS"),
-        ('H', "NX"), ('M', "NJ"), ('V', "XJ"), ('E', "RBU"), ('Y', "CAS"), ('W', "NXJ"),
+        ('Q', "RB"),
+        ('D', "RU"),
+        ('G', "BU"),
+        ('T', "CA"),
+        ('O', "CS"),
+        ('L', "AS"),
+        ('H', "NX"),
+        ('M', "NJ"),
+        ('V', "XJ"),
+        ('E', "RBU"),
+        ('Y', "CAS"),
+        ('W', "NXJ"),
     ];
     for (compound, parts) in compounds {
         let targets = |letter: char| -> Vec<String> {
@@ -110,11 +117,8 @@ fn compounds_are_unions_of_their_components() {
         };
         let whole = targets(compound);
         // Triple compounds are River-bound: their components' moves beyond rank 4 do not count.
-        let mut union: Vec<String> = parts
-            .chars()
-            .flat_map(targets)
-            .filter(|m| parts.len() < 3 || m.as_bytes()[6] <= b'4')
-            .collect();
+        let mut union: Vec<String> =
+            parts.chars().flat_map(targets).filter(|m| parts.len() < 3 || m.as_bytes()[6] <= b'4').collect();
         union.sort();
         union.dedup();
         assert_eq!(whole, union, "{compound} = {parts}");
@@ -181,8 +185,14 @@ fn triple_compounds_never_cross_the_river() {
     let pos = position(0, "Kzh1 kzg8 Eve4 nve5 nwf5");
     let moves = moves_from(&pos, "ve4");
     assert!(!moves.is_empty());
-    assert!(moves.iter().all(|m| m.ends_with('1') || m.ends_with('2') || m.ends_with('3') || m.ends_with('4')), "{moves:?}");
-    assert_eq!(pos.parse_move("ve4-ve5").unwrap_err().to_string(), "illegal move 've4-ve5': the Empress may not cross the River");
+    assert!(
+        moves.iter().all(|m| m.ends_with('1') || m.ends_with('2') || m.ends_with('3') || m.ends_with('4')),
+        "{moves:?}"
+    );
+    assert_eq!(
+        pos.parse_move("ve4-ve5").unwrap_err().to_string(),
+        "illegal move 've4-ve5': the Empress may not cross the River"
+    );
     // Arsenal and Canoe likewise; a Canoe leap from rank 3 to 5 is refused.
     let pos = position(0, "Kzh1 kzg8 Wve3 Yvd4 nvd6 nvc5");
     assert!(moves_from(&pos, "ve3").iter().all(|m| m.as_bytes()[6] <= b'4'));
@@ -288,7 +298,9 @@ fn end_rank_promotion_from_the_pool() {
     pos.set_pool(Color::White, Kind::Empress, 1);
     // Own first rank: any pooled type, the triple compound included.
     let m = moves_from(&pos, "sa2");
-    for t in ["sa2-sa1", "sa2-sa1=Q", "sa2-sa1=E", "sa2-sb1", "sa2-sb1=Q", "sa2-sb1=E", "sa2-ta1", "sa2-ta1=Q", "sa2-ta1=E"] {
+    for t in
+        ["sa2-sa1", "sa2-sa1=Q", "sa2-sa1=E", "sa2-sb1", "sa2-sb1=Q", "sa2-sb1=E", "sa2-ta1", "sa2-ta1=Q", "sa2-ta1=E"]
+    {
         assert!(m.contains(&t.to_string()), "{t} missing from {m:?}");
     }
     assert!(!m.iter().any(|t| t.starts_with("sa2-sa3=") || t.starts_with("sa2-tb2=")));

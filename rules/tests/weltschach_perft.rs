@@ -29,10 +29,21 @@ fn perft_1_split_by_piece_type_matches_spec() {
         *by_kind.entry(kind).or_default() += 1;
     }
     let expected = [
-        (Kind::Stockbroker, 192), (Kind::Knight, 48), (Kind::Ninja, 24), (Kind::Sexton, 16),
-        (Kind::Bishop, 8), (Kind::Churchwarden, 8), (Kind::Oberon, 8), (Kind::Emperor, 5),
-        (Kind::Empress, 5), (Kind::Arsenal, 5), (Kind::Governor, 4), (Kind::Samurai, 4),
-        (Kind::Arbalest, 4), (Kind::Cannonade, 4), (Kind::Canoe, 4),
+        (Kind::Stockbroker, 192),
+        (Kind::Knight, 48),
+        (Kind::Ninja, 24),
+        (Kind::Sexton, 16),
+        (Kind::Bishop, 8),
+        (Kind::Churchwarden, 8),
+        (Kind::Oberon, 8),
+        (Kind::Emperor, 5),
+        (Kind::Empress, 5),
+        (Kind::Arsenal, 5),
+        (Kind::Governor, 4),
+        (Kind::Samurai, 4),
+        (Kind::Arbalest, 4),
+        (Kind::Cannonade, 4),
+        (Kind::Canoe, 4),
     ];
     assert_eq!(by_kind, expected.into_iter().collect::<BTreeMap<_, _>>());
 }

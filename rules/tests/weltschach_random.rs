@@ -73,7 +73,11 @@ fn between(pos: &Weltschach, a: Cell, b: Cell, m: i32) -> usize {
     let unit: Vec<i32> = (0..3).map(|i| (pb[i] - pa[i]).signum()).collect();
     (1..m)
         .filter(|&k| {
-            let c = Cell::new((pa[0] + k * unit[0]) as usize, (pa[1] + k * unit[1]) as usize, (pa[2] + k * unit[2]) as usize);
+            let c = Cell::new(
+                (pa[0] + k * unit[0]) as usize,
+                (pa[1] + k * unit[1]) as usize,
+                (pa[2] + k * unit[2]) as usize,
+            );
             pos.piece_at(c).is_some()
         })
         .count()
@@ -159,8 +163,16 @@ fn naive_quiet(pos: &Weltschach, a: Cell, b: Cell) -> bool {
                 }
             }
             // The capture rule with the target treated as an enemy is the movement rule.
-            !matches!(kind, Kind::Cannon | Kind::Arrow | Kind::Sling | Kind::Tank | Kind::Cannonade | Kind::Arbalest | Kind::Arsenal)
-                && naive_attacks(pos, a, b)
+            !matches!(
+                kind,
+                Kind::Cannon
+                    | Kind::Arrow
+                    | Kind::Sling
+                    | Kind::Tank
+                    | Kind::Cannonade
+                    | Kind::Arbalest
+                    | Kind::Arsenal
+            ) && naive_attacks(pos, a, b)
         }
     }
 }
@@ -192,7 +204,8 @@ fn naive_exposed(pos: &Weltschach) -> bool {
     let mover = pos.side_to_move().other();
     let king = pos.emperor(mover);
     let other = pos.emperor(mover.other());
-    let attacked = Cell::all().any(|c| matches!(pos.piece_at(c), Some((col, _)) if col != mover) && naive_attacks(pos, c, king));
+    let attacked =
+        Cell::all().any(|c| matches!(pos.piece_at(c), Some((col, _)) if col != mover) && naive_attacks(pos, c, king));
     let (pa, pb) = (coords(king), coords(other));
     let d = [pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]];
     let m = d.iter().map(|v| v.abs()).max().unwrap();
@@ -346,7 +359,8 @@ fn symmetries_map_legal_moves_to_legal_moves() {
 #[test]
 fn symmetries_keep_castling_and_promotions() {
     for side in [0, 1] {
-        let mut pos = Weltschach::from_placements(side, "Kvd1* Qva1* Gsa1* Dvh1* kve8* qvh8* gzh8* Fsa2 Fsb7 fub2 fuc7").unwrap();
+        let mut pos =
+            Weltschach::from_placements(side, "Kvd1* Qva1* Gsa1* Dvh1* kve8* qvh8* gzh8* Fsa2 Fsb7 fub2 fuc7").unwrap();
         pos.set_pool(Color::White, Kind::Queen, 1);
         pos.set_pool(Color::White, Kind::Empress, 1);
         pos.set_pool(Color::Black, Kind::Canoe, 2);

@@ -160,7 +160,12 @@ pub struct MatchOptions {
 /// rotation cycle share an opening of `opening_plies` random moves, so seat order is the only
 /// difference between them. `stop_when` sees the running totals after each game and ends the
 /// match early by returning true (an SPRT decision, say).
-pub fn play_match<G: Game>(agents: &[&dyn Agent<G>], start: &G, opts: MatchOptions, stop_when: &(dyn Fn(&MatchResult) -> bool + Sync)) -> MatchResult {
+pub fn play_match<G: Game>(
+    agents: &[&dyn Agent<G>],
+    start: &G,
+    opts: MatchOptions,
+    stop_when: &(dyn Fn(&MatchResult) -> bool + Sync),
+) -> MatchResult {
     let n = G::NUM_PLAYERS;
     assert_eq!(agents.len(), n, "one agent per seat");
     let orders = seat_orders(n);
@@ -176,7 +181,8 @@ pub fn play_match<G: Game>(agents: &[&dyn Agent<G>], start: &G, opts: MatchOptio
                 }
                 let cycle = (g / orders.len()) as u64;
                 let seat_agents = orders[g % orders.len()].clone();
-                let (scores, adjudicated) = play_one(agents, start, &seat_agents, &opts, game_seed(opts.seed, cycle), g as u64);
+                let (scores, adjudicated) =
+                    play_one(agents, start, &seat_agents, &opts, game_seed(opts.seed, cycle), g as u64);
                 let mut r = result.lock().expect("match totals");
                 r.add(&GameOutcome { scores, adjudicated, seat_agents });
                 if stop_when(&r) {
@@ -196,7 +202,14 @@ fn seat_orders(n: usize) -> Vec<Vec<usize>> {
     }
 }
 
-fn play_one<G: Game>(agents: &[&dyn Agent<G>], start: &G, seat_agents: &[usize], opts: &MatchOptions, opening_seed: u64, game_number: u64) -> (Scores, bool) {
+fn play_one<G: Game>(
+    agents: &[&dyn Agent<G>],
+    start: &G,
+    seat_agents: &[usize],
+    opts: &MatchOptions,
+    opening_seed: u64,
+    game_number: u64,
+) -> (Scores, bool) {
     let mut game = start.clone();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(opening_seed);
     let mut moves = Vec::new();

@@ -108,11 +108,18 @@ pub fn replay_window_memory<G: Game>(positions: usize, visited: usize, seed: u64
     let mut moves = Vec::new();
     while window.len() < positions {
         let mut game = G::start();
-        let mut record = GameRecord { variant: G::NAME.into(), number: 0, start: game.to_text(), moves: Vec::new(), scores: Vec::new() };
+        let mut record = GameRecord {
+            variant: G::NAME.into(),
+            number: 0,
+            start: game.to_text(),
+            moves: Vec::new(),
+            scores: Vec::new(),
+        };
         while game.outcome().is_none() && record.moves.len() < 300 {
             game.legal_moves(&mut moves);
             let mv = moves[rng.random_range(0..moves.len())];
-            let visits = moves.iter().take(visited).map(|&m| (game.policy_index(m) as u32, rng.random_range(1..100))).collect();
+            let visits =
+                moves.iter().take(visited).map(|&m| (game.policy_index(m) as u32, rng.random_range(1..100))).collect();
             record.moves.push(MoveRecord { played: game.policy_index(mv) as u32, visits, policy_target: true });
             game.play(mv);
         }

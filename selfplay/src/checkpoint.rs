@@ -85,7 +85,10 @@ pub fn save_checkpoint(
     net.var_store().save(&weights).map_err(|e| bad(weights.clone(), e))?;
     let opt = tmp.join("optimizer.safetensors");
     trainer.save_state(&opt).map_err(|e| bad(opt.clone(), e))?;
-    let files = TENSOR_FILES.iter().map(|f| Ok((f.to_string(), file_crc(&tmp.join(f))?))).collect::<Result<Vec<_>, RunIoError>>()?;
+    let files = TENSOR_FILES
+        .iter()
+        .map(|f| Ok((f.to_string(), file_crc(&tmp.join(f))?)))
+        .collect::<Result<Vec<_>, RunIoError>>()?;
     let file = StateFile { crc32: state_crc(state, &files), state: state.clone(), files };
     let json = serde_json::to_vec_pretty(&file).expect("state serialises");
     write_atomic(&tmp.join("state.json"), &json)?;
@@ -129,17 +132,27 @@ pub fn list_checkpoints(checkpoints: &Path) -> Result<Vec<PathBuf>, RunIoError> 
     let mut dirs: Vec<PathBuf> = fs::read_dir(checkpoints)
         .map_err(at(checkpoints))?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir() && p.extension().is_none() && p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("step-")))
+        .filter(|p| {
+            p.is_dir()
+                && p.extension().is_none()
+                && p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("step-"))
+        })
         .collect();
     dirs.sort();
     Ok(dirs)
 }
 
 /// Loads a checkpoint's weights into `net` and, if given, its optimizer state into `trainer`.
-pub fn load_checkpoint(dir: &Path, net: &mut PolicyValueNet, trainer: Option<&mut Trainer>) -> Result<CheckpointState, CheckpointError> {
+pub fn load_checkpoint(
+    dir: &Path,
+    net: &mut PolicyValueNet,
+    trainer: Option<&mut Trainer>,
+) -> Result<CheckpointState, CheckpointError> {
     let state = verify_checkpoint(dir)?;
     let weights = dir.join("weights.safetensors");
-    net.var_store_mut().load(&weights).map_err(|e| CheckpointError::Bad { path: weights.clone(), reason: e.to_string() })?;
+    net.var_store_mut()
+        .load(&weights)
+        .map_err(|e| CheckpointError::Bad { path: weights.clone(), reason: e.to_string() })?;
     if let Some(trainer) = trainer {
         let opt = dir.join("optimizer.safetensors");
         trainer.load_state(&opt).map_err(|e| CheckpointError::Bad { path: opt.clone(), reason: e.to_string() })?;

@@ -373,7 +373,11 @@ impl Config {
             return Err(invalid("training.learning_rate", self.training.learning_rate.to_string(), "must be positive"));
         }
         if self.replay.window_min == 0 || self.replay.window_max < self.replay.window_min {
-            return Err(invalid("replay.window_max", self.replay.window_max.to_string(), "must be at least window_min (> 0)"));
+            return Err(invalid(
+                "replay.window_max",
+                self.replay.window_max.to_string(),
+                "must be at least window_min (> 0)",
+            ));
         }
         Ok(())
     }

@@ -13,9 +13,17 @@ use crate::train::{start_state, TrainError};
 
 /// The end-of-run evaluation: the network (search at `evaluation.simulations`) against a
 /// uniformly random player and against the same search with the uniform evaluator.
-pub(crate) fn evaluate<G: Game>(config: &Config, client: &InferenceClient, dir: &RunDir) -> Result<Vec<(String, MatchResult)>, TrainError> {
+pub(crate) fn evaluate<G: Game>(
+    config: &Config,
+    client: &InferenceClient,
+    dir: &RunDir,
+) -> Result<Vec<(String, MatchResult)>, TrainError> {
     let sims = config.evaluation.simulations;
-    let net = SearchAgent { label: "network".into(), evaluator: NetEvaluator::<G>::new(client.clone(), 64), simulations: sims };
+    let net = SearchAgent {
+        label: "network".into(),
+        evaluator: NetEvaluator::<G>::new(client.clone(), 64),
+        simulations: sims,
+    };
     let uniform = SearchAgent { label: format!("uniform-mcts-{sims}"), evaluator: UniformEvaluator, simulations: sims };
     let start = start_state::<G>(config)?;
     let mut out = Vec::new();
@@ -25,7 +33,13 @@ pub(crate) fn evaluate<G: Game>(config: &Config, client: &InferenceClient, dir: 
         while seats.len() < G::NUM_PLAYERS {
             seats.push(opponent);
         }
-        let opts = MatchOptions { games: config.evaluation.games, opening_plies: 2, max_plies: config.selfplay.max_plies, threads: config.selfplay.workers, seed: config.seed ^ 0xE7A1 };
+        let opts = MatchOptions {
+            games: config.evaluation.games,
+            opening_plies: 2,
+            max_plies: config.selfplay.max_plies,
+            threads: config.selfplay.workers,
+            seed: config.seed ^ 0xE7A1,
+        };
         let result = play_match::<G>(&seats, &start, opts, &|_| false);
         dir.log_metrics(&json!({
             "event": "evaluation",

@@ -31,7 +31,11 @@ fn encoding_doc(variant: &str) -> &'static str {
 
 /// Writes the checkpoint at `checkpoint` to `out` in `format`, and the sidecar next to it
 /// (`out` with extension `.json`); returns the sidecar's path.
-pub fn export_checkpoint<G: Game>(checkpoint: &Path, out: &Path, format: ExportFormat) -> Result<PathBuf, CheckpointError> {
+pub fn export_checkpoint<G: Game>(
+    checkpoint: &Path,
+    out: &Path,
+    format: ExportFormat,
+) -> Result<PathBuf, CheckpointError> {
     let state = crate::checkpoint::read_state(checkpoint)?;
     let cfg = net_config::<G>(state.blocks, state.channels);
     let mut net = PolicyValueNet::new(&cfg, nn::Device::Cpu);
@@ -65,6 +69,7 @@ pub fn export_checkpoint<G: Game>(checkpoint: &Path, out: &Path, format: ExportF
         "checksum": { "algorithm": "crc32", "value": format!("{:08x}", crc32fast::hash(&bytes)) },
     });
     let path = out.with_extension("json");
-    std::fs::write(&path, serde_json::to_vec_pretty(&sidecar).expect("json")).map_err(|e| CheckpointError::Io(RunIoError { path: path.clone(), source: e }))?;
+    std::fs::write(&path, serde_json::to_vec_pretty(&sidecar).expect("json"))
+        .map_err(|e| CheckpointError::Io(RunIoError { path: path.clone(), source: e }))?;
     Ok(path)
 }

@@ -81,9 +81,16 @@ pub fn play_games<G: Game, E: Evaluator<G>>(
     let start = |number: u64| -> (Search<G>, InProgress) {
         let s = game_seed(seed, number);
         let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(s);
-        let may_resign = cfg.resign_threshold > 0.0 && G::NUM_PLAYERS == 2 && !rng.random_bool(cfg.resign_playthrough as f64);
+        let may_resign =
+            cfg.resign_threshold > 0.0 && G::NUM_PLAYERS == 2 && !rng.random_bool(cfg.resign_playthrough as f64);
         let game = start.clone();
-        let record = GameRecord { variant: G::NAME.to_string(), number, start: game.to_text(), moves: Vec::new(), scores: Vec::new() };
+        let record = GameRecord {
+            variant: G::NAME.to_string(),
+            number,
+            start: game.to_text(),
+            moves: Vec::new(),
+            scores: Vec::new(),
+        };
         let progress = InProgress { record, low: vec![0; G::NUM_PLAYERS], may_resign, would_have_resigned: None };
         (Search::new(game, params.clone(), s), progress)
     };
@@ -134,7 +141,11 @@ fn empty_record() -> GameRecord {
 }
 
 /// Records and plays the searched move of one game; returns how the game ended, if it did.
-fn step_game<G: Game>(cfg: &SelfplayConfig, search: &mut Search<G>, game: &mut InProgress) -> Option<(GameEnd, Scores)> {
+fn step_game<G: Game>(
+    cfg: &SelfplayConfig,
+    search: &mut Search<G>,
+    game: &mut InProgress,
+) -> Option<(GameEnd, Scores)> {
     let state = search.root_state().clone();
     let result = search.result().expect("a finished search of a live game has a result");
     let mover = state.to_move();

@@ -10,8 +10,8 @@ use serde_json::json;
 use crate::arena::{play_match, Agent, MatchOptions, SearchAgent};
 use crate::config::Config;
 use crate::evaluator::NetEvaluator;
-use crate::rundir::{write_atomic, RunDir};
 use crate::phase::load_into_service;
+use crate::rundir::{write_atomic, RunDir};
 use crate::train::{net_config, TrainError};
 
 /// The best checkpoint recorded in the run directory, if any.
@@ -29,19 +29,40 @@ pub fn write_best(dir: &RunDir, checkpoint: &Path) -> Result<(), TrainError> {
 
 /// Plays `candidate` against the network `best_client` serves; returns whether the candidate
 /// reached the threshold, after logging the match.
-pub fn gate<G: Game>(config: &Config, dir: &RunDir, device: nn::Device, candidate: &Path, best: &Path, best_client: &InferenceClient) -> Result<bool, TrainError> {
+pub fn gate<G: Game>(
+    config: &Config,
+    dir: &RunDir,
+    device: nn::Device,
+    candidate: &Path,
+    best: &Path,
+    best_client: &InferenceClient,
+) -> Result<bool, TrainError> {
     let g = &config.gating;
     let cfg = net_config::<G>(config.network.blocks, config.network.channels);
     let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(1) };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
     load_into_service(&client, candidate)?;
-    let new = SearchAgent { label: "candidate".into(), evaluator: NetEvaluator::<G>::new(client, 64), simulations: g.simulations };
-    let old = SearchAgent { label: "best".into(), evaluator: NetEvaluator::<G>::new(best_client.clone(), 64), simulations: g.simulations };
+    let new = SearchAgent {
+        label: "candidate".into(),
+        evaluator: NetEvaluator::<G>::new(client, 64),
+        simulations: g.simulations,
+    };
+    let old = SearchAgent {
+        label: "best".into(),
+        evaluator: NetEvaluator::<G>::new(best_client.clone(), 64),
+        simulations: g.simulations,
+    };
     let mut seats: Vec<&dyn Agent<G>> = vec![&new];
     while seats.len() < G::NUM_PLAYERS {
         seats.push(&old);
     }
-    let opts = MatchOptions { games: g.games, opening_plies: 2, max_plies: config.selfplay.max_plies, threads: config.selfplay.workers, seed: config.seed ^ 0x6A7E };
+    let opts = MatchOptions {
+        games: g.games,
+        opening_plies: 2,
+        max_plies: config.selfplay.max_plies,
+        threads: config.selfplay.workers,
+        seed: config.seed ^ 0x6A7E,
+    };
     let start = crate::train::start_state::<G>(config)?;
     let result = play_match::<G>(&seats, &start, opts, &|_| false);
     drop(seats);

@@ -30,10 +30,8 @@ pub(crate) fn iteration_metrics(
     }
     let count = |end: GameEnd| games.iter().filter(|g| g.end == end).count();
     let playthrough: Vec<&GameSummary> = games.iter().filter(|g| g.would_have_resigned.is_some()).collect();
-    let false_resign = playthrough
-        .iter()
-        .filter(|g| g.would_have_resigned.is_some_and(|seat| g.scores[seat] > 0.0))
-        .count();
+    let false_resign =
+        playthrough.iter().filter(|g| g.would_have_resigned.is_some_and(|seat| g.scores[seat] > 0.0)).count();
     let mean_len = games.iter().map(|g| g.plies as f64).sum::<f64>() / games.len().max(1) as f64;
     json!({
         "event": "iteration",

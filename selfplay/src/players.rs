@@ -71,7 +71,8 @@ pub fn resolve_checkpoint(path: &Path) -> Result<PathBuf, PlayerError> {
         verify_checkpoint(path).map_err(|e| bad(e.to_string()))?;
         return Ok(path.to_path_buf());
     }
-    let checkpoints = list_checkpoints(&RunDir::open(path).checkpoints()).map_err(|_| bad("neither a checkpoint nor a run directory".into()))?;
+    let checkpoints = list_checkpoints(&RunDir::open(path).checkpoints())
+        .map_err(|_| bad("neither a checkpoint nor a run directory".into()))?;
     checkpoints
         .into_iter()
         .rev()
@@ -97,7 +98,11 @@ impl<G: Game> Players<G> {
 }
 
 /// Builds the agents for `specs`, searching `default_sims` simulations where a spec names none.
-pub fn load_players<G: Game>(specs: &[PlayerSpec], default_sims: u32, device: nn::Device) -> Result<Players<G>, PlayerError> {
+pub fn load_players<G: Game>(
+    specs: &[PlayerSpec],
+    default_sims: u32,
+    device: nn::Device,
+) -> Result<Players<G>, PlayerError> {
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     let mut services = Vec::new();
     for spec in specs {

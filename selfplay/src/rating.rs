@@ -29,7 +29,9 @@ pub struct EloEstimate {
 pub fn elo_estimate(wins: usize, draws: usize, losses: usize) -> EloEstimate {
     let n = (wins + draws + losses) as f64;
     let score = (wins as f64 + 0.5 * draws as f64) / n.max(1.0);
-    let var = (wins as f64 * (1.0 - score).powi(2) + draws as f64 * (0.5 - score).powi(2) + losses as f64 * score.powi(2)) / n.max(1.0);
+    let var =
+        (wins as f64 * (1.0 - score).powi(2) + draws as f64 * (0.5 - score).powi(2) + losses as f64 * score.powi(2))
+            / n.max(1.0);
     let half = 1.959964 * (var / n.max(1.0)).sqrt();
     EloEstimate { elo: elo_from_score(score), low: elo_from_score(score - half), high: elo_from_score(score + half) }
 }
@@ -53,7 +55,9 @@ pub fn sprt(wins: usize, draws: usize, losses: usize, elo0: f64, elo1: f64) -> (
         return (0.0, SprtDecision::Continue);
     }
     let score = (wins as f64 + 0.5 * draws as f64) / n;
-    let var = (wins as f64 * (1.0 - score).powi(2) + draws as f64 * (0.5 - score).powi(2) + losses as f64 * score.powi(2)) / n;
+    let var =
+        (wins as f64 * (1.0 - score).powi(2) + draws as f64 * (0.5 - score).powi(2) + losses as f64 * score.powi(2))
+            / n;
     if var <= 0.0 {
         return (0.0, SprtDecision::Continue);
     }

@@ -37,7 +37,10 @@ pub(crate) fn resume_state<G: Game>(
                 continue;
             }
         };
-        if state.variant != G::NAME || state.blocks != config.network.blocks || state.channels != config.network.channels {
+        if state.variant != G::NAME
+            || state.blocks != config.network.blocks
+            || state.channels != config.network.channels
+        {
             return Err(TrainError::Run(format!(
                 "{}: checkpoint is {} with {} blocks x {} channels, the config asks for {} with {} x {}",
                 path.display(),
@@ -92,7 +95,11 @@ pub(crate) fn resume_state<G: Game>(
 /// Adds the games of shards in the run directory that this process has not seen yet (written
 /// by `vzero selfplay` processes) to the window; returns how many games that was. Unreadable
 /// shards are skipped with a warning (a shard being renamed into place is never half there).
-pub(crate) fn load_external_shards(dir: &RunDir, known: &mut BTreeSet<PathBuf>, window: &mut ReplayWindow) -> Result<usize, TrainError> {
+pub(crate) fn load_external_shards(
+    dir: &RunDir,
+    known: &mut BTreeSet<PathBuf>,
+    window: &mut ReplayWindow,
+) -> Result<usize, TrainError> {
     let mut added = 0;
     for path in dir.shard_paths()? {
         if !known.insert(path.clone()) {
@@ -115,7 +122,11 @@ pub(crate) fn load_external_shards(dir: &RunDir, known: &mut BTreeSet<PathBuf>, 
 /// and says so.
 fn set_aside(path: &Path, error: &CheckpointError) {
     let bad = path.with_extension("bad");
-    eprintln!("vzero: warning: {error}; falling back to the previous checkpoint ({} renamed to {})", path.display(), bad.display());
+    eprintln!(
+        "vzero: warning: {error}; falling back to the previous checkpoint ({} renamed to {})",
+        path.display(),
+        bad.display()
+    );
     if let Err(e) = std::fs::rename(path, &bad) {
         eprintln!("vzero: warning: {}: {e}", path.display());
     }

@@ -18,9 +18,9 @@ use rules::Game;
 
 use crate::checkpoint::{list_checkpoints, verify_checkpoint};
 use crate::config::Config;
+use crate::phase::{load_into_service, self_play_phase, write_game_texts};
 use crate::replay::{write_shard, ShardName, EXTERNAL_GAME};
 use crate::rundir::RunDir;
-use crate::phase::{load_into_service, self_play_phase, write_game_texts};
 use crate::train::{net_config, TrainError};
 
 /// How to run a self-play-only process.
@@ -61,7 +61,12 @@ fn newest_checkpoint(dir: &RunDir) -> Result<Option<PathBuf>, TrainError> {
 pub fn selfplay_only<G: Game>(config: &Config, opts: &SelfplayOptions) -> Result<u64, TrainError> {
     let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
     let dir = RunDir::open(&opts.run_dir);
-    eprintln!("vzero selfplay: {} on {}, run directory {}", G::NAME, nn::device::describe(device), dir.root().display());
+    eprintln!(
+        "vzero selfplay: {} on {}, run directory {}",
+        G::NAME,
+        nn::device::describe(device),
+        dir.root().display()
+    );
     let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
     let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(2) };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
@@ -72,8 +77,9 @@ pub fn selfplay_only<G: Game>(config: &Config, opts: &SelfplayOptions) -> Result
     let mut played = 0u64;
     let chunk = config.selfplay.games_per_iteration as u64;
     while opts.games.is_none_or(|n| played < n) && !opts.stop.load(Ordering::Relaxed) {
-        let newest = newest_checkpoint(&dir)?
-            .ok_or_else(|| TrainError::Run(format!("{}: no checkpoint yet; start `vzero train` first", dir.checkpoints().display())))?;
+        let newest = newest_checkpoint(&dir)?.ok_or_else(|| {
+            TrainError::Run(format!("{}: no checkpoint yet; start `vzero train` first", dir.checkpoints().display()))
+        })?;
         if loaded.as_deref() != Some(newest.as_path()) {
             load_into_service(&client, &newest)?;
             eprintln!("vzero selfplay: playing with {}", newest.display());

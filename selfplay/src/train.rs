@@ -7,8 +7,8 @@
 //! Every random choice derives from the config's seed and a counter (game number, step), so a
 //! run is reproducible and resumes exactly.
 
-use std::path::{Path, PathBuf};
 use std::collections::{BTreeSet, VecDeque};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -24,11 +24,11 @@ use crate::checkpoint::{self, CheckpointError, CheckpointState};
 use crate::config::Config;
 use crate::evaluation::evaluate;
 use crate::games::game_seed;
+use crate::gating::{gate, read_best, write_best};
 use crate::metrics::iteration_metrics;
 use crate::phase::{load_into_service, progress_bar, self_play_phase, write_game_texts};
-use crate::resume::{load_external_shards, resume_state};
-use crate::gating::{gate, read_best, write_best};
 use crate::replay::{write_shard, DecodeError, GameRecord, ReplayWindow, ShardName, WindowSize};
+use crate::resume::{load_external_shards, resume_state};
 use crate::rundir::{write_atomic, RunDir, RunIoError};
 use crate::sampler::sample_batch;
 
@@ -206,7 +206,8 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
             let bar = progress_bar(opts.progress, target_steps.saturating_sub(state.step), "steps");
             while state.step < target_steps && !opts.stop.load(Ordering::Relaxed) {
                 trainer.set_learning_rate(learning_rate(config, state.step));
-                let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(game_seed(config.seed ^ SAMPLER_SALT, state.step));
+                let mut rng =
+                    rand::rngs::Xoshiro256PlusPlus::seed_from_u64(game_seed(config.seed ^ SAMPLER_SALT, state.step));
                 sampled_external += sample_batch::<G>(&window, config.training.batch_size, &mut rng, &mut batch)?;
                 let s = trainer.step(&net, &batch);
                 first_loss.get_or_insert(s);
@@ -232,7 +233,19 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
         }
 
         let n = losses.2.max(1) as f64;
-        let mut record = iteration_metrics(&state, &summaries, new_positions, &window, sp_secs, tr_secs, evaluated, forward_passes, losses.2, losses.0 / n, losses.1 / n);
+        let mut record = iteration_metrics(
+            &state,
+            &summaries,
+            new_positions,
+            &window,
+            sp_secs,
+            tr_secs,
+            evaluated,
+            forward_passes,
+            losses.2,
+            losses.0 / n,
+            losses.1 / n,
+        );
         if let Some(first) = first_loss {
             record["first_step_policy_loss"] = json!(first.policy_loss);
             record["first_step_value_loss"] = json!(first.value_loss);
@@ -258,11 +271,8 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
         }
     }
 
-    let evaluation = if config.evaluation.games > 0 && !interrupted {
-        evaluate::<G>(config, &client, &dir)?
-    } else {
-        Vec::new()
-    };
+    let evaluation =
+        if config.evaluation.games > 0 && !interrupted { evaluate::<G>(config, &client, &dir)? } else { Vec::new() };
     drop(client);
     service.join();
     Ok(TrainSummary { steps: state.step, games: state.games, checkpoint: latest, evaluation, interrupted })
@@ -296,4 +306,3 @@ pub fn learning_rate(config: &Config, step: u64) -> f64 {
     let decays = t.lr_decay_steps.iter().filter(|&&s| step >= s).count();
     t.learning_rate * t.lr_decay.powi(decays as i32)
 }
-

@@ -50,7 +50,10 @@ fn a_wrong_type_names_the_key() {
 #[test]
 fn bad_values_name_key_value_and_reason() {
     let e = err("variant = \"chess\"\n", &[]);
-    assert!(e.contains("my.toml") && e.contains("variant") && e.contains("chess") && e.contains("unknown variant"), "{e}");
+    assert!(
+        e.contains("my.toml") && e.contains("variant") && e.contains("chess") && e.contains("unknown variant"),
+        "{e}"
+    );
     let e = err(GOOD, &["network.channels=0"]);
     assert!(e.contains("network.channels") && e.contains("at least 1"), "{e}");
     let e = err(GOOD, &["device=tpu"]);

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use rand::SeedableRng;
-use selfplay::replay::{read_shard, write_shard, GameRecord, MoveRecord, ReplayWindow, ShardError, ShardName, WindowSize};
+use selfplay::replay::{
+    read_shard, write_shard, GameRecord, MoveRecord, ReplayWindow, ShardError, ShardName, WindowSize,
+};
 
 fn game(id: u32, len: usize) -> GameRecord {
     GameRecord {
@@ -13,7 +15,11 @@ fn game(id: u32, len: usize) -> GameRecord {
         number: id as u64,
         start: format!("start {id}"),
         moves: (0..len)
-            .map(|i| MoveRecord { played: id * 1000 + i as u32, visits: vec![(i as u32, 7), (99, 1)], policy_target: i % 4 != 3 })
+            .map(|i| MoveRecord {
+                played: id * 1000 + i as u32,
+                visits: vec![(i as u32, 7), (99, 1)],
+                policy_target: i % 4 != 3,
+            })
             .collect(),
         scores: vec![1.0, 0.0],
     }

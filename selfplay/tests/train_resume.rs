@@ -26,7 +26,8 @@ fn fresh_dir(name: &str) -> PathBuf {
 }
 
 fn run(config: &Config, dir: &Path, resume: bool) -> TrainSummary {
-    let opts = TrainOptions { run_dir: dir.to_path_buf(), resume, progress: false, stop: Arc::new(AtomicBool::new(false)) };
+    let opts =
+        TrainOptions { run_dir: dir.to_path_buf(), resume, progress: false, stop: Arc::new(AtomicBool::new(false)) };
     train::<MiniHexchess>(config, &opts).unwrap()
 }
 
@@ -36,7 +37,8 @@ fn last_weights(dir: &Path) -> BTreeMap<String, tch::Tensor> {
 }
 
 fn games(dir: &Path) -> Vec<GameRecord> {
-    let mut all: Vec<GameRecord> = RunDir::open(dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
+    let mut all: Vec<GameRecord> =
+        RunDir::open(dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
     all.sort_by_key(|g| g.number);
     all
 }
@@ -75,7 +77,9 @@ fn stop_and_resume_equals_one_go_bit_for_bit() {
     std::fs::create_dir_all(rd.checkpoints().join("step-000009999.partial")).unwrap();
     let before = games(&crashed).len();
     run(&full, &crashed, true);
-    assert!(!rd.replay().join("9999-x-1-000001.tmp").exists() && !rd.checkpoints().join("step-000009999.partial").exists());
+    assert!(
+        !rd.replay().join("9999-x-1-000001.tmp").exists() && !rd.checkpoints().join("step-000009999.partial").exists()
+    );
     assert_eq!(games(&crashed).len(), 4 * full.selfplay.games_per_iteration);
     assert_eq!(before, 3 * full.selfplay.games_per_iteration, "iteration 3's games were on disk before the resume");
     assert_same_run(&straight, &crashed);
@@ -129,7 +133,8 @@ fn a_bad_shard_is_skipped_and_a_bad_checkpoint_falls_back() {
     // games (iteration 0's), played iterations 2 and 3, and its checkpoints all load.
     let per = cfg.selfplay.games_per_iteration as u64;
     assert_eq!(summary.games, 2 * per);
-    let mut numbers: Vec<u64> = rd.shard_paths().unwrap().iter().filter_map(|p| read_shard(p).ok()).flatten().map(|g| g.number).collect();
+    let mut numbers: Vec<u64> =
+        rd.shard_paths().unwrap().iter().filter_map(|p| read_shard(p).ok()).flatten().map(|g| g.number).collect();
     numbers.sort();
     assert_eq!(numbers, (per..3 * per).collect::<Vec<_>>());
     let checkpoints = list_checkpoints(&rd.checkpoints()).unwrap();

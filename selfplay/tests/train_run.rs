@@ -105,7 +105,9 @@ fn the_same_seed_gives_the_same_games_and_weights() {
     let (a, b) = (fresh_dir("det-a"), fresh_dir("det-b"));
     run::<MiniHexchess>(&cfg, &a);
     run::<MiniHexchess>(&cfg, &b);
-    let shards = |d: &Path| -> Vec<_> { RunDir::open(d).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect() };
+    let shards = |d: &Path| -> Vec<_> {
+        RunDir::open(d).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect()
+    };
     let (ga, gb) = (shards(&a), shards(&b));
     assert_eq!(ga.len(), 16);
     assert!(ga == gb, "the two runs played different games");
@@ -139,7 +141,16 @@ fn a_second_run_in_the_same_directory_is_refused() {
 #[test]
 fn gating_keeps_the_best_network_for_self_play() {
     let dir = fresh_dir("gating-open");
-    let cfg = config("mini-hexchess-tiny.toml", &["training.iterations=2", "evaluation.games=0", "gating.games=2", "gating.threshold=0.0", "gating.simulations=4"]);
+    let cfg = config(
+        "mini-hexchess-tiny.toml",
+        &[
+            "training.iterations=2",
+            "evaluation.games=0",
+            "gating.games=2",
+            "gating.threshold=0.0",
+            "gating.simulations=4",
+        ],
+    );
     run::<MiniHexchess>(&cfg, &dir);
     let events = metrics(&dir, "gating");
     assert_eq!(events.len(), 2);
@@ -151,7 +162,16 @@ fn gating_keeps_the_best_network_for_self_play() {
 
     // A threshold no network can reach: the first network stays the best.
     let dir = fresh_dir("gating-closed");
-    let cfg = config("mini-hexchess-tiny.toml", &["training.iterations=2", "evaluation.games=0", "gating.games=2", "gating.threshold=1.01", "gating.simulations=4"]);
+    let cfg = config(
+        "mini-hexchess-tiny.toml",
+        &[
+            "training.iterations=2",
+            "evaluation.games=0",
+            "gating.games=2",
+            "gating.threshold=1.01",
+            "gating.simulations=4",
+        ],
+    );
     run::<MiniHexchess>(&cfg, &dir);
     let events = metrics(&dir, "gating");
     assert!(events.len() == 2 && events.iter().all(|e| e["accepted"] == false), "{events:?}");
@@ -167,14 +187,18 @@ fn games_start_from_the_configured_position() {
     start.play(mv);
     let text = start.to_text();
     let dir = fresh_dir("start");
-    let cfg = config("mini-hexchess-tiny.toml", &["training.iterations=1", "evaluation.games=2", &format!("start_position=\"{text}\"")]);
+    let cfg = config(
+        "mini-hexchess-tiny.toml",
+        &["training.iterations=1", "evaluation.games=2", &format!("start_position=\"{text}\"")],
+    );
     run::<MiniHexchess>(&cfg, &dir);
     let games: Vec<_> = RunDir::open(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
     assert!(!games.is_empty() && games.iter().all(|g| g.start == text));
     std::fs::remove_dir_all(&dir).unwrap();
 
     let bad = config("mini-hexchess-tiny.toml", &["start_position=\"not a position\""]);
-    let opts = TrainOptions { run_dir: fresh_dir("bad-start"), resume: false, progress: false, stop: Default::default() };
+    let opts =
+        TrainOptions { run_dir: fresh_dir("bad-start"), resume: false, progress: false, stop: Default::default() };
     let err = train::<MiniHexchess>(&bad, &opts).unwrap_err().to_string();
     assert!(err.contains("start_position") && err.contains("bad position text"), "{err}");
 }

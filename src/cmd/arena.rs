@@ -44,7 +44,13 @@ impl WithGame for Arena<'_> {
         let a = self.args;
         let players = load_players::<G>(self.specs, a.sims, self.device)?;
         let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
-        let opts = MatchOptions { games: a.games, opening_plies: a.opening_plies, max_plies: a.max_plies, threads: a.threads, seed: a.seed };
+        let opts = MatchOptions {
+            games: a.games,
+            opening_plies: a.opening_plies,
+            max_plies: a.max_plies,
+            threads: a.threads,
+            seed: a.seed,
+        };
         let stop = |r: &MatchResult| match self.sprt {
             Some((e0, e1)) => {
                 let (w, d, l) = r.wdl();
@@ -58,7 +64,11 @@ impl WithGame for Arena<'_> {
         let record = report(G::NAME, &names, &result, self.sprt);
         players.close();
         if let Some(path) = &a.out {
-            let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path).with_context(|| format!("--out {}", path.display()))?;
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("--out {}", path.display()))?;
             writeln!(f, "{record}").with_context(|| format!("--out {}", path.display()))?;
         }
         Ok(())
@@ -100,8 +110,13 @@ fn report(variant: &str, names: &[String], r: &MatchResult, sprt_bounds: Option<
         println!("king captures by seat (P1 P2 P3):");
         let mut rates = Vec::new();
         for (i, name) in names.iter().enumerate() {
-            let by_seat: Vec<f64> = (0..names.len()).map(|s| r.seat_wins[i][s] as f64 / r.seat_games[i][s].max(1) as f64).collect();
-            println!("  {:<30} {}", name, by_seat.iter().map(|x| format!("{:>5.1}%", 100.0 * x)).collect::<Vec<_>>().join(" "));
+            let by_seat: Vec<f64> =
+                (0..names.len()).map(|s| r.seat_wins[i][s] as f64 / r.seat_games[i][s].max(1) as f64).collect();
+            println!(
+                "  {:<30} {}",
+                name,
+                by_seat.iter().map(|x| format!("{:>5.1}%", 100.0 * x)).collect::<Vec<_>>().join(" ")
+            );
             rates.push(by_seat);
         }
         record["capture_rate_by_seat"] = json!(rates);

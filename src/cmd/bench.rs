@@ -58,9 +58,20 @@ impl WithGame for SelfplayBench<'_> {
 
     fn run<G: Game>(self) -> anyhow::Result<()> {
         let r = selfplay::bench::selfplay_throughput::<G>(self.config, self.seconds)?;
-        println!("{} ({} blocks x {} channels, batch {}):", G::NAME, self.config.network.blocks, self.config.network.channels, self.config.selfplay.max_batch);
+        println!(
+            "{} ({} blocks x {} channels, batch {}):",
+            G::NAME,
+            self.config.network.blocks,
+            self.config.network.channels,
+            self.config.selfplay.max_batch
+        );
         println!("  network alone      {:>10.0} positions/s", r.raw_positions_per_second);
-        println!("  inside self-play   {:>10.0} positions/s (ratio {:.2}, mean batch {:.1})", r.selfplay_positions_per_second, r.ratio(), r.mean_batch);
+        println!(
+            "  inside self-play   {:>10.0} positions/s (ratio {:.2}, mean batch {:.1})",
+            r.selfplay_positions_per_second,
+            r.ratio(),
+            r.mean_batch
+        );
         println!("  games per hour     {:>10.0}", r.games_per_hour);
         Ok(())
     }

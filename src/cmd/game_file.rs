@@ -19,15 +19,15 @@ pub fn load_game(path: &Path, index: usize, variant: Option<Variant>) -> anyhow:
         let variant = match (variant, &run) {
             (Some(v), _) => v,
             (None, Some(config)) => config.variant(),
-            (None, None) => bail!("{}: --variant is needed for a game text file outside a run directory", path.display()),
+            (None, None) => {
+                bail!("{}: --variant is needed for a game text file outside a run directory", path.display())
+            }
         };
         let start = run.as_ref().and_then(|c| c.start_position.as_deref());
         let text = fs::read_to_string(path).with_context(|| format!("reading the game file {}", path.display()))?;
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let line = nth(lines, index, path)?;
-        variant
-            .with_game(FromText { line, start })
-            .with_context(|| format!("{} line {}", path.display(), index + 1))?
+        variant.with_game(FromText { line, start }).with_context(|| format!("{} line {}", path.display(), index + 1))?
     } else {
         let games = read_shard(path).context("reading the game file (a replay shard, RUN/replay/*.shard)")?;
         nth(games, index, path)?
@@ -65,11 +65,9 @@ impl WithGame for FromText<'_> {
     type Output = anyhow::Result<GameRecord>;
 
     fn run<G: Game>(self) -> anyhow::Result<GameRecord> {
-        let (scores, moves) = self
-            .line
-            .strip_prefix('[')
-            .and_then(|rest| rest.split_once(']'))
-            .ok_or_else(|| anyhow!("expected '[SCORES] MOVES', found '{}'", self.line.chars().take(40).collect::<String>()))?;
+        let (scores, moves) = self.line.strip_prefix('[').and_then(|rest| rest.split_once(']')).ok_or_else(|| {
+            anyhow!("expected '[SCORES] MOVES', found '{}'", self.line.chars().take(40).collect::<String>())
+        })?;
         let scores = scores
             .split_whitespace()
             .map(|s| s.parse::<f32>().map_err(|_| anyhow!("score '{s}' is not a number")))
@@ -78,10 +76,15 @@ impl WithGame for FromText<'_> {
             Some(text) => G::from_text(text).map_err(|e| anyhow!("the run's start_position: {e}"))?,
             None => G::start(),
         };
-        let mut record = GameRecord { variant: G::NAME.into(), number: 0, start: game.to_text(), moves: Vec::new(), scores };
+        let mut record =
+            GameRecord { variant: G::NAME.into(), number: 0, start: game.to_text(), moves: Vec::new(), scores };
         for (i, text) in moves.split_whitespace().enumerate() {
             let mv = game.parse_move(text).map_err(|e| anyhow!("move {} ('{text}'): {e}", i + 1))?;
-            record.moves.push(MoveRecord { played: game.policy_index(mv) as u32, visits: Vec::new(), policy_target: false });
+            record.moves.push(MoveRecord {
+                played: game.policy_index(mv) as u32,
+                visits: Vec::new(),
+                policy_target: false,
+            });
             game.play(mv);
         }
         Ok(record)

@@ -46,9 +46,7 @@ pub fn start_position<G: Game>(position: Option<&str>, moves: Option<&str>) -> a
         None => G::start(),
     };
     for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
-        let mv = game
-            .parse_move(text)
-            .map_err(|e| anyhow!("--moves: move {} ('{text}'): {e}", i + 1))?;
+        let mv = game.parse_move(text).map_err(|e| anyhow!("--moves: move {} ('{text}'): {e}", i + 1))?;
         game.play(mv);
     }
     Ok(game)

@@ -17,7 +17,8 @@ pub fn run(args: PlotArgs) -> anyhow::Result<()> {
     if metrics.skipped_lines > 0 {
         eprintln!("vzero: warning: skipped {} lines of metrics.jsonl that are not JSON", metrics.skipped_lines);
     }
-    let run_name = args.run.file_name().map_or_else(|| args.run.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let run_name =
+        args.run.file_name().map_or_else(|| args.run.display().to_string(), |n| n.to_string_lossy().into_owned());
     let title = match variant {
         Some(v) => format!("vzero training curves: {run_name} ({v})"),
         None => format!("vzero training curves: {run_name}"),

@@ -16,9 +16,13 @@ pub fn run(args: RunsArgs) -> anyhow::Result<()> {
 }
 
 fn status(dir: &RunDir) -> anyhow::Result<()> {
-    let config = Config::load(&dir.config(), &[]).with_context(|| format!("{} is not a run directory", dir.root().display()))?;
+    let config =
+        Config::load(&dir.config(), &[]).with_context(|| format!("{} is not a run directory", dir.root().display()))?;
     println!("run          {}", dir.root().display());
-    println!("variant      {} ({} blocks x {} channels)", config.variant, config.network.blocks, config.network.channels);
+    println!(
+        "variant      {} ({} blocks x {} channels)",
+        config.variant, config.network.blocks, config.network.channels
+    );
     let (mut own, mut external, mut positions, mut bad) = (0u64, 0u64, 0u64, 0);
     let shards = dir.shard_paths()?;
     for path in &shards {
@@ -36,7 +40,12 @@ fn status(dir: &RunDir) -> anyhow::Result<()> {
             Err(_) => bad += 1,
         }
     }
-    println!("games        {} ({own} by the trainer, {external} by selfplay processes) in {} shards{}", own + external, shards.len(), if bad > 0 { format!(", {bad} unreadable") } else { String::new() });
+    println!(
+        "games        {} ({own} by the trainer, {external} by selfplay processes) in {} shards{}",
+        own + external,
+        shards.len(),
+        if bad > 0 { format!(", {bad} unreadable") } else { String::new() }
+    );
     println!("positions    {positions}");
     match list_checkpoints(&dir.checkpoints())?.last() {
         Some(latest) => {

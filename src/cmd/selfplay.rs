@@ -11,7 +11,12 @@ use crate::cli::SelfplayArgs;
 /// Plays games into the run directory until `--games` or Ctrl-C.
 pub fn run(args: SelfplayArgs) -> anyhow::Result<()> {
     let config = Config::load(&RunDir::open(&args.run).config(), &args.overrides)?;
-    let opts = SelfplayOptions { run_dir: args.run.clone(), games: args.games, progress: !args.quiet, stop: super::stop::on_ctrl_c()? };
+    let opts = SelfplayOptions {
+        run_dir: args.run.clone(),
+        games: args.games,
+        progress: !args.quiet,
+        stop: super::stop::on_ctrl_c()?,
+    };
     let games = config.variant().with_game(Selfplay { config: &config, opts: &opts })?;
     println!("{games} games written to {}", RunDir::open(&args.run).replay().display());
     Ok(())
@@ -26,6 +31,7 @@ impl WithGame for Selfplay<'_> {
     type Output = anyhow::Result<u64>;
 
     fn run<G: Game>(self) -> anyhow::Result<u64> {
-        selfplay_only::<G>(self.config, self.opts).with_context(|| format!("self-play into {}", self.opts.run_dir.display()))
+        selfplay_only::<G>(self.config, self.opts)
+            .with_context(|| format!("self-play into {}", self.opts.run_dir.display()))
     }
 }

@@ -22,11 +22,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         overrides.push(format!("seed={seed}"));
     }
     let config = Config::load(&config_path, &overrides)?;
-    let run_dir = if resume {
-        run_dir
-    } else {
-        args.run.clone().unwrap_or_else(|| default_run_dir(&config.variant))
-    };
+    let run_dir = if resume { run_dir } else { args.run.clone().unwrap_or_else(|| default_run_dir(&config.variant)) };
     let stop = super::stop::on_ctrl_c()?;
     let opts = TrainOptions { run_dir, resume, progress: !args.quiet, stop };
     let summary = match config.variant().with_game(Train { config: &config, opts: &opts }) {
@@ -36,7 +32,13 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
             return Err(err);
         }
     };
-    println!("run {}: {} games, {} training steps, checkpoint {}", opts.run_dir.display(), summary.games, summary.steps, summary.checkpoint.display());
+    println!(
+        "run {}: {} games, {} training steps, checkpoint {}",
+        opts.run_dir.display(),
+        summary.games,
+        summary.steps,
+        summary.checkpoint.display()
+    );
     if summary.interrupted {
         println!("stopped early; continue with: vzero train --resume {}", opts.run_dir.display());
     }

@@ -57,7 +57,8 @@ pub fn diagram_of<G: Game>(game: &G) -> anyhow::Result<Diagram> {
 /// One frame per ply of `record`, `record.moves.len() + 1` in all (the last is the final
 /// position), each with up to `top` candidates.
 pub fn frames<G: Game>(record: &GameRecord, top: usize) -> anyhow::Result<Vec<Frame>> {
-    let mut game = G::from_text(&record.start).with_context(|| format!("the game's start position '{}'", record.start))?;
+    let mut game =
+        G::from_text(&record.start).with_context(|| format!("the game's start position '{}'", record.start))?;
     let mut moves = Vec::new();
     let mut out = Vec::with_capacity(record.moves.len() + 1);
     let mut last = None;
@@ -71,10 +72,20 @@ pub fn frames<G: Game>(record: &GameRecord, top: usize) -> anyhow::Result<Vec<Fr
         for &(index, n) in ranked.iter().take(top) {
             let mv = find_move(&game, index, &mut moves)
                 .ok_or_else(|| anyhow!("recorded visits at ply {ply} name move {index}, which is not legal there"))?;
-            candidates.push(Candidate { text: game.move_text(mv), cells: game.move_cells(mv), share: n as f32 / total.max(1) as f32 });
+            candidates.push(Candidate {
+                text: game.move_text(mv),
+                cells: game.move_cells(mv),
+                share: n as f32 / total.max(1) as f32,
+            });
         }
         let text = game.move_text(played);
-        out.push(Frame { diagram: diagram_of(&game)?, last: last.take(), next: Some(text.clone()), candidates, visits: total });
+        out.push(Frame {
+            diagram: diagram_of(&game)?,
+            last: last.take(),
+            next: Some(text.clone()),
+            candidates,
+            visits: total,
+        });
         last = Some((text, game.move_cells(played)));
         game.play(played);
     }

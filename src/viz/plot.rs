@@ -45,7 +45,8 @@ fn series(name: &str) -> Series {
 
 /// Reads metrics.jsonl at `path`; seat `i` is named `seat_names[i]` where given.
 pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metrics> {
-    let text = fs::read_to_string(path).with_context(|| format!("reading {} (is this a run directory?)", path.display()))?;
+    let text =
+        fs::read_to_string(path).with_context(|| format!("reading {} (is this a run directory?)", path.display()))?;
     let mut m = Metrics {
         losses: [series("policy loss"), series("value loss")],
         game_length: series("mean plies per game"),
@@ -90,7 +91,10 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
             }
             Some("gating") => {
                 // The candidate is named step-N after the training step that made it.
-                let at = record.get("candidate").and_then(Value::as_str).and_then(|c| c.strip_prefix("step-")?.parse::<f64>().ok());
+                let at = record
+                    .get("candidate")
+                    .and_then(Value::as_str)
+                    .and_then(|c| c.strip_prefix("step-")?.parse::<f64>().ok());
                 if let Some(score) = num("candidate_score") {
                     let point = (at.unwrap_or(step), score);
                     match m.evaluation.iter_mut().find(|s| s.name == GATING) {
@@ -100,7 +104,9 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
                 }
             }
             Some("evaluation") => {
-                let (Some(opponent), Some(score)) = (record.get("opponent").and_then(Value::as_str), num("network_score")) else {
+                let (Some(opponent), Some(score)) =
+                    (record.get("opponent").and_then(Value::as_str), num("network_score"))
+                else {
                     continue;
                 };
                 let name = format!("vs {opponent}");
@@ -121,7 +127,13 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
 /// Size of the chart in pixels.
 const SIZE: (u32, u32) = (1320, 780);
 /// Line colours, in series order.
-const COLOURS: [RGBColor; 5] = [RGBColor(31, 111, 178), RGBColor(200, 60, 40), RGBColor(30, 132, 73), RGBColor(142, 68, 173), RGBColor(120, 120, 120)];
+const COLOURS: [RGBColor; 5] = [
+    RGBColor(31, 111, 178),
+    RGBColor(200, 60, 40),
+    RGBColor(30, 132, 73),
+    RGBColor(142, 68, 173),
+    RGBColor(120, 120, 120),
+];
 
 /// The six panels drawn as SVG text; `title` heads the chart.
 pub fn curves_svg(m: &Metrics, title: &str) -> anyhow::Result<String> {
@@ -197,7 +209,9 @@ where
     let mut drawn = false;
     for (i, s) in series.iter().enumerate().filter(|(_, s)| !s.points.is_empty()) {
         let colour = COLOURS[i % COLOURS.len()];
-        chart.draw_series(LineSeries::new(s.points.iter().copied(), colour.stroke_width(2))).map_err(plot_err)?
+        chart
+            .draw_series(LineSeries::new(s.points.iter().copied(), colour.stroke_width(2)))
+            .map_err(plot_err)?
             .label(s.name.as_str())
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2)));
         chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(plot_err)?;
@@ -213,8 +227,12 @@ where
             .map_err(plot_err)?;
     } else {
         let (w, h) = area.dim_in_pixel();
-        area.draw(&Text::new("not logged in this run", (w as i32 / 2 - 70, h as i32 / 2), ("sans-serif", 14).into_font().color(&BLACK.mix(0.6))))
-            .map_err(plot_err)?;
+        area.draw(&Text::new(
+            "not logged in this run",
+            (w as i32 / 2 - 70, h as i32 / 2),
+            ("sans-serif", 14).into_font().color(&BLACK.mix(0.6)),
+        ))
+        .map_err(plot_err)?;
     }
     Ok(())
 }

@@ -24,7 +24,8 @@ const LEGEND_ENTRY: f32 = 104.0;
 /// Fill of each cell shade: light, medium, dark (the browns of a wooden board).
 const SHADES: [&str; 3] = ["#f2dcb3", "#d6a86b", "#a9743f"];
 /// Disc fill, outline and letter colour of each seat (White, Black, a third player's red).
-const SEATS: [(&str, &str, &str); 3] = [("#fdfdfd", "#222", "#111"), ("#262626", "#000", "#fafafa"), ("#c0392b", "#6e1f17", "#fff")];
+const SEATS: [(&str, &str, &str); 3] =
+    [("#fdfdfd", "#222", "#111"), ("#262626", "#000", "#fafafa"), ("#c0392b", "#6e1f17", "#fff")];
 
 /// A move drawn on the board.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,7 +60,13 @@ pub fn board_svg(diagram: &Diagram, arrows: &[Arrow], title: Option<&str>) -> St
     let layout = Layout::of(diagram, title);
     let mut svg = open_svg(&layout);
     if let Some(title) = title {
-        let _ = writeln!(svg, r#"<text x="{:.1}" y="{:.1}" font-size="15" font-weight="bold">{}</text>"#, MARGIN, MARGIN + 12.0, escape(title));
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" font-size="15" font-weight="bold">{}</text>"#,
+            MARGIN,
+            MARGIN + 12.0,
+            escape(title)
+        );
     }
     draw_background(&mut svg, diagram, &layout);
     draw_foreground(&mut svg, diagram, &layout, arrows);
@@ -178,7 +185,9 @@ impl Layout {
 
 /// Smallest and largest value (0, 0 when empty).
 fn bounds(values: impl Iterator<Item = f32>) -> (f32, f32) {
-    values.fold(None, |acc: Option<(f32, f32)>, v| Some(acc.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))))).unwrap_or((0.0, 0.0))
+    values
+        .fold(None, |acc: Option<(f32, f32)>, v| Some(acc.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v)))))
+        .unwrap_or((0.0, 0.0))
 }
 
 /// The corners of a cell's outline around pixel centre `(cx, cy)`.
@@ -193,7 +202,9 @@ fn outline(shape: CellShape, cx: f32, cy: f32) -> String {
                 })
                 .collect()
         }
-        CellShape::Square => vec![(cx - UNIT, cy - UNIT), (cx + UNIT, cy - UNIT), (cx + UNIT, cy + UNIT), (cx - UNIT, cy + UNIT)],
+        CellShape::Square => {
+            vec![(cx - UNIT, cy - UNIT), (cx + UNIT, cy - UNIT), (cx + UNIT, cy + UNIT), (cx - UNIT, cy + UNIT)]
+        }
     };
     corners.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ")
 }
@@ -213,10 +224,17 @@ fn draw_cells(svg: &mut String, d: &Diagram, l: &Layout) {
     }
     svg.push_str("</g>\n");
     if d.label_cells {
-        svg.push_str("<g class=\"labels\" font-size=\"7\" fill=\"#3b2a1a\" fill-opacity=\"0.8\" text-anchor=\"middle\">\n");
+        svg.push_str(
+            "<g class=\"labels\" font-size=\"7\" fill=\"#3b2a1a\" fill-opacity=\"0.8\" text-anchor=\"middle\">\n",
+        );
         for c in &d.cells {
             let (cx, cy) = l.px(c.x, c.y);
-            let _ = writeln!(svg, r#"<text class="label" x="{cx:.1}" y="{:.1}">{}</text>"#, cy + 0.8 * UNIT, escape(&c.label));
+            let _ = writeln!(
+                svg,
+                r#"<text class="label" x="{cx:.1}" y="{:.1}">{}</text>"#,
+                cy + 0.8 * UNIT,
+                escape(&c.label)
+            );
         }
         svg.push_str("</g>\n");
     }
@@ -227,7 +245,11 @@ fn draw_highlights(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) 
     for a in arrows.iter().filter(|a| a.kind == ArrowKind::LastMove) {
         for c in d.cells.iter().filter(|c| c.key == a.from || c.key == a.to) {
             let (cx, cy) = l.px(c.x, c.y);
-            let _ = writeln!(svg, r##"<polygon class="highlight" points="{}" fill="#f4d03f" fill-opacity="0.5" stroke="none"/>"##, outline(c.shape, cx, cy));
+            let _ = writeln!(
+                svg,
+                r##"<polygon class="highlight" points="{}" fill="#f4d03f" fill-opacity="0.5" stroke="none"/>"##,
+                outline(c.shape, cx, cy)
+            );
         }
     }
 }
@@ -235,13 +257,21 @@ fn draw_highlights(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) 
 fn draw_captions(svg: &mut String, d: &Diagram, l: &Layout) {
     for c in &d.captions {
         let (x, y) = l.px(c.x, c.y);
-        let _ = writeln!(svg, r##"<text class="caption" x="{x:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="#333">{}</text>"##, y + 4.5, escape(&c.text));
+        let _ = writeln!(
+            svg,
+            r##"<text class="caption" x="{x:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="#333">{}</text>"##,
+            y + 4.5,
+            escape(&c.text)
+        );
     }
 }
 
 fn draw_pieces(svg: &mut String, d: &Diagram, l: &Layout) {
     let size = 0.7 * UNIT;
-    let _ = writeln!(svg, r#"<g class="pieces" text-anchor="middle" font-weight="bold" font-size="{size:.1}" stroke-width="1.4">"#);
+    let _ = writeln!(
+        svg,
+        r#"<g class="pieces" text-anchor="middle" font-weight="bold" font-size="{size:.1}" stroke-width="1.4">"#
+    );
     for (seat, &(fill, stroke, ink)) in SEATS.iter().enumerate() {
         let mine = d.pieces.iter().filter(|p| p.owner.min(SEATS.len() - 1) == seat);
         // Colours are set once per seat rather than on every disc: a Weltschach ply has 352.
@@ -268,10 +298,16 @@ fn draw_arrows(svg: &mut String, l: &Layout, arrows: &[Arrow]) {
         let (Some(from), Some(to)) = (l.cell_px(a.from), l.cell_px(a.to)) else { continue };
         let (colour, width, note) = match a.kind {
             ArrowKind::LastMove => ("#1f6fb2", 0.22 * UNIT, None),
-            ArrowKind::Candidate(share) => ("#1e8449", (0.1 + 0.25 * share.clamp(0.0, 1.0)) * UNIT, Some(format!("{:.0}%", share * 100.0))),
+            ArrowKind::Candidate(share) => {
+                ("#1e8449", (0.1 + 0.25 * share.clamp(0.0, 1.0)) * UNIT, Some(format!("{:.0}%", share * 100.0)))
+            }
         };
         let class = if note.is_some() { "arrow candidate" } else { "arrow last-move" };
-        let _ = writeln!(svg, r#"<g class="{class}" fill="{colour}" stroke="{colour}" opacity="0.78">{}</g>"#, arrow_shapes(from, to, width, note));
+        let _ = writeln!(
+            svg,
+            r#"<g class="{class}" fill="{colour}" stroke="{colour}" opacity="0.78">{}</g>"#,
+            arrow_shapes(from, to, width, note)
+        );
     }
     svg.push_str("</g>\n");
 }
@@ -335,7 +371,12 @@ fn draw_legend(svg: &mut String, d: &Diagram, l: &Layout) {
         debug_assert!(line < l.legend_lines);
         let x = MARGIN + col as f32 * l.entry_w;
         let y = y0 + line as f32 * LEGEND_LINE + 15.0;
-        let _ = writeln!(svg, r#"<text x="{x:.1}" y="{y:.1}"><tspan font-weight="bold">{}</tspan> {}</text>"#, escape(&letter.to_string()), escape(name));
+        let _ = writeln!(
+            svg,
+            r#"<text x="{x:.1}" y="{y:.1}"><tspan font-weight="bold">{}</tspan> {}</text>"#,
+            escape(&letter.to_string()),
+            escape(name)
+        );
     }
     svg.push_str("</g>\n");
 }

@@ -12,7 +12,7 @@ mod labels;
 mod tables;
 
 pub use bits::{Bitboard, Bits};
-pub use diagram::{hex_cells, hex_centre, hex_shade, HEX_PITCH};
 pub use coord::{Cell, Dir, EDGE_DIRS, GRID, KNIGHT_LEAPS, MAX_RADIUS, VERTEX_DIRS};
+pub use diagram::{hex_cells, hex_centre, hex_shade, HEX_PITCH};
 pub use labels::{parse_glinski_label, parse_wellisch_label, GlinskiLabel, WellischLabel};
 pub use tables::{nearest, shift, HexBoard, BOARD_R3, BOARD_R5};

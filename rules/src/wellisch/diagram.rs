@@ -21,7 +21,13 @@ impl Wellisch {
                 Some(DiagramPiece { cell: cell.index() as u16, owner, letter: piece.letter() })
             })
             .collect();
-        let legend = [(Piece::King, "King"), (Piece::Queen, "Queen (rook + knight)"), (Piece::Rook, "Rook"), (Piece::Knight, "Knight"), (Piece::Pawn, "Pawn")];
+        let legend = [
+            (Piece::King, "King"),
+            (Piece::Queen, "Queen (rook + knight)"),
+            (Piece::Rook, "Rook"),
+            (Piece::Knight, "Knight"),
+            (Piece::Pawn, "Pawn"),
+        ];
         Diagram {
             cells,
             pieces,

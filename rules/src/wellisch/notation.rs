@@ -317,7 +317,8 @@ impl Wellisch {
                 return "castling is not allowed here (king or rook moved, king in check, queen's cell occupied, or a landing cell attacked)".into();
             }
         }
-        if after.owner[p] & to.bit() != 0 && !(piece == Piece::King && (to == CASTLE[p].krook || to == CASTLE[p].qrook)) {
+        if after.owner[p] & to.bit() != 0 && !(piece == Piece::King && (to == CASTLE[p].krook || to == CASTLE[p].qrook))
+        {
             return format!("{} holds a piece of P{} already", label(to), p + 1);
         }
         let occ = after.occupied();

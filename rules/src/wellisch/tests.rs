@@ -713,11 +713,10 @@ fn states_stay_small_for_copy_make() {
 #[test]
 fn mangled_text_is_rejected_without_panicking() {
     let mut rng = Rng(0xdead_beef_cafe_f00d);
-    let alphabet: Vec<char> = "123KQRNPp./- =,:abcdefghijkABCDEFGHIJK0456789takeoverthreefoldout=pass\u{e9}\u{1F600}".chars().collect();
-    let texts = [
-        Wellisch::start().to_text(),
-        pos("A1:1K B2:1P2 A2:1N F1:3R K9:3K", "1 - 1Q 0 takeover out=2:1").to_text(),
-    ];
+    let alphabet: Vec<char> =
+        "123KQRNPp./- =,:abcdefghijkABCDEFGHIJK0456789takeoverthreefoldout=pass\u{e9}\u{1F600}".chars().collect();
+    let texts =
+        [Wellisch::start().to_text(), pos("A1:1K B2:1P2 A2:1N F1:3R K9:3K", "1 - 1Q 0 takeover out=2:1").to_text()];
     for i in 0..20_000 {
         let mut chars: Vec<char> = texts[i % 2].chars().collect();
         for _ in 0..1 + rng.below(3) {

@@ -46,7 +46,8 @@ pub(crate) fn ray_attacks(board: &[u8; 512], s: usize, d: usize, by: usize, empe
                     // The attacker steps by -d; it must be its forward direction and a capture step.
                     let fwd = if by == 0 { 1 } else { -1 };
                     if -(DIRS[d][1] as i32) == fwd
-                        && PAWN_CAPTURE[t as usize & 63] & (1 << xz_bit(-(DIRS[d][0] as i32), -(DIRS[d][2] as i32))) != 0
+                        && PAWN_CAPTURE[t as usize & 63] & (1 << xz_bit(-(DIRS[d][0] as i32), -(DIRS[d][2] as i32)))
+                            != 0
                     {
                         return true;
                     }
@@ -64,9 +65,7 @@ pub(crate) fn ray_attacks(board: &[u8; 512], s: usize, d: usize, by: usize, empe
         let p = board[t as usize];
         if p != 0 {
             let c = CAPS[p as usize];
-            return byte_color(p) == by
-                && c & (caps::HOP << cls) != 0
-                && (c & caps::RIVER == 0 || in_half(by, s));
+            return byte_color(p) == by && c & (caps::HOP << cls) != 0 && (c & caps::RIVER == 0 || in_half(by, s));
         }
     }
     false

@@ -110,12 +110,32 @@ pub const NUM_DIRS: usize = 26;
 /// The 26 radial unit steps (dx, dy, dz): 6 orthogonal, then 12 standard diagonal, then 8
 /// triagonal, so that a direction's class is a range of indices.
 pub const DIRS: [[i8; 3]; NUM_DIRS] = [
-    [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1], [0, 1, 0], [0, -1, 0],
-    [1, 0, 1], [1, 0, -1], [-1, 0, 1], [-1, 0, -1],
-    [1, 1, 0], [-1, 1, 0], [0, 1, 1], [0, 1, -1],
-    [1, -1, 0], [-1, -1, 0], [0, -1, 1], [0, -1, -1],
-    [1, 1, 1], [1, 1, -1], [-1, 1, 1], [-1, 1, -1],
-    [1, -1, 1], [1, -1, -1], [-1, -1, 1], [-1, -1, -1],
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+    [0, 1, 0],
+    [0, -1, 0],
+    [1, 0, 1],
+    [1, 0, -1],
+    [-1, 0, 1],
+    [-1, 0, -1],
+    [1, 1, 0],
+    [-1, 1, 0],
+    [0, 1, 1],
+    [0, 1, -1],
+    [1, -1, 0],
+    [-1, -1, 0],
+    [0, -1, 1],
+    [0, -1, -1],
+    [1, 1, 1],
+    [1, 1, -1],
+    [-1, 1, 1],
+    [-1, 1, -1],
+    [1, -1, 1],
+    [1, -1, -1],
+    [-1, -1, 1],
+    [-1, -1, -1],
 ];
 
 /// Direction indices of the orthogonals (Rook).
@@ -130,7 +150,13 @@ pub const DIR_CLASS: [u8; NUM_DIRS] = {
     let mut t = [0u8; NUM_DIRS];
     let mut d = 0;
     while d < NUM_DIRS {
-        t[d] = if d < 6 { 0 } else if d < 18 { 1 } else { 2 };
+        t[d] = if d < 6 {
+            0
+        } else if d < 18 {
+            1
+        } else {
+            2
+        };
         d += 1;
     }
     t
@@ -281,8 +307,7 @@ pub const fn xz_bit(dx: i32, dz: i32) -> u32 {
 }
 
 const fn is_same_ring_ortho(x: i32, z: i32, dx: i32, dz: i32) -> bool {
-    (dx == 0) != (dz == 0)
-        && ring_xz((x + dx) as usize, (z + dz) as usize) == ring_xz(x as usize, z as usize)
+    (dx == 0) != (dz == 0) && ring_xz((x + dx) as usize, (z + dz) as usize) == ring_xz(x as usize, z as usize)
 }
 
 /// Per file, the cross-section steps (bits by [`xz_bit`]) of a Stockbroker's non-capturing moves:

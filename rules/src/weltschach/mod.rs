@@ -54,7 +54,8 @@ impl Weltschach {
         for item in list.split_whitespace() {
             let offset = list[at..].find(item).map_or(at, |i| at + i);
             at = offset + item.len();
-            let err = |m: &str| PositionError::Syntax { field: "placements", at: offset, message: format!("'{item}': {m}") };
+            let err =
+                |m: &str| PositionError::Syntax { field: "placements", at: offset, message: format!("'{item}': {m}") };
             let mut chars = item.chars();
             let letter = chars.next().ok_or_else(|| err("empty"))?;
             let kind = Kind::from_letter(letter).ok_or_else(|| err("unknown piece letter"))?;

@@ -99,10 +99,11 @@ pub fn from_text(text: &str) -> Result<Weltschach, PositionError> {
     if f[2].1 != "-" {
         let mut at = f[2].0;
         for name in f[2].1.split(',') {
-            let cell = Cell::parse(name).ok_or_else(|| syntax("unmoved pieces", at, format!("'{name}' is not a cell")))?;
-            let ok = pos.piece_at(cell).is_some_and(|(_, k)| {
-                matches!(k, Kind::Emperor | Kind::Queen | Kind::Duchess | Kind::Governor)
-            });
+            let cell =
+                Cell::parse(name).ok_or_else(|| syntax("unmoved pieces", at, format!("'{name}' is not a cell")))?;
+            let ok = pos
+                .piece_at(cell)
+                .is_some_and(|(_, k)| matches!(k, Kind::Emperor | Kind::Queen | Kind::Duchess | Kind::Governor));
             if !ok {
                 return Err(syntax(
                     "unmoved pieces",
@@ -121,9 +122,7 @@ pub fn from_text(text: &str) -> Result<Weltschach, PositionError> {
                     let c = if ch.is_ascii_uppercase() { 0 } else { 1 };
                     pos.pool[c][k as usize] = pos.pool[c][k as usize].saturating_add(1);
                 }
-                None => {
-                    return Err(syntax("pools", f[3].0 + i, format!("'{ch}' is not a symmetric piece letter")))
-                }
+                None => return Err(syntax("pools", f[3].0 + i, format!("'{ch}' is not a symmetric piece letter"))),
             }
         }
     }
@@ -142,14 +141,22 @@ pub fn from_text(text: &str) -> Result<Weltschach, PositionError> {
 fn parse_board(pos: &mut Weltschach, start: usize, text: &str) -> Result<(), PositionError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
-        return Err(syntax("board", start, format!("expected 8 ranks (8 down to 1) separated by '/', found {}", ranks.len())));
+        return Err(syntax(
+            "board",
+            start,
+            format!("expected 8 ranks (8 down to 1) separated by '/', found {}", ranks.len()),
+        ));
     }
     let mut at = start;
     for (ri, rank) in ranks.iter().enumerate() {
         let y = 7 - ri;
         let levels: Vec<&str> = rank.split(',').collect();
         if levels.len() != 8 {
-            return Err(syntax("board", at, format!("rank {} needs 8 levels (s..z) separated by ',', found {}", y + 1, levels.len())));
+            return Err(syntax(
+                "board",
+                at,
+                format!("rank {} needs 8 levels (s..z) separated by ',', found {}", y + 1, levels.len()),
+            ));
         }
         for (z, row) in levels.iter().enumerate() {
             let mut x = 0;
@@ -159,7 +166,11 @@ fn parse_board(pos: &mut Weltschach, start: usize, text: &str) -> Result<(), Pos
                     x += n as usize;
                 } else if let Some(k) = Kind::from_letter(ch) {
                     if x >= 8 {
-                        return Err(syntax("board", here, format!("level {} of rank {} has more than 8 cells", (b's' + z as u8) as char, y + 1)));
+                        return Err(syntax(
+                            "board",
+                            here,
+                            format!("level {} of rank {} has more than 8 cells", (b's' + z as u8) as char, y + 1),
+                        ));
                     }
                     let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
                     if k == Kind::Emperor && pos.kings[color.index()] != u16::MAX {
@@ -171,11 +182,19 @@ fn parse_board(pos: &mut Weltschach, start: usize, text: &str) -> Result<(), Pos
                     return Err(syntax("board", here, format!("'{ch}' is neither a piece letter nor a count 1-8")));
                 }
                 if x > 8 {
-                    return Err(syntax("board", here, format!("level {} of rank {} has more than 8 cells", (b's' + z as u8) as char, y + 1)));
+                    return Err(syntax(
+                        "board",
+                        here,
+                        format!("level {} of rank {} has more than 8 cells", (b's' + z as u8) as char, y + 1),
+                    ));
                 }
             }
             if x != 8 {
-                return Err(syntax("board", at, format!("level {} of rank {} has {x} cells, not 8", (b's' + z as u8) as char, y + 1)));
+                return Err(syntax(
+                    "board",
+                    at,
+                    format!("level {} of rank {} has {x} cells, not 8", (b's' + z as u8) as char, y + 1),
+                ));
             }
             at += row.len() + 1;
         }
@@ -197,10 +216,14 @@ fn validate(pos: &Weltschach) -> Result<(), PositionError> {
         let (c, k) = (byte_color(b), Kind::from_index(byte_kind(b)));
         let own_half = (cell.y() < 4) == (c == 0);
         if k == Kind::Stockbroker && !own_half {
-            return Err(PositionError::Invalid(format!("Stockbroker on {cell} is beyond the River (it would be a Stockfwazir)")));
+            return Err(PositionError::Invalid(format!(
+                "Stockbroker on {cell} is beyond the River (it would be a Stockfwazir)"
+            )));
         }
         if k.is_triple() && !own_half {
-            return Err(PositionError::Invalid(format!("{k:?} on {cell} is beyond the River, which triple compounds never cross")));
+            return Err(PositionError::Invalid(format!(
+                "{k:?} on {cell} is beyond the River, which triple compounds never cross"
+            )));
         }
     }
     if facing(&pos.board, pos.kings[0] as usize, pos.kings[1] as usize) {
@@ -232,15 +255,18 @@ pub fn parse_move(pos: &Weltschach, text: &str) -> Result<Move, MoveError> {
     if t.len() < 7 || !t.is_ascii() {
         return Err(bad("expected from-cell, '-' or 'x', to-cell, optional '=' and piece letter (e.g. vd3-vd4)"));
     }
-    let from = Cell::parse(&t[0..3]).ok_or_else(|| bad("the first 3 characters are not a cell (level s-z, filestack a-h, rank 1-8)"))?;
+    let from = Cell::parse(&t[0..3])
+        .ok_or_else(|| bad("the first 3 characters are not a cell (level s-z, filestack a-h, rank 1-8)"))?;
     if !matches!(&t[3..4], "-" | "x") {
         return Err(bad("expected '-' or 'x' after the from-cell"));
     }
-    let to = Cell::parse(&t[4..7]).ok_or_else(|| bad("characters 5-7 are not a cell (level s-z, filestack a-h, rank 1-8)"))?;
+    let to = Cell::parse(&t[4..7])
+        .ok_or_else(|| bad("characters 5-7 are not a cell (level s-z, filestack a-h, rank 1-8)"))?;
     let promo = match &t[7..] {
         "" => None,
         rest if rest.len() == 2 && rest.starts_with('=') => {
-            let k = Kind::from_letter(rest.chars().nth(1).unwrap()).ok_or_else(|| bad("unknown piece letter after '='"))?;
+            let k =
+                Kind::from_letter(rest.chars().nth(1).unwrap()).ok_or_else(|| bad("unknown piece letter after '='"))?;
             if !k.is_poolable() {
                 return Err(illegal(format!("promotion is only to a symmetric piece, not to a {}", kind_name(k))));
             }
@@ -262,7 +288,11 @@ pub fn parse_move(pos: &Weltschach, text: &str) -> Result<Move, MoveError> {
         return Err(illegal(format!("there is no piece on {from}")));
     };
     if color.index() != us {
-        return Err(illegal(format!("the piece on {from} is {:?}'s, and {:?} is to move", color, Color::from_index(us))));
+        return Err(illegal(format!(
+            "the piece on {from} is {:?}'s, and {:?} is to move",
+            color,
+            Color::from_index(us)
+        )));
     }
     let mut pseudo = Vec::new();
     generate_pseudo(pos, &mut pseudo);

@@ -102,11 +102,30 @@ pub const LETTERS: &[u8; NUM_KINDS] = b"RBUCASNXJQDGTOLHMVEYWKPF";
 impl Kind {
     /// Every kind in discriminant order.
     pub const ALL: [Kind; NUM_KINDS] = [
-        Kind::Rook, Kind::Bishop, Kind::Unicorn, Kind::Cannon, Kind::Arrow, Kind::Sling,
-        Kind::Knight, Kind::Sexton, Kind::Ninja, Kind::Queen, Kind::Duchess, Kind::Governor,
-        Kind::Tank, Kind::Cannonade, Kind::Arbalest, Kind::Churchwarden, Kind::Samurai,
-        Kind::Oberon, Kind::Empress, Kind::Arsenal, Kind::Canoe, Kind::Emperor,
-        Kind::Stockbroker, Kind::Stockfwazir,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Unicorn,
+        Kind::Cannon,
+        Kind::Arrow,
+        Kind::Sling,
+        Kind::Knight,
+        Kind::Sexton,
+        Kind::Ninja,
+        Kind::Queen,
+        Kind::Duchess,
+        Kind::Governor,
+        Kind::Tank,
+        Kind::Cannonade,
+        Kind::Arbalest,
+        Kind::Churchwarden,
+        Kind::Samurai,
+        Kind::Oberon,
+        Kind::Empress,
+        Kind::Arsenal,
+        Kind::Canoe,
+        Kind::Emperor,
+        Kind::Stockbroker,
+        Kind::Stockfwazir,
     ];
 
     /// The kind with discriminant `i`.

@@ -3,7 +3,7 @@
 //! 15-20 ns memcpy).
 
 use super::attacks::{attacked, facing};
-use super::geometry::{Cell, DIR_OFFSET, CELLS};
+use super::geometry::{Cell, CELLS, DIR_OFFSET};
 use super::piece::{byte_color, byte_kind, piece_byte, Color, Kind, NUM_POOL_KINDS};
 use super::zobrist;
 

@@ -104,10 +104,8 @@ impl ShardName {
 
     /// The next file name.
     pub fn next_name(&mut self) -> String {
-        let millis = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_millis())
-            .unwrap_or(0);
+        let millis =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
         self.sequence += 1;
         format!("{millis:013}-{}-{}-{:06}.shard", self.host, self.pid, self.sequence)
     }
