@@ -1,10 +1,10 @@
 //! End-to-end tests of the `vzero` command line: what users type and what they get back.
 
-use std::process::{Command, Output};
+mod common;
 
-fn vzero(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vzero")).args(args).output().expect("run vzero")
-}
+use std::process::Output;
+
+use common::{config_path, tiny_run, vzero};
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -53,10 +53,6 @@ fn a_bad_argument_is_one_line_and_exit_code_2() {
 fn unknown_variant_names_the_choices() {
     let err = stderr(&vzero(&["perft", "chess", "1"]));
     assert!(err.contains("'chess'") && err.contains("glinski") && err.contains("weltschach"), "{err}");
-}
-
-fn config_path(name: &str) -> String {
-    format!("{}/configs/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]
@@ -171,20 +167,7 @@ fn arena_prints_a_table_with_elo_and_appends_json() {
 
     // A trained checkpoint as a player (a run directory means its newest checkpoint).
     let run = dir.join("run");
-    let cfg = config_path("mini-hexchess-tiny.toml");
-    let train = vzero(&[
-        "train",
-        "--config",
-        &cfg,
-        "--run",
-        run.to_str().unwrap(),
-        "--quiet",
-        "--set",
-        "training.iterations=1",
-        "--set",
-        "evaluation.games=0",
-    ]);
-    assert!(train.status.success(), "{}", stderr(&train));
+    tiny_run(&run);
     let player = format!("{}:8", run.display());
     let out = vzero(&["arena", "--variant", "mini-hexchess", &player, "random", "--games", "2"]);
     assert!(out.status.success(), "{}", stderr(&out));

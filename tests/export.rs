@@ -1,6 +1,8 @@
 //! `vzero export` writes a model that PyTorch and tch load and that computes exactly what the
 //! network in vzero computes, with a sidecar that describes it.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -12,7 +14,7 @@ use selfplay::players::resolve_checkpoint;
 use selfplay::train::net_config;
 
 fn vzero(args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vzero")).args(args).output().unwrap();
+    let out = common::vzero(args);
     assert!(out.status.success(), "vzero {args:?}: {}", String::from_utf8_lossy(&out.stderr));
 }
 
@@ -57,19 +59,7 @@ fn an_exported_model_matches_the_network_in_python_and_tch() {
     let dir: PathBuf = std::env::temp_dir().join(format!("vzero-export-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let run = dir.join("run");
-    let cfg = format!("{}/configs/mini-hexchess-tiny.toml", env!("CARGO_MANIFEST_DIR"));
-    vzero(&[
-        "train",
-        "--config",
-        &cfg,
-        "--run",
-        run.to_str().unwrap(),
-        "--quiet",
-        "--set",
-        "training.iterations=1",
-        "--set",
-        "evaluation.games=0",
-    ]);
+    common::tiny_run(&run);
     let model = dir.join("model.pt");
     vzero(&["export", run.to_str().unwrap(), "--out", model.to_str().unwrap()]);
     let weights = dir.join("weights.safetensors");
