@@ -72,10 +72,13 @@ fn assert_agree_everywhere(what: &str, other: impl Fn(&TicTacToe) -> SearchResul
         assert_eq!(a.root_visits, b.root_visits, "{what}");
         let diff = a.policy.iter().zip(&b.policy).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max);
         total += diff;
-        worst = worst.max(diff);
         if a.best() != b.best() {
+            // Allowed only where the reference itself is unsure; there the shares of two
+            // near-equal moves swap, so the per-position bound below does not apply.
             differ += 1;
             assert!(a.share(a.best()) < 0.5, "{what} at {}: best moves differ\n{a:?}\n{b:?}", game.to_text());
+        } else {
+            worst = worst.max(diff);
         }
     }
     let mean = total / positions.len() as f32;
