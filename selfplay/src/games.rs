@@ -149,12 +149,12 @@ fn step_game<G: Game>(
     let state = search.root_state().clone();
     let result = search.result().expect("a finished search of a live game has a result");
     let mover = state.to_move();
-    let total: u32 = result.visits.iter().sum();
+    // The (pruned) policy target as sparse visit counts out of the search's child visits.
+    let total = result.visits.iter().sum::<u32>() as f32;
     let visits = result
-        .moves
-        .iter()
-        .zip(&result.policy)
-        .map(|(&mv, &share)| (state.policy_index(mv) as u32, (share * total as f32).round() as u32))
+        .policy_target(&state)
+        .into_iter()
+        .map(|(index, share)| (index as u32, (share * total).round() as u32))
         .filter(|&(_, n)| n > 0)
         .collect();
     game.record.moves.push(MoveRecord {

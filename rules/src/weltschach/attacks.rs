@@ -71,9 +71,10 @@ pub(crate) fn ray_attacks(board: &[u8; 512], s: usize, d: usize, by: usize, empe
     false
 }
 
-/// Whether a leaper of colour `by` can capture on `s`.
+/// Calls `f` with the cell of every leaper of colour `by` that can capture on `s`, until `f`
+/// returns true; returns whether it did. Check detection and check evasion share this scan.
 #[inline]
-pub(crate) fn leap_attacks(board: &[u8; 512], s: usize, by: usize) -> bool {
+pub(crate) fn find_leap_attackers(board: &[u8; 512], s: usize, by: usize, mut f: impl FnMut(usize) -> bool) -> bool {
     for cls in 0..3 {
         let mut m = LEAP_MASK[s][cls];
         while m != 0 {
@@ -83,13 +84,19 @@ pub(crate) fn leap_attacks(board: &[u8; 512], s: usize, by: usize) -> bool {
             let p = board[t];
             if p != 0 && byte_color(p) == by {
                 let c = CAPS[p as usize];
-                if c & (caps::LEAP << cls) != 0 && (c & caps::RIVER == 0 || in_half(by, s)) {
+                if c & (caps::LEAP << cls) != 0 && (c & caps::RIVER == 0 || in_half(by, s)) && f(t) {
                     return true;
                 }
             }
         }
     }
     false
+}
+
+/// Whether a leaper of colour `by` can capture on `s`.
+#[inline]
+pub(crate) fn leap_attacks(board: &[u8; 512], s: usize, by: usize) -> bool {
+    find_leap_attackers(board, s, by, |_| true)
 }
 
 /// Whether any piece of colour `by` can capture on `s`.

@@ -7,7 +7,7 @@
 //! lines concerned are re-examined. Everything else is accepted without a test. In check, or for
 //! Emperor moves, the full attack test runs on a scratch copy of the board.
 
-use super::attacks::{attacked, facing, in_half, ray_attacks};
+use super::attacks::{attacked, facing, find_leap_attackers, in_half, ray_attacks};
 use super::geometry::{DIR_OFFSET, FWAZIR_DIRS, LEAP_MASK, LEAP_OFFSET, NUM_DIRS, PAWN_CAPTURE, PAWN_MOVE, RAY_LEN};
 use super::piece::{byte_color, byte_kind, caps, Kind, CAPS, NUM_POOL_KINDS};
 use super::position::{Move, Weltschach};
@@ -58,21 +58,10 @@ const CHECKED_TWICE: usize = usize::MAX - 1;
 /// The cell of the one enemy leaper that attacks `king`, [`NO_CHECKER`] or [`CHECKED_TWICE`].
 fn leap_checkers(board: &[u8; 512], king: usize, them: usize) -> usize {
     let mut found = NO_CHECKER;
-    for cls in 0..3 {
-        let mut m = LEAP_MASK[king][cls];
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let t = (king as isize + LEAP_OFFSET[cls * 24 + i]) as usize;
-            let p = board[t];
-            if p != 0 && byte_color(p) == them {
-                let c = CAPS[p as usize];
-                if c & (caps::LEAP << cls) != 0 && (c & caps::RIVER == 0 || in_half(them, king)) {
-                    found = if found == NO_CHECKER { t } else { CHECKED_TWICE };
-                }
-            }
-        }
-    }
+    find_leap_attackers(board, king, them, |t| {
+        found = if found == NO_CHECKER { t } else { CHECKED_TWICE };
+        false
+    });
     found
 }
 
