@@ -232,7 +232,8 @@ fn game_shard<G: Game>(dir: &Path, plies: usize) -> (PathBuf, Vec<String>) {
         if other != mv {
             visits.insert(0, (game.policy_index(other) as u32, 3));
         }
-        record.moves.push(MoveRecord { played, visits, policy_target: true });
+        let root_value = Some([0.25 + 0.01 * ply as f32, 0.75 - 0.01 * ply as f32, 0.0]);
+        record.moves.push(MoveRecord { played, visits, policy_target: true, root_value });
         texts.push(game.move_text(mv));
         game.play(mv);
     }
@@ -276,6 +277,7 @@ fn replay_page_holds_every_ply_and_needs_no_network() {
     }
     assert!(html.contains(&format!("Ply 0 / {}", moves.len())));
     assert!(html.contains("72.7%"), "visit shares are listed");
+    assert!(html.contains("Expected scores (search): White 0.27, Black 0.73"), "ply 2's root value is shown");
     let lower = html.to_ascii_lowercase();
     for remote in ["http:", "https:", "src=", "<link", "@import", "url("] {
         assert!(!lower.contains(remote), "the page refers to something outside it: {remote}");
@@ -294,6 +296,7 @@ fn replay_and_render_read_game_text_files() {
         written(&["replay", path_str(&file), "--variant", "mini", "--game-index", "1", "--out", path_str(&out)], &out);
     check_page_boards(&html, moves.len(), 37);
     assert!(html.contains("No search statistics recorded"), "text files carry no visits");
+    assert!(!html.contains("Expected scores (search)"), "nor values");
     let svg_out = dir.join("ply.svg");
     let svg = written(
         &[

@@ -2,6 +2,7 @@
 //! and a driver that serves many searches (one per game) from one evaluator call.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rules::{Game, MAX_PLAYERS};
 
@@ -142,14 +143,27 @@ pub fn drive<G: Game, E: Evaluator<G> + ?Sized>(
     searches: &mut [Search<G>],
     evaluator: &E,
     batch: &mut Batch<G>,
+    on_done: impl FnMut(usize, &mut Search<G>) -> bool,
+) {
+    drive_until(searches, evaluator, batch, on_done, &AtomicBool::new(false));
+}
+
+/// [`drive`] that also returns, between two evaluator calls, once `stop` is set: searches
+/// may then be left in the middle of a move. A stop request waits for one network batch, not
+/// for every game's move to finish (which takes minutes with a large network on a CPU).
+pub fn drive_until<G: Game, E: Evaluator<G> + ?Sized>(
+    searches: &mut [Search<G>],
+    evaluator: &E,
+    batch: &mut Batch<G>,
     mut on_done: impl FnMut(usize, &mut Search<G>) -> bool,
+    stop: &AtomicBool,
 ) {
     let cap = evaluator.max_batch_size().max(1);
     let mut active = vec![true; searches.len()];
     let mut ranges = vec![0..0; searches.len()];
     // Which search gathers first rotates, so none starves when the batch fills up.
     let mut first = 0;
-    loop {
+    while !stop.load(Ordering::Relaxed) {
         for (i, search) in searches.iter_mut().enumerate() {
             // A search handed back still done was given nothing new to do: retire it.
             if active[i] && search.is_done() {

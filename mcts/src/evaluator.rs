@@ -117,6 +117,40 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator {
     }
 }
 
+/// Another evaluator's priors, with its values blended with one random playout's result:
+/// `(1 - weight) * value + weight * playout` (AlphaGo's leaf evaluation, its lambda = `weight`).
+/// A young network's values carry no signal; playouts give the search one from the first game,
+/// so early self-play games end decisively and the value head has something to learn.
+#[derive(Clone, Copy, Debug)]
+pub struct RolloutMix<E> {
+    /// Gives the priors and the values being blended.
+    pub inner: E,
+    /// Plays the playouts.
+    pub rollout: RolloutEvaluator,
+    /// Share of the playout result in each value, in [0, 1]; 0 leaves `inner` untouched.
+    pub weight: f32,
+}
+
+impl<G: Game, E: Evaluator<G>> Evaluator<G> for RolloutMix<E> {
+    fn max_batch_size(&self) -> usize {
+        self.inner.max_batch_size()
+    }
+
+    fn evaluate(&self, batch: &mut Batch<G>) {
+        self.inner.evaluate(batch);
+        if self.weight <= 0.0 {
+            return;
+        }
+        let w = self.weight.min(1.0);
+        for_each_slot(batch, |slot| {
+            let z = self.rollout.playout(slot.state);
+            for (v, z) in slot.value.iter_mut().zip(z) {
+                *v = (1.0 - w) * *v + w * z;
+            }
+        });
+    }
+}
+
 /// Random but repeatable priors and values derived from the position's hash and `seed` (lc0's
 /// `random` backend): a stand-in network with opinions, for testing search mechanics.
 #[derive(Clone, Copy, Debug)]
@@ -153,5 +187,58 @@ impl<G: Game> Evaluator<G> for RandomEvaluator {
                 *v = 0.5 + (x - mean) * spread;
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::MiniHexchess;
+
+    /// A batch of a few positions along one game, each with its legal moves.
+    fn batch_of<G: Game>(plies: usize) -> Batch<G> {
+        let mut batch = Batch::new();
+        let mut game = G::start();
+        let mut moves = Vec::new();
+        for i in 0..plies {
+            game.legal_moves(&mut moves);
+            batch.push(game.clone(), &moves, i as u32);
+            game.play(moves[i % moves.len()]);
+        }
+        batch
+    }
+
+    fn answers<G: Game>(batch: &Batch<G>) -> Vec<(Vec<f32>, [f32; MAX_PLAYERS])> {
+        (0..batch.len()).map(|i| (batch.answer(i).0.to_vec(), *batch.answer(i).1)).collect()
+    }
+
+    /// Priors always come from the inner evaluator; values are the weighted mean of its values
+    /// and the playout's result, exactly the inner ones at weight 0 and the playout's at 1.
+    fn check_mix<G: Game>() {
+        let inner = RandomEvaluator { seed: 3 };
+        let rollout = RolloutEvaluator::new(9, 400);
+        let evaluate = |e: &dyn Evaluator<G>| {
+            let mut batch = batch_of::<G>(40);
+            e.evaluate(&mut batch);
+            answers(&batch)
+        };
+        let net = evaluate(&inner);
+        let playouts = evaluate(&rollout);
+        assert!(playouts.iter().any(|(_, v)| v[0] != 0.5), "some playout must end decisively for the test to bite");
+        for weight in [0.0f32, 0.25, 1.0] {
+            let mixed = evaluate(&RolloutMix { inner, rollout, weight });
+            for ((m, n), r) in mixed.iter().zip(&net).zip(&playouts) {
+                assert_eq!(m.0, n.0, "priors are the inner evaluator's");
+                for p in 0..G::NUM_PLAYERS {
+                    let want = (1.0 - weight) * n.1[p] + weight * r.1[p];
+                    assert!((m.1[p] - want).abs() < 1e-6, "weight {weight}: {} vs {want}", m.1[p]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rollout_mix_blends_values_and_keeps_priors() {
+        check_mix::<MiniHexchess>();
     }
 }

@@ -46,11 +46,11 @@ pub mod search;
 mod select;
 pub mod tree;
 
-pub use batch::{drive, run_many, Batch, Slot};
+pub use batch::{drive, drive_until, run_many, Batch, Slot};
 pub use bench::{simulations_per_second, BenchReport};
 pub use cache::CachedEvaluator;
 pub use error::{ParamsError, SearchError};
-pub use evaluator::{Evaluator, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
+pub use evaluator::{Evaluator, RandomEvaluator, RolloutEvaluator, RolloutMix, UniformEvaluator};
 pub use params::SearchParams;
 pub use result::SearchResult;
 pub use search::Search;

@@ -8,12 +8,14 @@ pub mod export;
 pub mod inference;
 pub mod net;
 pub mod optimizer;
+pub mod scaler;
 pub mod train;
 
 pub use config::NetConfig;
 pub use device::DeviceChoice;
 pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs};
 pub use net::PolicyValueNet;
+pub use scaler::LossScaler;
 /// libtorch errors, re-exported so callers need not depend on tch.
 pub use tch::{Device, TchError};
 pub use train::{TrainBatch, TrainStats, Trainer};

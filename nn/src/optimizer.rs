@@ -53,15 +53,34 @@ impl Sgd {
         });
     }
 
-    /// Writes the momentum buffers to `path` (safetensors).
-    pub fn save(&self, path: &Path) -> Result<(), TchError> {
-        let named: Vec<(&str, &Tensor)> = self.buffers.iter().map(|(k, v)| (k.as_str(), v)).collect();
+    /// Multiplies every gradient by `factor` (undoing loss scaling); returns whether all of
+    /// them are finite afterwards.
+    pub fn unscale_grads(&mut self, factor: f64) -> bool {
+        tch::no_grad(|| {
+            let mut bad = Vec::new();
+            for w in self.weights.values_mut() {
+                let mut g = w.grad();
+                if g.defined() {
+                    let _ = g.g_mul_scalar_(factor);
+                    bad.push(g.isfinite().logical_not().any());
+                }
+            }
+            // One device synchronisation for all weights, not one per weight.
+            bad.is_empty() || Tensor::stack(&bad, 0).any().int64_value(&[]) == 0
+        })
+    }
+
+    /// Writes the momentum buffers and the `extra` named tensors to `path` (safetensors).
+    pub fn save(&self, path: &Path, extra: &[(&str, &Tensor)]) -> Result<(), TchError> {
+        let mut named: Vec<(&str, &Tensor)> = self.buffers.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        named.extend_from_slice(extra);
         Tensor::write_safetensors(&named, path)
     }
 
     /// Reads momentum buffers written by [`Sgd::save`]; every buffer must be present with the
-    /// same shape, else nothing changes and the error names the first mismatch.
-    pub fn load(&mut self, path: &Path) -> Result<(), TchError> {
+    /// same shape, else nothing changes and the error names the first mismatch. Returns every
+    /// tensor of the file, for the caller's extras.
+    pub fn load(&mut self, path: &Path) -> Result<BTreeMap<String, Tensor>, TchError> {
         let loaded: BTreeMap<String, Tensor> = Tensor::read_safetensors(path)?.into_iter().collect();
         for (name, buf) in &self.buffers {
             match loaded.get(name) {
@@ -80,6 +99,6 @@ impl Sgd {
         for (name, buf) in self.buffers.iter_mut() {
             tch::no_grad(|| buf.copy_(&loaded[name]));
         }
-        Ok(())
+        Ok(loaded)
     }
 }

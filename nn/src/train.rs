@@ -7,6 +7,7 @@ use tch::{Kind, TchError, Tensor};
 
 use crate::net::PolicyValueNet;
 use crate::optimizer::Sgd;
+use crate::scaler::{self, LossScaler};
 
 /// A batch of training samples in contiguous buffers.
 #[derive(Clone, Debug, Default)]
@@ -39,12 +40,33 @@ const MOMENTUM: f64 = 0.9;
 /// The optimizer of one network, with state that can be saved and restored exactly.
 pub struct Trainer {
     opt: Sgd,
+    /// Loss scaling, when the forward pass runs in reduced precision.
+    scaler: Option<LossScaler>,
 }
 
 impl Trainer {
-    /// An SGD-with-Nesterov-momentum trainer with L2 weight decay.
+    /// An SGD-with-Nesterov-momentum trainer with L2 weight decay, in full precision.
     pub fn new(net: &PolicyValueNet, learning_rate: f64, weight_decay: f64) -> Trainer {
-        Trainer { opt: Sgd::new(net.var_store(), learning_rate, MOMENTUM, weight_decay) }
+        Trainer { opt: Sgd::new(net.var_store(), learning_rate, MOMENTUM, weight_decay), scaler: None }
+    }
+
+    /// Mixed precision: the forward pass under fp16 autocast (on CUDA; elsewhere autocast does
+    /// nothing) with dynamic loss scaling. Weights, optimizer state and losses stay fp32.
+    pub fn with_mixed_precision(mut self) -> Trainer {
+        self.scaler = Some(LossScaler::default());
+        self
+    }
+
+    /// The loss scaler's state, if mixed precision is on.
+    pub fn loss_scaler(&self) -> Option<LossScaler> {
+        self.scaler
+    }
+
+    /// Replaces the loss scaler's state (mixed precision only).
+    pub fn set_loss_scaler(&mut self, scaler: LossScaler) {
+        if self.scaler.is_some() {
+            self.scaler = Some(scaler);
+        }
     }
 
     /// Sets the learning rate (for schedules).
@@ -52,14 +74,25 @@ impl Trainer {
         self.opt.learning_rate = lr;
     }
 
-    /// Saves the optimizer state (momentum buffers) to `path`.
+    /// Saves the optimizer state (momentum buffers, loss scale) to `path`.
     pub fn save_state(&self, path: &Path) -> Result<(), TchError> {
-        self.opt.save(path)
+        let scaler = self.scaler.map(LossScaler::to_tensor);
+        let extra: Vec<(&str, &Tensor)> = scaler.iter().map(|t| (scaler::STATE_NAME, t)).collect();
+        self.opt.save(path, &extra)
     }
 
-    /// Restores optimizer state saved by [`Trainer::save_state`].
+    /// Restores optimizer state saved by [`Trainer::save_state`]. A file from a full-precision
+    /// run starts mixed precision at the initial loss scale.
     pub fn load_state(&mut self, path: &Path) -> Result<(), TchError> {
-        self.opt.load(path)
+        let loaded = self.opt.load(path)?;
+        if let Some(scaler) = &mut self.scaler {
+            *scaler = match loaded.get(scaler::STATE_NAME) {
+                Some(t) => LossScaler::from_tensor(t)
+                    .ok_or_else(|| TchError::FileFormat(format!("{}: bad {}", path.display(), scaler::STATE_NAME)))?,
+                None => LossScaler::default(),
+            };
+        }
+        Ok(())
     }
 
     /// One gradient step on `batch`; returns its losses before the step.
@@ -71,15 +104,30 @@ impl Trainer {
         let target_p = Tensor::from_slice(&batch.policy).reshape([n, cfg.policy_size as i64]).to_device(dev);
         let legal = Tensor::from_slice(&batch.legal).reshape([n, cfg.policy_size as i64]).to_device(dev);
         let target_v = Tensor::from_slice(&batch.values).reshape([n, cfg.players as i64]).to_device(dev);
-        let (logits, values) = net.forward(&x, true);
+        let cuda_autocast = self.scaler.is_some() && dev.is_cuda();
+        let (logits, values) = tch::autocast(cuda_autocast, || net.forward(&x, true));
+        // The losses in fp32 (an fp16 logit cannot hold the -1e9 mask).
+        let (logits, values) = (logits.to_kind(Kind::Float), values.to_kind(Kind::Float));
         let masked = logits.masked_fill(&legal.eq(0.0), -1e9);
         let log_p = masked.log_softmax(-1, Kind::Float);
         let policy_loss = -(target_p * log_p).sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float);
         let value_loss = (values - target_v).square().sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float);
         let loss = &policy_loss + &value_loss;
         self.opt.zero_grad();
-        loss.backward();
-        self.opt.step();
+        match &mut self.scaler {
+            None => {
+                loss.backward();
+                self.opt.step();
+            }
+            Some(scaler) => {
+                (&loss * scaler.scale).backward();
+                let finite = self.opt.unscale_grads(1.0 / scaler.scale);
+                if finite {
+                    self.opt.step();
+                }
+                scaler.update(finite);
+            }
+        }
         TrainStats { policy_loss: policy_loss.double_value(&[]), value_loss: value_loss.double_value(&[]) }
     }
 }

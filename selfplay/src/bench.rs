@@ -120,7 +120,12 @@ pub fn replay_window_memory<G: Game>(positions: usize, visited: usize, seed: u64
             let mv = moves[rng.random_range(0..moves.len())];
             let visits =
                 moves.iter().take(visited).map(|&m| (game.policy_index(m) as u32, rng.random_range(1..100))).collect();
-            record.moves.push(MoveRecord { played: game.policy_index(mv) as u32, visits, policy_target: true });
+            record.moves.push(MoveRecord {
+                played: game.policy_index(mv) as u32,
+                visits,
+                policy_target: true,
+                root_value: Some([0.5; rules::MAX_PLAYERS]),
+            });
             game.play(mv);
         }
         record.scores = game.outcome().map_or(vec![0.5; G::NUM_PLAYERS], |s| s.as_slice().to_vec());

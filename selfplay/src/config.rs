@@ -137,6 +137,13 @@ pub struct SearchConfig {
     pub policy_target_pruning: bool,
     /// Three players: opponents minimise the mover's value instead of maximising their own.
     pub paranoid: bool,
+    /// Share of a random playout's result in each leaf value at the first iteration
+    /// (see [`mcts::RolloutMix`]); 0 disables playouts.
+    pub rollout_weight: f32,
+    /// Iterations over which `rollout_weight` falls linearly to 0; 0 keeps it constant.
+    pub rollout_iterations: u32,
+    /// Playouts longer than this many plies stop and score a draw.
+    pub rollout_plies: u32,
 }
 
 impl Default for SearchConfig {
@@ -156,6 +163,9 @@ impl Default for SearchConfig {
             forced_playout_k: p.forced_playout_k,
             policy_target_pruning: p.policy_target_pruning,
             paranoid: p.paranoid,
+            rollout_weight: 0.0,
+            rollout_iterations: 0,
+            rollout_plies: 200,
         }
     }
 }
@@ -179,6 +189,15 @@ impl SearchConfig {
             paranoid: self.paranoid,
             ..SearchParams::default()
         }
+    }
+
+    /// The playout share in leaf values for self-play with the network of iteration `iteration`.
+    pub fn rollout_weight_at(&self, iteration: u32) -> f32 {
+        if self.rollout_iterations == 0 {
+            return self.rollout_weight;
+        }
+        let left = 1.0 - iteration as f32 / self.rollout_iterations as f32;
+        self.rollout_weight * left.max(0.0)
     }
 }
 
@@ -222,6 +241,15 @@ pub struct TrainingConfig {
     pub samples_per_position: f64,
     /// Positions in the window before training starts.
     pub min_positions: usize,
+    /// Also save a checkpoint every this many steps within an iteration's training (0: only
+    /// at the end of each iteration). Bounds the work a crash can lose on long iterations.
+    pub checkpoint_steps: u64,
+    /// On CUDA, train with the forward pass in fp16 autocast and dynamic loss scaling (weights
+    /// and optimizer stay fp32). Ignored on CPU.
+    pub mixed_precision: bool,
+    /// Share of the search's root value in each value target; the rest is the game's final
+    /// score (Leela's q-ratio). Denser than results alone where most games are draws.
+    pub search_value_weight: f32,
 }
 
 impl Default for TrainingConfig {
@@ -235,6 +263,9 @@ impl Default for TrainingConfig {
             weight_decay: 1e-4,
             samples_per_position: 4.0,
             min_positions: 1000,
+            checkpoint_steps: 0,
+            mixed_precision: true,
+            search_value_weight: 0.0,
         }
     }
 }
@@ -362,6 +393,8 @@ impl Config {
             ("selfplay.resign_playthrough", self.selfplay.resign_playthrough),
             ("search.dirichlet_epsilon", self.search.dirichlet_epsilon),
             ("search.fast_fraction", self.search.fast_fraction),
+            ("search.rollout_weight", self.search.rollout_weight),
+            ("training.search_value_weight", self.training.search_value_weight),
             ("selfplay.resign_threshold", self.selfplay.resign_threshold),
         ];
         for (key, value) in shares {

@@ -2,7 +2,7 @@
 //! carries leaves from all of them.
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use mcts::{Batch, Evaluator, Search, SearchParams};
@@ -100,40 +100,29 @@ pub fn play_games<G: Game, E: Evaluator<G>>(
         searches.push(s);
         games.push(g);
     }
-    let mut batch = Batch::new();
-    while !searches.is_empty() && !stop.load(Ordering::Relaxed) {
-        mcts::run_many(&mut searches, evaluator, &mut batch);
-        let mut i = 0;
-        while i < searches.len() {
-            match step_game(cfg, &mut searches[i], &mut games[i]) {
-                None => i += 1,
-                Some((end, scores)) => {
-                    let g = &mut games[i];
-                    g.record.scores = scores.as_slice().to_vec();
-                    let summary = GameSummary {
-                        number: g.record.number,
-                        plies: g.record.moves.len() as u32,
-                        scores: g.record.scores.clone(),
-                        end,
-                        would_have_resigned: g.would_have_resigned,
-                    };
-                    finished(std::mem::replace(&mut g.record, empty_record()), summary);
-                    match take() {
-                        Some(n) => {
-                            let (s, g) = start(n);
-                            searches[i] = s;
-                            games[i] = g;
-                            i += 1;
-                        }
-                        None => {
-                            searches.swap_remove(i);
-                            games.swap_remove(i);
-                        }
-                    }
-                }
+    // Each game moves on as soon as its own search is done (none waits for the others'), and
+    // a stop request is seen after one network batch.
+    let on_done = |i: usize, search: &mut Search<G>| -> bool {
+        let Some((end, scores)) = step_game(cfg, search, &mut games[i]) else { return true };
+        let g = &mut games[i];
+        g.record.scores = scores.as_slice().to_vec();
+        let summary = GameSummary {
+            number: g.record.number,
+            plies: g.record.moves.len() as u32,
+            scores: g.record.scores.clone(),
+            end,
+            would_have_resigned: g.would_have_resigned,
+        };
+        finished(std::mem::replace(&mut g.record, empty_record()), summary);
+        match take() {
+            Some(n) => {
+                (*search, games[i]) = start(n);
+                true
             }
+            None => false,
         }
-    }
+    };
+    mcts::drive_until(&mut searches, evaluator, &mut Batch::new(), on_done, stop);
 }
 
 fn empty_record() -> GameRecord {
@@ -161,6 +150,7 @@ fn step_game<G: Game>(
         played: state.policy_index(result.chosen) as u32,
         visits,
         policy_target: result.full_search,
+        root_value: Some(result.value),
     });
 
     if cfg.resign_threshold > 0.0 && G::NUM_PLAYERS == 2 {

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use mcts::{RolloutEvaluator, RolloutMix};
 use nn::InferenceClient;
 use rules::Game;
 
@@ -28,11 +29,13 @@ pub(crate) fn load_into_service(client: &InferenceClient, checkpoint: &Path) -> 
     }
 }
 
-/// Plays the games numbered in `wanted` on `selfplay.workers` threads; returns the finished
+/// Plays the games numbered in `wanted` on `selfplay.workers` threads with the network of
+/// iteration `iteration` (which sets the playout share of leaf values); returns the finished
 /// ones in game order.
 pub(crate) fn self_play_phase<G: Game>(
     config: &Config,
     client: &InferenceClient,
+    iteration: u32,
     wanted: VecDeque<u64>,
     stop: &AtomicBool,
     progress: bool,
@@ -45,7 +48,11 @@ pub(crate) fn self_play_phase<G: Game>(
     let mut done: Vec<(GameRecord, GameSummary)> = std::thread::scope(|scope| {
         for _ in 0..config.selfplay.workers {
             let tx = tx.clone();
-            let evaluator = NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch);
+            let evaluator = RolloutMix {
+                inner: NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch),
+                rollout: RolloutEvaluator::new(config.seed, config.search.rollout_plies),
+                weight: config.search.rollout_weight_at(iteration),
+            };
             let (params, queue, cfg, start) = (&params, &queue, &config.selfplay, &start);
             scope.spawn(move || {
                 play_games::<G, _>(cfg, params, &evaluator, start, config.seed, queue, stop, |record, summary| {

@@ -8,11 +8,13 @@ use crate::replay::sample::{decode_position, DecodeError, ExampleSlices};
 use crate::replay::{ReplayWindow, EXTERNAL_GAME};
 
 /// Fills `batch` with `size` positions drawn uniformly from `window`, each under a random
-/// symmetry of the variant. Buffers are reused across calls. Returns how many of the positions
-/// came from games of extra self-play processes.
+/// symmetry of the variant, with value targets as [`decode_position`] blends them. Buffers are
+/// reused across calls. Returns how many of the positions came from games of extra self-play
+/// processes.
 pub fn sample_batch<G: Game>(
     window: &ReplayWindow,
     size: usize,
+    search_value_weight: f32,
     rng: &mut impl rand::Rng,
     batch: &mut TrainBatch,
 ) -> Result<usize, DecodeError> {
@@ -34,7 +36,7 @@ pub fn sample_batch<G: Game>(
             legal: &mut batch.legal[i * policy..(i + 1) * policy],
             values: &mut batch.values[i * players..(i + 1) * players],
         };
-        decode_position::<G>(&game, ply, sym, &mut scratch, slices)?;
+        decode_position::<G>(&game, ply, sym, search_value_weight, &mut scratch, slices)?;
     }
     Ok(external)
 }

@@ -45,11 +45,11 @@ fn origin_base() -> u64 {
     EXTERNAL_GAME | ((h.finish() & 0x7FFF_FFFF) << 32)
 }
 
-/// The newest checkpoint whose files check out.
-fn newest_checkpoint(dir: &RunDir) -> Result<Option<PathBuf>, TrainError> {
+/// The newest checkpoint whose files check out, with its iteration.
+fn newest_checkpoint(dir: &RunDir) -> Result<Option<(PathBuf, u32)>, TrainError> {
     for path in list_checkpoints(&dir.checkpoints())?.into_iter().rev() {
         match verify_checkpoint(&path) {
-            Ok(_) => return Ok(Some(path)),
+            Ok(state) => return Ok(Some((path, state.iteration))),
             Err(e) => eprintln!("vzero: warning: {e}; trying an older checkpoint"),
         }
     }
@@ -77,7 +77,7 @@ pub fn selfplay_only<G: Game>(config: &Config, opts: &SelfplayOptions) -> Result
     let mut played = 0u64;
     let chunk = config.selfplay.games_per_iteration as u64;
     while opts.games.is_none_or(|n| played < n) && !opts.stop.load(Ordering::Relaxed) {
-        let newest = newest_checkpoint(&dir)?.ok_or_else(|| {
+        let (newest, iteration) = newest_checkpoint(&dir)?.ok_or_else(|| {
             TrainError::Run(format!("{}: no checkpoint yet; start `vzero train` first", dir.checkpoints().display()))
         })?;
         if loaded.as_deref() != Some(newest.as_path()) {
@@ -87,7 +87,7 @@ pub fn selfplay_only<G: Game>(config: &Config, opts: &SelfplayOptions) -> Result
         }
         let count = opts.games.map_or(chunk, |n| chunk.min(n - played));
         let wanted: VecDeque<u64> = (base + played..base + played + count).collect();
-        let (records, _) = self_play_phase::<G>(config, &client, wanted, &opts.stop, opts.progress);
+        let (records, _) = self_play_phase::<G>(config, &client, iteration, wanted, &opts.stop, opts.progress);
         if !records.is_empty() {
             let shard = dir.replay().join(names.next_name());
             write_shard(&shard, &records)?;

@@ -125,6 +125,10 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
     tch_seed(config.seed);
     let mut net = PolicyValueNet::new(&net_cfg, device);
     let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
+    if config.training.mixed_precision && device.is_cuda() {
+        trainer = trainer.with_mixed_precision();
+        eprintln!("vzero train: mixed-precision training (fp16 autocast, dynamic loss scaling)");
+    }
     let mut done = BTreeSet::new();
     let mut known_shards = BTreeSet::new();
     let (dir, mut state, mut latest) = if opts.resume {
@@ -172,7 +176,8 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
         nn::set_threads(1);
         let sp_start = Instant::now();
         let before = (client.stats().positions(), client.stats().batches());
-        let (records, summaries) = self_play_phase::<G>(config, &client, wanted, &opts.stop, opts.progress);
+        let (records, summaries) =
+            self_play_phase::<G>(config, &client, state.iteration, wanted, &opts.stop, opts.progress);
         let sp_secs = sp_start.elapsed().as_secs_f64();
         let evaluated = client.stats().positions() - before.0;
         let forward_passes = client.stats().batches() - before.1;
@@ -208,12 +213,22 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
                 trainer.set_learning_rate(learning_rate(config, state.step));
                 let mut rng =
                     rand::rngs::Xoshiro256PlusPlus::seed_from_u64(game_seed(config.seed ^ SAMPLER_SALT, state.step));
-                sampled_external += sample_batch::<G>(&window, config.training.batch_size, &mut rng, &mut batch)?;
+                sampled_external += sample_batch::<G>(
+                    &window,
+                    config.training.batch_size,
+                    config.training.search_value_weight,
+                    &mut rng,
+                    &mut batch,
+                )?;
                 let s = trainer.step(&net, &batch);
                 first_loss.get_or_insert(s);
                 losses = (losses.0 + s.policy_loss, losses.1 + s.value_loss, losses.2 + 1);
                 state.step += 1;
                 bar.inc(1);
+                let every = config.training.checkpoint_steps;
+                if every > 0 && state.step % every == 0 && state.step < target_steps {
+                    checkpoint::save_checkpoint(&dir.checkpoints(), &net, &trainer, &state)?;
+                }
             }
             bar.finish_and_clear();
         }

@@ -34,6 +34,28 @@ fn every_shipped_config_loads() {
     assert!(count >= 3, "only {count} configs found");
 }
 
+/// The full configs are the reference documentation of the keys: each sets every key, so a
+/// new key cannot be added without being documented in them.
+#[test]
+fn every_full_config_sets_every_key() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
+    let all: toml::Table = Config::parse(GOOD, "my.toml", &[]).unwrap().to_toml().parse().unwrap();
+    for variant in ["mini-hexchess", "glinski", "wellisch", "weltschach"] {
+        let path = dir.join(format!("{variant}.toml"));
+        let file: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+        for (key, value) in &all {
+            let Some(section) = value.as_table() else {
+                assert!(file.contains_key(key), "{}: no `{key}`", path.display());
+                continue;
+            };
+            for inner in section.keys() {
+                let set = file.get(key).and_then(|t| t.as_table()).is_some_and(|t| t.contains_key(inner));
+                assert!(set, "{}: no `{key}.{inner}`", path.display());
+            }
+        }
+    }
+}
+
 #[test]
 fn an_unknown_key_names_the_file_line_and_key() {
     let e = err("variant = \"glinski\"\n[network]\nblokcs = 2\n", &[]);

@@ -19,6 +19,7 @@ fn game(id: u32, len: usize) -> GameRecord {
                 played: id * 1000 + i as u32,
                 visits: vec![(i as u32, 7), (99, 1)],
                 policy_target: i % 4 != 3,
+                root_value: if i % 5 == 0 { None } else { Some([0.25, 0.75, i as f32]) },
             })
             .collect(),
         scores: vec![1.0, 0.0],
@@ -40,6 +41,53 @@ fn a_shard_reads_back_what_was_written_and_leaves_no_temporary_file() {
     assert_eq!(read_shard(&path).unwrap(), games);
     let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, vec![std::ffi::OsString::from("a.shard")]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Shards of the first format (moves without root values) written by earlier versions still
+/// read, with no root values.
+#[test]
+fn a_first_format_shard_still_reads() {
+    #[derive(serde::Serialize)]
+    struct V1Game {
+        variant: String,
+        number: u64,
+        start: String,
+        moves: Vec<V1Move>,
+        scores: Vec<f32>,
+    }
+    #[derive(serde::Serialize)]
+    struct V1Move {
+        played: u32,
+        visits: Vec<(u32, u32)>,
+        policy_target: bool,
+    }
+    let games: Vec<GameRecord> = (0..3).map(|i| game(i, 6)).collect();
+    let old: Vec<V1Game> = games
+        .iter()
+        .map(|g| V1Game {
+            variant: g.variant.clone(),
+            number: g.number,
+            start: g.start.clone(),
+            moves: g
+                .moves
+                .iter()
+                .map(|m| V1Move { played: m.played, visits: m.visits.clone(), policy_target: m.policy_target })
+                .collect(),
+            scores: g.scores.clone(),
+        })
+        .collect();
+    let payload = bincode::serde::encode_to_vec(&old, bincode::config::standard()).unwrap();
+    let mut bytes = b"VZSHARD1".to_vec();
+    bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+    bytes.extend_from_slice(&payload);
+    let dir = temp_dir("shard-v1");
+    let path = dir.join("old.shard");
+    std::fs::write(&path, &bytes).unwrap();
+    let mut want = games;
+    want.iter_mut().flat_map(|g| g.moves.iter_mut()).for_each(|m| m.root_value = None);
+    assert_eq!(read_shard(&path).unwrap(), want);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -89,6 +89,57 @@ fn stop_and_resume_equals_one_go_bit_for_bit() {
     }
 }
 
+/// `training.checkpoint_steps` adds checkpoints inside an iteration's training; a crash right
+/// after one resumes from it (the iteration's games are already in the replay shards) and ends
+/// bit-identical to a run that saved only at iteration ends and never stopped.
+#[test]
+fn a_checkpoint_inside_an_iteration_resumes_exactly() {
+    let straight = fresh_dir("steps-straight");
+    run(&config(&["training.iterations=3", "evaluation.games=0"]), &straight, false);
+    let ends: Vec<u64> = list_checkpoints(&RunDir::open(&straight).checkpoints())
+        .unwrap()
+        .iter()
+        .map(|c| selfplay::checkpoint::read_state(c).unwrap().step)
+        .collect();
+
+    let full = config(&["training.iterations=3", "evaluation.games=0", "training.checkpoint_steps=3"]);
+    let dir = fresh_dir("steps");
+    run(&full, &dir, false);
+    let rd = RunDir::open(&dir);
+    let states: Vec<(PathBuf, selfplay::checkpoint::CheckpointState)> = list_checkpoints(&rd.checkpoints())
+        .unwrap()
+        .into_iter()
+        .map(|c| {
+            let s = selfplay::checkpoint::read_state(&c).unwrap();
+            (c, s)
+        })
+        .collect();
+    assert!(ends.iter().all(|e| states.iter().any(|(_, s)| s.step == *e)), "iteration ends are still saved");
+    let inside: Vec<&(PathBuf, _)> = states.iter().filter(|(_, s)| !ends.contains(&s.step)).collect();
+    assert!(inside.iter().all(|(_, s)| s.step % 3 == 0), "in-iteration checkpoints fall on multiples of 3");
+    // The last one inside the second iteration (or later), so the resume rebuilds the window
+    // from several shards.
+    let (cut, cut_state) =
+        inside.iter().rev().find(|(_, s)| s.iteration >= 1).expect("a checkpoint inside iteration 2+");
+
+    // Crash just after `cut`: later checkpoints and later iterations' shards never happened.
+    for (c, _) in states.iter().filter(|(_, s)| s.step > cut_state.step) {
+        std::fs::remove_dir_all(c).unwrap();
+    }
+    let played = (cut_state.iteration as u64 + 1) * full.selfplay.games_per_iteration as u64;
+    for shard in rd.shard_paths().unwrap() {
+        if read_shard(&shard).unwrap().iter().any(|g| g.number >= played) {
+            std::fs::remove_file(shard).unwrap();
+        }
+    }
+    assert_eq!(list_checkpoints(&rd.checkpoints()).unwrap().last(), Some(cut));
+    run(&full, &dir, true);
+    assert_same_run(&straight, &dir);
+    for d in [straight, dir] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
 #[test]
 fn a_bad_shard_is_skipped_and_a_bad_checkpoint_falls_back() {
     let cfg = config(&["training.iterations=2", "evaluation.games=0"]);

@@ -84,6 +84,7 @@ impl WithGame for FromText<'_> {
                 played: game.policy_index(mv) as u32,
                 visits: Vec::new(),
                 policy_target: false,
+                root_value: None,
             });
             game.play(mv);
         }

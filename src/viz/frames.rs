@@ -1,5 +1,5 @@
 //! A recorded game as a sequence of pictures: for every ply, the position, the move that led to
-//! it and the search's most visited moves there.
+//! it, the search's most visited moves there and its value estimate.
 
 use anyhow::{anyhow, Context};
 use rules::{Diagram, Game};
@@ -31,6 +31,8 @@ pub struct Frame {
     pub candidates: Vec<Candidate>,
     /// The search's root visits here (0 where none were recorded).
     pub visits: u32,
+    /// The search's expected score of each seat here (none where it was not recorded).
+    pub value: Option<Vec<f32>>,
 }
 
 impl Frame {
@@ -85,10 +87,11 @@ pub fn frames<G: Game>(record: &GameRecord, top: usize) -> anyhow::Result<Vec<Fr
             next: Some(text.clone()),
             candidates,
             visits: total,
+            value: m.root_value.map(|v| v[..G::NUM_PLAYERS].to_vec()),
         });
         last = Some((text, game.move_cells(played)));
         game.play(played);
     }
-    out.push(Frame { diagram: diagram_of(&game)?, last, next: None, candidates: Vec::new(), visits: 0 });
+    out.push(Frame { diagram: diagram_of(&game)?, last, next: None, candidates: Vec::new(), visits: 0, value: None });
     Ok(out)
 }

@@ -131,7 +131,7 @@ pub fn replay_html(info: &ReplayInfo<'_>, frames: &[Frame]) -> String {
     for (k, frame) in frames.iter().enumerate() {
         search_panel(&mut html, k, frame);
     }
-    html.push_str("</div>\n<p class=\"help\">Keys: &#8592; &#8594; step, Home/End jump. Blue arrow: the last move; green arrows: the search's most visited moves (width by share of visits). The search's value estimate is not recorded in replay shards.</p>\n");
+    html.push_str("</div>\n<p class=\"help\">Keys: &#8592; &#8594; step, Home/End jump. Blue arrow: the last move; green arrows: the search's most visited moves (width by share of visits). Expected scores are the search's value estimate for each player (1 win, 0 loss).</p>\n");
     let _ = write!(html, "</div>\n</div>\n<script>{SCRIPT}</script>\n</body>\n</html>\n");
     html
 }
@@ -180,6 +180,14 @@ fn search_panel(html: &mut String, k: usize, frame: &Frame) {
         let _ = write!(html, "<p>Played: <b>{}</b></p>", escape(next));
     } else {
         html.push_str("<p>Game over.</p>");
+    }
+    if let Some(value) = &frame.value {
+        let scores: Vec<String> = value
+            .iter()
+            .enumerate()
+            .map(|(seat, v)| format!("{} {v:.2}", escape(frame.diagram.players.get(seat).map_or("?", String::as_str))))
+            .collect();
+        let _ = write!(html, "<p>Expected scores (search): {}</p>", scores.join(", "));
     }
     if frame.candidates.is_empty() {
         if frame.visits > 0 {

@@ -1,5 +1,6 @@
 //! A finished self-play game as it is stored: compact, variant-agnostic, replayable.
 
+use rules::MAX_PLAYERS;
 use serde::{Deserialize, Serialize};
 
 /// One finished game: the start position, every move with its search statistics, the result.
@@ -31,6 +32,9 @@ pub struct MoveRecord {
     /// Whether the search was a full one whose visits are a policy target (playout-cap
     /// randomisation searches some moves cheaply and marks them false).
     pub policy_target: bool,
+    /// The search's value of the position for each seat (unused seats 0); `None` in games
+    /// recorded before it was kept, or imported from game files.
+    pub root_value: Option<[f32; MAX_PLAYERS]>,
 }
 
 /// Bit set in the numbers of games played by `vzero selfplay` processes beside the trainer, so

@@ -72,11 +72,14 @@ pub fn record_to_text<G: Game>(record: &GameRecord) -> Result<String, DecodeErro
 
 /// Writes the example for the position before move `ply`, under symmetry `sym`, into the
 /// caller's slices (each of the length documented on [`Example`]; `scratch` holds one
-/// position's planes). Every element of the outputs is written.
+/// position's planes). Every element of the outputs is written. The value target is the
+/// game's final score blended with the search's root value, `search_value_weight` of it
+/// (Leela's q-ratio), where the record has one.
 pub fn decode_position<G: Game>(
     record: &GameRecord,
     ply: usize,
     sym: usize,
+    search_value_weight: f32,
     scratch: &mut [f32],
     out: ExampleSlices<'_>,
 ) -> Result<(), DecodeError> {
@@ -97,8 +100,11 @@ pub fn decode_position<G: Game>(
     }
     let players = record.scores.len();
     let mover = game.to_move();
+    let w = if m.root_value.is_some() { search_value_weight } else { 0.0 };
+    let root = m.root_value.unwrap_or_default();
     for (i, v) in out.values.iter_mut().enumerate() {
-        *v = record.scores[(mover + i) % players];
+        let seat = (mover + i) % players;
+        *v = (1.0 - w) * record.scores[seat] + w * root[seat];
     }
     Ok(())
 }
@@ -116,8 +122,13 @@ pub struct ExampleSlices<'a> {
 }
 
 impl Example {
-    /// Decodes one example into fresh buffers.
-    pub fn decode<G: Game>(record: &GameRecord, ply: usize, sym: usize) -> Result<Example, DecodeError> {
+    /// Decodes one example into fresh buffers (see [`decode_position`]).
+    pub fn decode<G: Game>(
+        record: &GameRecord,
+        ply: usize,
+        sym: usize,
+        search_value_weight: f32,
+    ) -> Result<Example, DecodeError> {
         let mut ex = Example {
             planes: vec![0.0; G::input_len()],
             policy: vec![0.0; G::POLICY_SIZE],
@@ -131,7 +142,7 @@ impl Example {
             legal: &mut ex.legal,
             values: &mut ex.values,
         };
-        decode_position::<G>(record, ply, sym, &mut scratch, slices)?;
+        decode_position::<G>(record, ply, sym, search_value_weight, &mut scratch, slices)?;
         Ok(ex)
     }
 }

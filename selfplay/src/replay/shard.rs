@@ -1,7 +1,8 @@
 //! Shard files: a batch of finished games, checksummed, written atomically.
 //!
-//! Layout: the 8-byte magic `VZSHARD1`, the payload length (u64 little-endian), the payload's
+//! Layout: the 8-byte magic `VZSHARD2`, the payload length (u64 little-endian), the payload's
 //! CRC-32 (u32 LE), then the payload: `bincode` (standard config) of `Vec<GameRecord>`.
+//! `VZSHARD1` shards (moves without root values) are still read.
 //! A file is written under a temporary name and renamed, so readers never see half a shard.
 
 use std::fs;
@@ -10,9 +11,11 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::replay::record::GameRecord;
+use crate::replay::record::{GameRecord, MoveRecord};
 
-const MAGIC: &[u8; 8] = b"VZSHARD1";
+const MAGIC: &[u8; 8] = b"VZSHARD2";
+/// The first format, whose moves carry no root value.
+const MAGIC_V1: &[u8; 8] = b"VZSHARD1";
 const HEADER_LEN: usize = 8 + 8 + 4;
 /// The largest payload a reader accepts; a header claiming more is rejected before any
 /// allocation, so a hostile or corrupt file cannot exhaust memory.
@@ -61,7 +64,8 @@ pub fn read_shard(path: &Path) -> Result<Vec<GameRecord>, ShardError> {
         return Err(corrupt(format!("{len} bytes is over the {MAX_SHARD_BYTES}-byte limit")));
     }
     let bytes = fs::read(path).map_err(io_err(path))?;
-    if &bytes[..8] != MAGIC {
+    let v1 = &bytes[..8] == MAGIC_V1;
+    if &bytes[..8] != MAGIC && !v1 {
         return Err(corrupt("not a vzero shard (bad magic)".into()));
     }
     let payload_len = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes"));
@@ -73,13 +77,59 @@ pub fn read_shard(path: &Path) -> Result<Vec<GameRecord>, ShardError> {
     if crc32fast::hash(payload) != crc {
         return Err(corrupt("checksum mismatch".into()));
     }
-    let config = bincode::config::standard().with_limit::<{ MAX_SHARD_BYTES as usize }>();
-    let (games, used): (Vec<GameRecord>, usize) =
-        bincode::serde::decode_from_slice(payload, config).map_err(|e| corrupt(format!("cannot decode: {e}")))?;
-    if used != payload.len() {
-        return Err(corrupt(format!("{} trailing bytes", payload.len() - used)));
+    if v1 {
+        let games: Vec<v1::GameRecord> = decode(payload).map_err(corrupt)?;
+        return Ok(games.into_iter().map(GameRecord::from).collect());
     }
-    Ok(games)
+    decode(payload).map_err(corrupt)
+}
+
+/// Decodes a whole payload as `T`.
+fn decode<T: serde::de::DeserializeOwned>(payload: &[u8]) -> Result<T, String> {
+    let config = bincode::config::standard().with_limit::<{ MAX_SHARD_BYTES as usize }>();
+    let (value, used): (T, usize) =
+        bincode::serde::decode_from_slice(payload, config).map_err(|e| format!("cannot decode: {e}"))?;
+    if used != payload.len() {
+        return Err(format!("{} trailing bytes", payload.len() - used));
+    }
+    Ok(value)
+}
+
+/// The `VZSHARD1` records, kept only to read old runs.
+mod v1 {
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    pub struct GameRecord {
+        variant: String,
+        number: u64,
+        start: String,
+        moves: Vec<MoveRecord>,
+        scores: Vec<f32>,
+    }
+
+    #[derive(Deserialize)]
+    struct MoveRecord {
+        played: u32,
+        visits: Vec<(u32, u32)>,
+        policy_target: bool,
+    }
+
+    impl From<GameRecord> for super::GameRecord {
+        fn from(g: GameRecord) -> Self {
+            let moves = g
+                .moves
+                .into_iter()
+                .map(|m| super::MoveRecord {
+                    played: m.played,
+                    visits: m.visits,
+                    policy_target: m.policy_target,
+                    root_value: None,
+                })
+                .collect();
+            super::GameRecord { variant: g.variant, number: g.number, start: g.start, moves, scores: g.scores }
+        }
+    }
 }
 
 /// Shard file names that never collide across processes and hosts sharing a run directory:
