@@ -71,6 +71,12 @@ pub struct SearchParams {
     /// Policy-target pruning: before reporting the policy target, take forced playouts back from
     /// children that would not have been chosen without them, and drop children left with one visit.
     pub policy_target_pruning: bool,
+
+    // ---- Decisive moves (Teytaud & Teytaud 2010) ----
+    /// A root move that wins at once (the mover scores 1) gets all of the root's prior, so the
+    /// search plays it however few simulations it has and whatever the evaluator thought of it.
+    /// Costs one move and one result test per root move per search.
+    pub root_wins_first: bool,
 }
 
 impl Default for SearchParams {
@@ -95,6 +101,7 @@ impl Default for SearchParams {
             fast_simulations: 100,
             forced_playout_k: 0.0,
             policy_target_pruning: false,
+            root_wins_first: true,
         }
     }
 }
@@ -133,6 +140,7 @@ impl SearchParams {
             fast_simulations: 100,
             forced_playout_k: 0.0,
             policy_target_pruning: false,
+            root_wins_first: false,
         }
     }
 

@@ -126,8 +126,36 @@ impl<G: Game> Search<G> {
         self.started = true;
         self.full_search = !(self.params.fast_fraction > 0.0 && self.rng.random::<f32>() < self.params.fast_fraction);
         if self.tree.root().status == Status::Expanded {
+            self.favour_root_wins();
             self.add_root_noise();
         }
+    }
+
+    /// With [`SearchParams::root_wins_first`]: moves the root's whole prior onto the moves that
+    /// win at once, if there are any. Done before the noise, so exploration still sees others.
+    fn favour_root_wins(&mut self) {
+        if !self.params.root_wins_first {
+            return;
+        }
+        let mover = self.root_state.to_move();
+        let range = self.tree.root().edge_range();
+        let wins: Vec<bool> = self.tree.edges[range.clone()]
+            .iter()
+            .map(|e| {
+                let mut next = self.root_state.clone();
+                next.play(e.mv);
+                next.outcome().is_some_and(|s| s.as_slice()[mover] >= 1.0)
+            })
+            .collect();
+        let count = wins.iter().filter(|&&w| w).count();
+        if count == 0 {
+            return;
+        }
+        let edges = &mut self.tree.edges[range];
+        for (e, win) in edges.iter_mut().zip(wins) {
+            e.prior = if win { 1.0 / count as f32 } else { 0.0 };
+        }
+        edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
     }
 
     fn add_root_noise(&mut self) {
@@ -262,6 +290,7 @@ impl<G: Game> Search<G> {
             self.tree.backup(node, &v);
             self.in_flight -= 1;
             if node == ROOT {
+                self.favour_root_wins();
                 self.add_root_noise();
             }
         }

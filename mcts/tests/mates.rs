@@ -118,3 +118,41 @@ fn mini_hexchess_mate_in_two_is_found_in_20000_simulations() {
     let text = position(3, &[("d1", 'K'), ("c4", 'R'), ("e4", 'R'), ("d7", 'k')], "w - 0 60");
     mate_in_two_is_found::<MiniHexchess>(&text, 20_000);
 }
+
+/// An evaluator that gives every move which ends the game a prior of 0: the worst a network
+/// can think of a winning move.
+struct BlindToWins;
+
+impl<G: Game> mcts::Evaluator<G> for BlindToWins {
+    fn max_batch_size(&self) -> usize {
+        64
+    }
+
+    fn evaluate(&self, batch: &mut mcts::Batch<G>) {
+        for i in 0..batch.len() {
+            let slot = batch.slot_mut(i);
+            for (p, &mv) in slot.priors.iter_mut().zip(slot.moves) {
+                let mut next = slot.state.clone();
+                next.play(mv);
+                *p = if next.outcome().is_some() { 0.0 } else { 1.0 };
+            }
+            *slot.value = [0.5; rules::MAX_PLAYERS];
+        }
+    }
+}
+
+#[test]
+fn root_wins_first_plays_a_mate_its_evaluator_gives_no_prior() {
+    let text = position(5, &[("f1", 'K'), ("c6", 'R'), ("b7", 'R'), ("e6", 'B'), ("a1", 'k')], "w - 0 60");
+    let game = Glinski::from_text(&text).unwrap();
+    let mates = |on: bool| {
+        let params = SearchParams { simulations: 16, root_wins_first: on, ..SearchParams::for_tests_v1() };
+        let mut search = Search::new(game.clone(), params, 0);
+        search.run(&BlindToWins);
+        let mut after = game.clone();
+        after.play(search.result().unwrap().chosen);
+        after.outcome().is_some_and(|s| s.get(0) == 1.0)
+    };
+    assert!(!mates(false), "without the rule, 16 simulations never try the mate (so the test bites)");
+    assert!(mates(true));
+}
