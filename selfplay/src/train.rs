@@ -176,6 +176,7 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
         nn::set_threads(1);
         let sp_start = Instant::now();
         let before = (client.stats().positions(), client.stats().batches());
+        let rollout_weight = config.search.rollout_weight_at(state.iteration);
         let (records, summaries) =
             self_play_phase::<G>(config, &client, state.iteration, wanted, &opts.stop, opts.progress);
         let sp_secs = sp_start.elapsed().as_secs_f64();
@@ -266,6 +267,7 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
             record["first_step_value_loss"] = json!(first.value_loss);
         }
         record["interrupted"] = json!(interrupted);
+        record["rollout_weight"] = json!(rollout_weight);
         record["external_games_added"] = json!(external);
         record["sampled_external_positions"] = json!(sampled_external);
         dir.log_metrics(&record)?;

@@ -92,10 +92,26 @@ fn a_tiny_weltschach_run_completes_and_its_loss_falls() {
 
 #[test]
 fn a_tiny_wellisch_run_completes_and_its_loss_falls() {
-    let cfg = config("wellisch-tiny.toml", &["evaluation.games=0"]);
+    // With the aids for draw-heavy games on: playouts fading out over two iterations, and value
+    // targets half from the search's root values (which every recorded move carries).
+    let overrides = [
+        "evaluation.games=0",
+        "search.rollout_weight=1.0",
+        "search.rollout_iterations=2",
+        "training.search_value_weight=0.5",
+    ];
+    let cfg = config("wellisch-tiny.toml", &overrides);
     let dir = fresh_dir("wellisch");
     run::<Wellisch>(&cfg, &dir);
     losses_fall(&dir);
+    let weights: Vec<f64> = metrics(&dir, "iteration").iter().map(|m| m["rollout_weight"].as_f64().unwrap()).collect();
+    assert_eq!(weights, vec![1.0, 0.5, 0.0]);
+    let games: Vec<_> = RunDir::open(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
+    assert!(!games.is_empty());
+    for m in games.iter().flat_map(|g| &g.moves) {
+        let v = m.root_value.expect("self-play records root values");
+        assert!(v[..3].iter().all(|x| (0.0..=1.0).contains(x)), "{v:?}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
