@@ -144,6 +144,8 @@ pub struct SearchConfig {
     pub rollout_iterations: u32,
     /// Playouts longer than this many plies stop and score a draw.
     pub rollout_plies: u32,
+    /// A root move that wins at once gets the whole prior (see [`SearchParams::root_wins_first`]).
+    pub root_wins_first: bool,
 }
 
 impl Default for SearchConfig {
@@ -166,6 +168,7 @@ impl Default for SearchConfig {
             rollout_weight: 0.0,
             rollout_iterations: 0,
             rollout_plies: 200,
+            root_wins_first: p.root_wins_first,
         }
     }
 }
@@ -187,6 +190,7 @@ impl SearchConfig {
             forced_playout_k: self.forced_playout_k,
             policy_target_pruning: self.policy_target_pruning,
             paranoid: self.paranoid,
+            root_wins_first: self.root_wins_first,
             ..SearchParams::default()
         }
     }
