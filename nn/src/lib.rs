@@ -25,8 +25,3 @@ pub use train::{TrainBatch, TrainStats, Trainer};
 pub fn set_threads(threads: usize) {
     tch::set_num_threads(threads.max(1) as i32);
 }
-
-/// Seeds libtorch's random generator (weight initialisation), for reproducible runs.
-pub fn manual_seed(seed: i64) {
-    tch::manual_seed(seed);
-}

@@ -65,9 +65,26 @@ const VALUE_CHANNELS: i64 = 2;
 /// Width of the value head's hidden layer.
 const VALUE_HIDDEN: i64 = 128;
 
+/// Held while weights are drawn: libtorch's random generator is global to the process, so a
+/// seeded initialisation on one thread must not interleave with draws on another.
+static INIT_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 impl PolicyValueNet {
     /// A freshly initialised network on `device`.
     pub fn new(config: &NetConfig, device: Device) -> PolicyValueNet {
+        let _guard = INIT_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        PolicyValueNet::build(config, device)
+    }
+
+    /// A network whose initial weights are a function of `seed` alone, whatever other threads
+    /// of the process do meanwhile (reproducible runs; tests run in parallel threads).
+    pub fn seeded(config: &NetConfig, device: Device, seed: u64) -> PolicyValueNet {
+        let _guard = INIT_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        tch::manual_seed(seed as i64);
+        PolicyValueNet::build(config, device)
+    }
+
+    fn build(config: &NetConfig, device: Device) -> PolicyValueNet {
         let vs = nn::VarStore::new(device);
         let root = vs.root();
         let dims = config.spatial_dims();

@@ -77,17 +77,19 @@ fn training_resumed_from_saved_state_is_bit_identical() {
     let dir = std::env::temp_dir().join(format!("vzero-nn-resume-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
 
-    // Four steps in one go.
-    tch::manual_seed(5);
+    // Two networks with the same initial weights: copied, not drawn twice from one seed, since
+    // tests run in parallel threads that share libtorch's random generator.
     let straight = PolicyValueNet::new(&cfg, Device::Cpu);
+    let mut first = PolicyValueNet::new(&cfg, Device::Cpu);
+    first.var_store_mut().copy(straight.var_store()).unwrap();
+
+    // Four steps in one go.
     let mut t = Trainer::new(&straight, 0.02, 1e-4);
     for _ in 0..4 {
         t.step(&straight, &b);
     }
 
     // Two steps, save everything, a fresh process-like restart, two more steps.
-    tch::manual_seed(5);
-    let first = PolicyValueNet::new(&cfg, Device::Cpu);
     let mut t1 = Trainer::new(&first, 0.02, 1e-4);
     for _ in 0..2 {
         t1.step(&first, &b);

@@ -122,8 +122,7 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
         beta: config.replay.window_beta,
     });
 
-    tch_seed(config.seed);
-    let mut net = PolicyValueNet::new(&net_cfg, device);
+    let mut net = PolicyValueNet::seeded(&net_cfg, device, config.seed);
     let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
     if config.training.mixed_precision && device.is_cuda() {
         trainer = trainer.with_mixed_precision();
@@ -293,10 +292,6 @@ pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSumma
     drop(client);
     service.join();
     Ok(TrainSummary { steps: state.step, games: state.games, checkpoint: latest, evaluation, interrupted })
-}
-
-fn tch_seed(seed: u64) {
-    nn::manual_seed(seed as i64);
 }
 
 /// Creates the folders of a new run; refuses a directory that already holds one.
