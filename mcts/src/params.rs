@@ -77,6 +77,10 @@ pub struct SearchParams {
     /// search plays it however few simulations it has and whatever the evaluator thought of it.
     /// Costs one move and one result test per root move per search.
     pub root_wins_first: bool,
+    /// A new position below the root whose mover can win at once is scored as that win, exactly,
+    /// without asking the evaluator: the search sees every one-move win (and so every threat to
+    /// itself) one ply past its leaves. Costs a move and a result test per legal move of each leaf.
+    pub wins_in_tree: bool,
 }
 
 impl Default for SearchParams {
@@ -102,6 +106,7 @@ impl Default for SearchParams {
             forced_playout_k: 0.0,
             policy_target_pruning: false,
             root_wins_first: true,
+            wins_in_tree: true,
         }
     }
 }
@@ -141,6 +146,7 @@ impl SearchParams {
             forced_playout_k: 0.0,
             policy_target_pruning: false,
             root_wins_first: false,
+            wins_in_tree: false,
         }
     }
 

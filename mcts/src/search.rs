@@ -17,6 +17,14 @@ use crate::result::{choose_by_temperature, principal_variation, pruned_visits, S
 use crate::select::{select_edge, View};
 use crate::tree::{score_array, Status, Tree, NONE, ROOT};
 
+/// The result of playing `mv` from `state` if the mover wins by it at once (scores 1).
+fn win_at_once<G: Game>(state: &G, mv: G::Move) -> Option<rules::Scores> {
+    let mover = state.to_move();
+    let mut next = state.clone();
+    next.play(mv);
+    next.outcome().filter(|s| s.as_slice()[mover] >= 1.0)
+}
+
 /// Where one simulation's descent ended.
 enum Descent {
     /// A new position, handed to the batch for evaluation.
@@ -137,16 +145,9 @@ impl<G: Game> Search<G> {
         if !self.params.root_wins_first {
             return;
         }
-        let mover = self.root_state.to_move();
         let range = self.tree.root().edge_range();
-        let wins: Vec<bool> = self.tree.edges[range.clone()]
-            .iter()
-            .map(|e| {
-                let mut next = self.root_state.clone();
-                next.play(e.mv);
-                next.outcome().is_some_and(|s| s.as_slice()[mover] >= 1.0)
-            })
-            .collect();
+        let wins: Vec<bool> =
+            self.tree.edges[range.clone()].iter().map(|e| win_at_once(&self.root_state, e.mv).is_some()).collect();
         let count = wins.iter().filter(|&&w| w).count();
         if count == 0 {
             return;
@@ -245,6 +246,14 @@ impl<G: Game> Search<G> {
             None
         };
 
+        // A leaf whose mover wins at once is worth exactly that win (the first one found: the mover
+        // scores 1 whichever it plays). Not the root: it needs its moves expanded to choose one
+        // (root_wins_first covers it).
+        let outcome = outcome.or_else(|| {
+            (self.params.wins_in_tree && node != ROOT)
+                .then(|| self.moves.iter().find_map(|&mv| win_at_once(&state, mv)))
+                .flatten()
+        });
         if let Some(scores) = outcome {
             tree.nodes[node as usize].status = Status::Terminal;
             tree.backup(node, &score_array(&scores));
@@ -415,6 +424,11 @@ impl<G: Game> Search<G> {
             _ => self.tree.clear(),
         }
         self.root_state.play(mv);
+        // A node scored by its mover's win at once (wins_in_tree) is not a finished game: as the
+        // root it must be searched for a move.
+        if self.tree.root().status == Status::Terminal && self.root_state.outcome().is_none() {
+            self.tree.clear();
+        }
         self.ply += 1;
         self.started = false;
         self.noise_applied = false;

@@ -4,7 +4,8 @@
 //!
 //! Mate in two is checked on Mini Hexchess. On Glinski, with K f1, R c6, R b7 against k a1, the
 //! search at 200,000 simulations prefers c6-c5 (valued 0.92 for White) to the mate in two c6-c3:
-//! plain MCTS has no preference for the shortest win.
+//! plain MCTS has no preference for the shortest win; scoring one-move wins in the tree
+//! (`wins_in_tree`) finds it at 200.
 
 use mcts::{Search, SearchParams, UniformEvaluator};
 use rules::hex::parse_glinski_label;
@@ -155,4 +156,49 @@ fn root_wins_first_plays_a_mate_its_evaluator_gives_no_prior() {
     };
     assert!(!mates(false), "without the rule, 16 simulations never try the mate (so the test bites)");
     assert!(mates(true));
+}
+
+/// Whether the search's move at `simulations` keeps a forced mate in one, with and without
+/// [`SearchParams::wins_in_tree`].
+fn keeps_mate_with<G: Game>(game: &G, simulations: u32, wins_in_tree: bool) -> bool {
+    let params = SearchParams { simulations, wins_in_tree, ..SearchParams::for_tests_v1() };
+    let mut search = Search::new(game.clone(), params, 0);
+    search.run(&UniformEvaluator);
+    keeps_mate_in_one(game, search.result().unwrap().chosen)
+}
+
+#[test]
+fn wins_in_tree_finds_mates_in_two_with_few_simulations() {
+    // Scoring a leaf whose mover can mate as that mate shortens every line by a ply: the Mini mate
+    // in two above needs 20,000 simulations without it, and on Glinski without the bishop plain
+    // search prefers c6-c4 even at 6,400 simulations to the mate in two c6-c3.
+    let mini = MiniHexchess::from_text(&position(3, &[("d1", 'K'), ("c4", 'R'), ("e4", 'R'), ("d7", 'k')], "w - 0 60"));
+    let glinski = Glinski::from_text(&position(5, &[("f1", 'K'), ("c6", 'R'), ("b7", 'R'), ("a1", 'k')], "w - 0 60"));
+    let (mini, glinski) = (mini.unwrap(), glinski.unwrap());
+    assert!(!forced_mate(&glinski, 1) && forced_mate(&glinski, 2));
+    assert!(!keeps_mate_with(&mini, 200, false) && !keeps_mate_with(&glinski, 200, false), "the test bites");
+    assert!(keeps_mate_with(&mini, 200, true));
+    assert!(keeps_mate_with(&glinski, 200, true));
+}
+
+#[test]
+fn a_reused_node_scored_by_its_movers_win_is_searched_as_a_root() {
+    // After c4-b4 every Black reply leaves White a mate, so with wins_in_tree the search scores
+    // the positions after those replies as finished games; once one is played it is the root
+    // and must be searched again, not reported as the end of the game.
+    let game = MiniHexchess::from_text(&position(3, &[("d1", 'K'), ("c4", 'R'), ("e4", 'R'), ("d7", 'k')], "w - 0 60"));
+    let mut game = game.unwrap();
+    let params = SearchParams { simulations: 200, wins_in_tree: true, ..SearchParams::for_tests_v1() };
+    let mut search = Search::new(game.clone(), params, 0);
+    for _ in 0..2 {
+        search.run(&UniformEvaluator);
+        let mv = search.result().unwrap().chosen;
+        game.play(mv);
+        search.advance(mv);
+    }
+    assert!(forced_mate(&game, 1));
+    search.run(&UniformEvaluator);
+    let mv = search.result().expect("the reused root is searched").chosen;
+    // Plain MCTS has no preference for the shortest win: a move that keeps the mate is right too.
+    assert!(keeps_mate_in_one(&game, mv), "{} lets the king escape", game.move_text(mv));
 }

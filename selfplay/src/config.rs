@@ -146,6 +146,8 @@ pub struct SearchConfig {
     pub rollout_plies: u32,
     /// A root move that wins at once gets the whole prior (see [`SearchParams::root_wins_first`]).
     pub root_wins_first: bool,
+    /// A leaf whose mover can win at once is scored as that win (see [`SearchParams::wins_in_tree`]).
+    pub wins_in_tree: bool,
 }
 
 impl Default for SearchConfig {
@@ -169,6 +171,7 @@ impl Default for SearchConfig {
             rollout_iterations: 0,
             rollout_plies: 200,
             root_wins_first: p.root_wins_first,
+            wins_in_tree: p.wins_in_tree,
         }
     }
 }
@@ -191,6 +194,7 @@ impl SearchConfig {
             policy_target_pruning: self.policy_target_pruning,
             paranoid: self.paranoid,
             root_wins_first: self.root_wins_first,
+            wins_in_tree: self.wins_in_tree,
             ..SearchParams::default()
         }
     }
