@@ -280,7 +280,8 @@ pub enum BenchKind {
     /// Perft leaf nodes per second on each implemented variant, single thread, bulk and not.
     Perft,
     /// Search simulations per second from each start position, single thread, uniform
-    /// evaluator, with the split between tree work and move generation.
+    /// evaluator, no one-move win checks at leaves, with the split between tree work and move
+    /// generation.
     Mcts,
     /// Network throughput alone and inside self-play (positions per second, their ratio,
     /// batch fill, games per hour) for `--config`.
