@@ -7,7 +7,7 @@
 CARGO ?= cargo
 LIBTORCH_MODE ?=
 
-.PHONY: train test build libtorch chromium clean-libtorch
+.PHONY: train test lint build libtorch chromium clean-libtorch
 
 libtorch:
 ifeq ($(origin LIBTORCH), environment)
@@ -36,7 +36,13 @@ ifneq ($(or $(filter --cpu,$(LIBTORCH_MODE)),$(filter environment,$(origin LIBTO
 export VZERO_SKIP_PYTHON = 1
 endif
 
-test: libtorch chromium
+# Lint gates, run by `make test` before the tests: formatting (rustfmt.toml) and clippy with
+# every warning an error, over all targets (tests, benches and examples included).
+lint: libtorch
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets --release --locked -- -D warnings
+
+test: lint chromium
 	$(CARGO) test --workspace --release --locked
 
 clean-libtorch:

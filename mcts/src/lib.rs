@@ -7,30 +7,45 @@
 //! [`Search::run_parallel`] with several threads on one tree, and [`drive`] for many games
 //! sharing each evaluator call (self-play):
 //!
-//! ```ignore
-//! let mut searches: Vec<Search<G>> =
-//!     (0..256).map(|i| Search::new(G::start(), SearchParams::default(), seed + i)).collect();
+//! ```
+//! use mcts::{Batch, Search, SearchParams, UniformEvaluator};
+//! use rules::hexchess::MiniHexchess;
+//! use rules::Game;
+//!
+//! // Four games, a dozen plies each, with the uniform evaluator standing in for a network.
+//! let params = SearchParams { simulations: 32, ..SearchParams::default() };
+//! let mut searches: Vec<Search<MiniHexchess>> =
+//!     (0..4).map(|i| Search::new(MiniHexchess::start(), params.clone(), i)).collect();
 //! let mut batch = Batch::new();
-//! // One network call serves leaves of all games; a game moves as soon as its search is done.
-//! mcts::drive(&mut searches, &network, &mut batch, |game, search| {
+//! let mut plies = [0; 4];
+//! // One evaluator call serves leaves of all games; a game moves as soon as its search is done.
+//! mcts::drive(&mut searches, &UniformEvaluator, &mut batch, |game, search| {
 //!     let result = search.result().expect("searched a live position");
-//!     record(game, search.root_state(), &result); // policy target only if result.full_search
-//!     search.advance(result.chosen);              // reuses the subtree below the move
+//!     // Self-play records (position, result.policy_target) here when result.full_search.
+//!     search.advance(result.chosen); // reuses the subtree below the move
+//!     plies[game] += 1;
 //!     if search.root_state().outcome().is_some() {
-//!         finish(game, search.root_state());
-//!         search.reset(G::start());
+//!         search.reset(MiniHexchess::start());
 //!     }
-//!     keep_going()
+//!     plies[game] < 12 // false retires the game
 //! });
+//! assert_eq!(plies, [12; 4]);
 //! ```
 //!
-//! Finding a move in a position takes a few lines:
+//! Finding a move in a position takes a few lines (here a Glinski mate in one, Rc6-a6):
 //!
-//! ```ignore
-//! let game = G::from_text(fen)?;
-//! let mut search = Search::new(game.clone(), SearchParams::analysis(2000), 0);
+//! ```
+//! use mcts::{Search, SearchParams, UniformEvaluator};
+//! use rules::hexchess::Glinski;
+//! use rules::Game;
+//!
+//! let game = Glinski::from_text("1/3/5/7/R8/2R1B6/11/11/11/11/k4K5 w - 0 60").unwrap();
+//! let mut search = Search::new(game.clone(), SearchParams::analysis(400), 0);
 //! search.run(&UniformEvaluator);
-//! assert_eq!(search.result()?.chosen, game.parse_move("f5-f6")?);
+//! let best = search.result().unwrap().chosen;
+//! let mut after = game.clone();
+//! after.play(best);
+//! assert_eq!(after.outcome().map(|scores| scores.get(0)), Some(1.0), "{} mates", game.move_text(best));
 //! ```
 
 #![warn(missing_docs)]
