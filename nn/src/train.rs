@@ -25,6 +25,30 @@ pub struct TrainBatch {
     pub len: usize,
 }
 
+impl TrainBatch {
+    /// The losses of a predictor that knows nothing but this batch: every legal move equally
+    /// likely, and each seat's value the batch's mean. A network that learned anything from
+    /// these positions does better on them.
+    pub fn baseline_losses(&self) -> TrainStats {
+        let n = self.len;
+        let (moves, players) = (self.policy.len() / n.max(1), self.values.len() / n.max(1));
+        let mut policy_loss = 0.0;
+        for i in 0..n {
+            let row = i * moves..(i + 1) * moves;
+            let legal = self.legal[row.clone()].iter().filter(|&&x| x > 0.0).count().max(1) as f64;
+            let mass: f64 = self.policy[row].iter().map(|&t| t as f64).sum();
+            policy_loss += mass * legal.ln();
+        }
+        let mut value_loss = 0.0;
+        for seat in 0..players {
+            let column = || (0..n).map(|i| self.values[i * players + seat] as f64);
+            let mean = column().sum::<f64>() / n as f64;
+            value_loss += column().map(|v| (v - mean).powi(2)).sum::<f64>();
+        }
+        TrainStats { policy_loss: policy_loss / n as f64, value_loss: value_loss / n as f64 }
+    }
+}
+
 /// Losses of one step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TrainStats {
@@ -106,12 +130,7 @@ impl Trainer {
         let target_v = Tensor::from_slice(&batch.values).reshape([n, cfg.players as i64]).to_device(dev);
         let cuda_autocast = self.scaler.is_some() && dev.is_cuda();
         let (logits, values) = tch::autocast(cuda_autocast, || net.forward(&x, true));
-        // The losses in fp32 (an fp16 logit cannot hold the -1e9 mask).
-        let (logits, values) = (logits.to_kind(Kind::Float), values.to_kind(Kind::Float));
-        let masked = logits.masked_fill(&legal.eq(0.0), -1e9);
-        let log_p = masked.log_softmax(-1, Kind::Float);
-        let policy_loss = -(target_p * log_p).sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float);
-        let value_loss = (values - target_v).square().sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float);
+        let (policy_loss, value_loss) = losses(&logits, &values, &target_p, &legal, &target_v);
         let loss = &policy_loss + &value_loss;
         self.opt.zero_grad();
         match &mut self.scaler {
@@ -130,4 +149,31 @@ impl Trainer {
         }
         TrainStats { policy_loss: policy_loss.double_value(&[]), value_loss: value_loss.double_value(&[]) }
     }
+}
+
+/// The losses of `net` on `batch` in inference mode, without a step: how well a network fits
+/// data it is measured on (tests compare a trained network with a baseline that knows nothing).
+pub fn evaluate_losses(net: &PolicyValueNet, batch: &TrainBatch) -> TrainStats {
+    let _guard = tch::no_grad_guard();
+    let cfg = net.config();
+    let dev = net.device();
+    let n = batch.len as i64;
+    let x = net.input_tensor(&batch.inputs, batch.len);
+    let target_p = Tensor::from_slice(&batch.policy).reshape([n, cfg.policy_size as i64]).to_device(dev);
+    let legal = Tensor::from_slice(&batch.legal).reshape([n, cfg.policy_size as i64]).to_device(dev);
+    let target_v = Tensor::from_slice(&batch.values).reshape([n, cfg.players as i64]).to_device(dev);
+    let (logits, values) = net.forward(&x, false);
+    let (policy_loss, value_loss) = losses(&logits, &values, &target_p, &legal, &target_v);
+    TrainStats { policy_loss: policy_loss.double_value(&[]), value_loss: value_loss.double_value(&[]) }
+}
+
+/// Policy cross-entropy over the legal moves and summed squared value error, batch means.
+fn losses(logits: &Tensor, values: &Tensor, target_p: &Tensor, legal: &Tensor, target_v: &Tensor) -> (Tensor, Tensor) {
+    // In fp32: an fp16 logit cannot hold the -1e9 mask.
+    let (logits, values) = (logits.to_kind(Kind::Float), values.to_kind(Kind::Float));
+    let masked = logits.masked_fill(&legal.eq(0.0), -1e9);
+    let log_p = masked.log_softmax(-1, Kind::Float);
+    let policy_loss = -(target_p * log_p).sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float);
+    let value_loss = (values - target_v).square().sum_dim_intlist(-1, false, Kind::Float).mean(Kind::Float);
+    (policy_loss, value_loss)
 }

@@ -1,7 +1,7 @@
 //! The network builds, runs, learns and survives a save/load round trip on CPU.
 
 use nn::checkpoint::{load_weights, save_weights};
-use nn::{NetConfig, PolicyValueNet, Trainer};
+use nn::{evaluate_losses, NetConfig, PolicyValueNet, Trainer};
 use tch::Device;
 
 mod common;
@@ -36,6 +36,26 @@ fn training_steps_reduce_the_loss() {
     }
     assert!(last.policy_loss < 0.5 * first.policy_loss, "policy loss {} -> {}", first.policy_loss, last.policy_loss);
     assert!(last.value_loss < 0.5 * first.value_loss, "value loss {} -> {}", first.value_loss, last.value_loss);
+}
+
+#[test]
+fn the_know_nothing_baseline_is_exact_and_a_trained_network_beats_it() {
+    tch::manual_seed(4);
+    let cfg = hex_config();
+    let b = batch(&cfg, 16);
+    // 15 legal moves each, one-hot targets: ln 15; scores alternate 1/0, so each seat's mean is
+    // 1/2 and its squared error 1/4.
+    let baseline = b.baseline_losses();
+    assert!((baseline.policy_loss - 15f64.ln()).abs() < 1e-9, "{baseline:?}");
+    assert!((baseline.value_loss - 0.5).abs() < 1e-9, "{baseline:?}");
+    let net = PolicyValueNet::new(&cfg, Device::Cpu);
+    let mut trainer = Trainer::new(&net, 0.05, 1e-4);
+    for _ in 0..60 {
+        trainer.step(&net, &b);
+    }
+    let trained = evaluate_losses(&net, &b);
+    assert!(trained.policy_loss < baseline.policy_loss, "{trained:?} vs {baseline:?}");
+    assert!(trained.value_loss < baseline.value_loss, "{trained:?} vs {baseline:?}");
 }
 
 #[test]
