@@ -187,3 +187,21 @@ fn arena_three_players_report_captures_by_seat_and_bad_players_are_named() {
     let err = stderr(&vzero(&["arena", "--variant", "glinski", "grandmaster", "random"]));
     assert!(err.contains("'grandmaster'") && err.contains("random, greedy, mcts"), "{err}");
 }
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    // `vzero bench perft | head -1`: the reader goes away after the first line.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vzero"))
+        .args(["bench", "perft"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.contains("perft"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.is_empty(), "vzero wrote to stderr after its reader left: {err}");
+}

@@ -52,6 +52,16 @@ fn launch(dir: &Path) -> Child {
     }
 }
 
+/// Waits for a run sent a stop signal: it saved and exited with the "stopped early" status (3),
+/// or had already finished (0).
+fn finish_stopped(child: Child) -> String {
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let expected = if text.contains("stopped early") { 3 } else { 0 };
+    assert_eq!(out.status.code(), Some(expected), "{text}");
+    text
+}
+
 fn finish(child: Child) -> String {
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -145,7 +155,7 @@ fn sigkill_at_random_moments_then_resume_loses_nothing() {
     std::thread::sleep(full_run.mul_f64(0.5));
     let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(status.success());
-    let out = finish(child);
+    let out = finish_stopped(child);
     if !out.contains("stopped early") {
         // The run finished before the signal arrived; nothing to check for Ctrl-C then.
         assert!(out.contains("training steps"), "{out}");
@@ -183,4 +193,46 @@ fn a_full_disk_is_reported_with_the_path() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("metrics.jsonl") && err.contains("No space left on device"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Waits until the run has stored its first shard (so a signal lands mid-run), at most a minute.
+fn wait_for_first_shard(dir: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while RunDir::open(dir).shard_paths().map_or(true, |s| s.is_empty()) {
+        assert!(Instant::now() < deadline, "no shard after a minute");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn signal(child: &Child, name: &str) {
+    let status = Command::new("kill").args([name, &child.id().to_string()]).status().unwrap();
+    assert!(status.success(), "kill {name}");
+}
+
+#[test]
+fn sigterm_stops_like_ctrl_c_and_the_run_resumes() {
+    // What Slurm and Kubernetes send before they kill a job.
+    let dir = fresh_dir("sigterm");
+    let child = start(&dir);
+    wait_for_first_shard(&dir);
+    signal(&child, "-TERM");
+    let out = finish_stopped(child);
+    assert!(out.contains("stopped early"), "SIGTERM one iteration into a five-iteration run: {out}");
+    finish(launch(&dir));
+    let numbers: Vec<u64> = own_games(&dir).into_keys().collect();
+    assert_eq!(numbers, (0..40).collect::<Vec<u64>>(), "every game once");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_second_signal_aborts_at_once_without_crashing() {
+    let dir = fresh_dir("twice");
+    let child = start(&dir);
+    wait_for_first_shard(&dir);
+    signal(&child, "-INT");
+    signal(&child, "-INT");
+    let out = child.wait_with_output().unwrap();
+    // Exited with the documented status, not killed by a segfault (no code at all).
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -10,7 +10,7 @@ mod render;
 mod replay;
 mod runs;
 mod selfplay;
-mod stop;
+pub mod stop;
 mod train;
 mod variants;
 

@@ -15,7 +15,7 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<()> {
         run_dir: args.run.clone(),
         games: args.games,
         progress: !args.quiet,
-        stop: super::stop::on_ctrl_c()?,
+        stop: super::stop::on_stop_signal()?,
     };
     let games = config.variant().with_game(Selfplay { config: &config, opts: &opts })?;
     println!("{games} games written to {}", RunDir::open(&args.run).replay().display());

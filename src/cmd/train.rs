@@ -23,7 +23,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     }
     let config = Config::load(&config_path, &overrides)?;
     let run_dir = if resume { run_dir } else { args.run.clone().unwrap_or_else(|| default_run_dir(&config.variant)) };
-    let stop = super::stop::on_ctrl_c()?;
+    let stop = super::stop::on_stop_signal()?;
     let opts = TrainOptions { run_dir, resume, progress: !args.quiet, stop };
     let summary = match config.variant().with_game(Train { config: &config, opts: &opts }) {
         Ok(summary) => summary,
