@@ -205,3 +205,53 @@ fn a_closed_pipe_ends_the_output_quietly() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.is_empty(), "vzero wrote to stderr after its reader left: {err}");
 }
+
+#[test]
+fn arena_refuses_matches_that_cannot_be_played_or_judged() {
+    let refused = |args: &[&str], expect: &str| {
+        let out = vzero(&[&["arena"][..], args].concat());
+        assert_eq!(out.status.code(), Some(1), "{args:?} was played");
+        let err = stderr(&out);
+        assert!(err.contains(expect) && err.lines().count() == 1, "{args:?}: {err}");
+    };
+    refused(&["--variant", "glinski", "greedy", "random", "--games", "0"], "--games 0");
+    refused(&["--variant", "glinski", "mcts:0", "random"], "'mcts:0': a search needs at least 1 simulation");
+    refused(&["--variant", "glinski", "greedy", "rollout:0"], "'rollout:0'");
+    refused(&["--variant", "glinski", "greedy", "random", "--sprt", "20,0"], "ELO0 must be below ELO1");
+    refused(&["--variant", "glinski", "greedy", "random", "--sprt", "5,5"], "ELO0 must be below ELO1");
+    refused(&["--variant", "wellisch", "greedy", "random", "random", "--games", "4"], "multiple of 6");
+}
+
+#[test]
+fn an_all_draw_match_reports_an_interval_of_some_width() {
+    // Two random players, four plies each: every game is adjudicated a draw at the ply limit.
+    let out = vzero(&["arena", "--variant", "glinski", "random", "random", "--games", "4", "--max-plies", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let line = text.lines().find(|l| l.starts_with("Elo of")).unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("+0 (95% interval -"), "{line}");
+    assert!(!line.contains("interval +0 to +0") && !line.contains("interval -0 to"), "{line}");
+}
+
+#[test]
+fn arena_stopped_by_a_signal_prints_the_results_so_far() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vzero"))
+        .args(["arena", "--variant", "mini-hexchess", "greedy", "random", "--games", "1000000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        assert!(std::time::Instant::now() < deadline, "arena still running a minute after Ctrl-C");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(3), "{text}{}", stderr(&out));
+    assert!(text.contains("stopped by a signal after") && text.contains("of 1000000 games"), "{text}");
+    assert!(text.contains("Elo of greedy over random"), "{text}");
+}

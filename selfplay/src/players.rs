@@ -38,6 +38,9 @@ pub enum PlayerError {
     /// The text names no player.
     #[error("player '{0}': expected random, greedy, mcts[:SIMS], rollout[:SIMS] or a checkpoint PATH[:SIMS]")]
     Unknown(String),
+    /// A search player given no simulations, which could not choose a move.
+    #[error("player '{0}': a search needs at least 1 simulation")]
+    NoSimulations(String),
     /// The checkpoint cannot be used.
     #[error("player '{path}': {reason}")]
     Checkpoint { path: String, reason: String },
@@ -53,6 +56,9 @@ impl FromStr for PlayerSpec {
             }
             _ => (text, None),
         };
+        if sims == Some(0) {
+            return Err(PlayerError::NoSimulations(text.into()));
+        }
         Ok(match name {
             "random" if sims.is_none() => PlayerSpec::Random,
             "greedy" if sims.is_none() => PlayerSpec::Greedy,

@@ -5,7 +5,8 @@
 /// scores of 0 or 1.
 pub fn elo_from_score(score: f64) -> f64 {
     let s = score.clamp(1e-9, 1.0 - 1e-9);
-    (-400.0 * (1.0 / s - 1.0).log10()).clamp(-2000.0, 2000.0)
+    // `+ 0.0` turns the -0 of an even score into 0, which prints as "+0", not "-0".
+    (-400.0 * (1.0 / s - 1.0).log10()).clamp(-2000.0, 2000.0) + 0.0
 }
 
 /// Expected score at an Elo difference of `elo`.
@@ -24,16 +25,24 @@ pub struct EloEstimate {
     pub high: f64,
 }
 
+/// Half a game added to each of wins, draws and losses for the interval only (the Jeffreys
+/// prior of the trinomial): without it an all-draw match, or a 1-0, has zero variance and an
+/// interval of zero width, claiming certainty that a handful of games cannot give.
+const INTERVAL_PRIOR_GAMES: f64 = 0.5;
+
 /// Elo of the first player from wins, draws and losses, with a 95% interval from the normal
-/// approximation to the mean game score (trinomial variance).
+/// approximation to the mean game score (trinomial variance, counts smoothed by
+/// [`INTERVAL_PRIOR_GAMES`]).
 pub fn elo_estimate(wins: usize, draws: usize, losses: usize) -> EloEstimate {
     let n = (wins + draws + losses) as f64;
     let score = (wins as f64 + 0.5 * draws as f64) / n.max(1.0);
-    let var =
-        (wins as f64 * (1.0 - score).powi(2) + draws as f64 * (0.5 - score).powi(2) + losses as f64 * score.powi(2))
-            / n.max(1.0);
-    let half = 1.959964 * (var / n.max(1.0)).sqrt();
-    EloEstimate { elo: elo_from_score(score), low: elo_from_score(score - half), high: elo_from_score(score + half) }
+    let [w, d, l] = [wins, draws, losses].map(|c| c as f64 + INTERVAL_PRIOR_GAMES);
+    let m = w + d + l;
+    let centre = (w + 0.5 * d) / m;
+    let var = (w * (1.0 - centre).powi(2) + d * (0.5 - centre).powi(2) + l * centre.powi(2)) / m;
+    let half = 1.959964 * (var / m).sqrt();
+    let (low, high) = ((centre - half).min(score), (centre + half).max(score));
+    EloEstimate { elo: elo_from_score(score), low: elo_from_score(low), high: elo_from_score(high) }
 }
 
 /// The state of an SPRT of H0: elo = elo0 against H1: elo = elo1.
@@ -99,6 +108,21 @@ mod tests {
         // 100 games, 60% score: +70 Elo, and the 95% interval is about +/- 60 Elo here.
         let e = elo_estimate(50, 20, 30);
         assert!((e.elo - 70.4).abs() < 0.5 && e.low > 0.0 && e.high < 150.0, "{e:?}");
+    }
+
+    #[test]
+    fn all_draw_and_tiny_matches_get_honest_intervals() {
+        // Ten draws: no evidence either way, but not certainty of exactly equal strength.
+        let draws = elo_estimate(0, 10, 0);
+        assert!(draws.elo.abs() < 1e-9);
+        assert!(draws.low < -20.0 && draws.high > 20.0, "{draws:?}");
+        // One game won: the interval reaches well below the +2000 point estimate.
+        let one = elo_estimate(1, 0, 0);
+        assert!(one.low <= one.elo && one.elo <= one.high, "{one:?}");
+        assert!(one.low < 0.0, "{one:?}");
+        // No games: the whole scale.
+        let none = elo_estimate(0, 0, 0);
+        assert!(none.low < -300.0 && none.high > 300.0, "{none:?}");
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! `vzero arena`: a match between players, with ratings.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::Ordering;
 
 use anyhow::{anyhow, bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
 use rules::{Game, WithGame};
 use selfplay::arena::{play_match, Agent, MatchOptions, MatchResult};
 use selfplay::players::{load_players, PlayerSpec};
@@ -17,13 +19,27 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     if specs.len() != args.variant.players() {
         bail!("{} has {} players, {} given", args.variant, args.variant.players(), specs.len());
     }
+    if args.games == 0 {
+        bail!("--games 0: a match needs at least one game");
+    }
+    if specs.len() == 3 && !args.games.is_multiple_of(THREE_PLAYER_ORDERS) {
+        bail!(
+            "--games {}: a three-player match plays each of the {THREE_PLAYER_ORDERS} seat orders equally often, \
+             so the number of games must be a multiple of {THREE_PLAYER_ORDERS}",
+            args.games
+        );
+    }
     let sprt_bounds = match &args.sprt {
         None => None,
         Some(_) if specs.len() != 2 => bail!("--sprt needs a two-player variant"),
         Some(text) => {
-            let parse = |s: &str| s.trim().parse::<f64>().ok();
+            let parse = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite());
             let bounds = text.split_once(',').and_then(|(a, b)| Some((parse(a)?, parse(b)?)));
-            Some(bounds.ok_or_else(|| anyhow!("--sprt '{text}': expected ELO0,ELO1, e.g. 0,20"))?)
+            let (elo0, elo1) = bounds.ok_or_else(|| anyhow!("--sprt '{text}': expected ELO0,ELO1, e.g. 0,20"))?;
+            if elo0 >= elo1 {
+                bail!("--sprt '{text}': ELO0 must be below ELO1 (the test decides between elo = ELO0 and elo = ELO1)");
+            }
+            Some((elo0, elo1))
         }
     };
     let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
@@ -51,15 +67,25 @@ impl WithGame for Arena<'_> {
             threads: a.threads,
             seed: a.seed,
         };
-        let stop = |r: &MatchResult| match self.sprt {
-            Some((e0, e1)) => {
-                let (w, d, l) = r.wdl();
-                sprt(w, d, l, e0, e1).1 != SprtDecision::Continue
-            }
-            None => false,
+        let signal = super::stop::on_stop_signal()?;
+        let bar = progress_bar(a.games as u64);
+        let stop = |r: &MatchResult| {
+            bar.set_position(r.games as u64);
+            let decided = match self.sprt {
+                Some((e0, e1)) => {
+                    let (w, d, l) = r.wdl();
+                    sprt(w, d, l, e0, e1).1 != SprtDecision::Continue
+                }
+                None => false,
+            };
+            decided || signal.load(Ordering::Relaxed)
         };
         let start = super::perft::start_position::<G>(a.position.as_deref(), None)?;
         let result = play_match::<G>(&agents, &start, opts, &stop);
+        bar.finish_and_clear();
+        if signal.load(Ordering::Relaxed) {
+            println!("stopped by a signal after {} of {} games; the results so far:", result.games, a.games);
+        }
         let names: Vec<String> = agents.iter().map(|p| p.name()).collect();
         let record = report(G::NAME, &names, &result, self.sprt);
         players.close();
@@ -73,6 +99,20 @@ impl WithGame for Arena<'_> {
         }
         Ok(())
     }
+}
+
+/// Seat orders of a three-player match, each played equally often.
+const THREE_PLAYER_ORDERS: usize = 6;
+
+/// Games done out of the match, with an ETA, when a person watches (stderr is a terminal).
+fn progress_bar(games: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(games);
+    let style = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games, eta {eta}");
+    bar.set_style(style.expect("valid template"));
+    bar
 }
 
 /// Prints the table and returns the JSON record.
