@@ -315,7 +315,7 @@ pub fn usage_error(err: clap::Error) -> ExitCode {
                     first.push_str(more.trim());
                 }
             }
-            eprintln!("vzero: {first} (see 'vzero --help')");
+            eprintln!("vzero: {} (see 'vzero --help')", crate::clip::clip_quotes(&first));
             ExitCode::from(2)
         }
     }

@@ -5,6 +5,7 @@
 //! second signal.
 
 mod cli;
+mod clip;
 mod cmd;
 mod viz;
 
@@ -25,7 +26,7 @@ fn main() -> ExitCode {
         Ok(()) if cmd::stop::stop_requested() => ExitCode::from(cmd::stop::EXIT_STOPPED),
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("vzero: {err:#}");
+            eprintln!("vzero: {}", clip::clip_quotes(&format!("{err:#}")));
             ExitCode::from(1)
         }
     }

@@ -255,3 +255,47 @@ fn arena_stopped_by_a_signal_prints_the_results_so_far() {
     assert!(text.contains("stopped by a signal after") && text.contains("of 1000000 games"), "{text}");
     assert!(text.contains("Elo of greedy over random"), "{text}");
 }
+
+#[test]
+fn errors_quote_a_long_bad_input_by_its_first_hundred_characters() {
+    let long = "x".repeat(5000);
+    let moves = format!("f5-f6 {long}");
+    for args in [
+        vec!["perft", "glinski", "1", "--position", &long],
+        vec!["perft", "glinski", "1", "--moves", &moves],
+        vec!["arena", "--variant", "glinski", &long, "random"],
+        vec!["perft", &long, "1"],
+    ] {
+        let err = stderr(&vzero(&args));
+        assert!(err.contains(&"x".repeat(100)) && err.contains("(5000 characters)"), "{}", &err[..err.len().min(300)]);
+        assert!(err.len() < 600, "{} characters: {}", err.len(), &err[..300]);
+    }
+}
+
+#[test]
+fn export_refuses_outputs_that_would_destroy_or_cannot_be_written() {
+    let dir = std::env::temp_dir().join(format!("vzero-cli-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = dir.join("run");
+    tiny_run(&run);
+    let run_text = run.to_str().unwrap();
+    let checkpoint = std::fs::read_dir(run.join("checkpoints")).unwrap().next().unwrap().unwrap().path();
+    let refused = |out: &str, expect: &str| {
+        let result = vzero(&["export", run_text, "--out", out]);
+        assert_eq!(result.status.code(), Some(1), "--out {out} was written");
+        let err = stderr(&result);
+        assert!(err.contains(expect) && err.lines().count() == 1, "--out {out}: {err}");
+    };
+    let config = run.join("config.toml");
+    let before = std::fs::read(&config).unwrap();
+    refused(config.to_str().unwrap(), "would overwrite");
+    refused(dir.join("model.json").to_str().unwrap(), "give the model another extension");
+    refused(dir.join("missing/model.pt").to_str().unwrap(), "does not exist");
+    refused(checkpoint.join("model.pt").to_str().unwrap(), "inside the checkpoint");
+    std::fs::write(run.join("model.json"), "{}").unwrap();
+    refused(run.join("model.pt").to_str().unwrap(), "would overwrite");
+    assert_eq!(std::fs::read(&config).unwrap(), before, "the run's config was touched");
+    // A fresh name inside the run directory, or outside it, is fine.
+    assert!(vzero(&["export", run_text, "--out", run.join("fresh.pt").to_str().unwrap()]).status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -40,7 +40,11 @@ pub fn export_checkpoint<G: Game>(
     let cfg = net_config::<G>(state.blocks, state.channels);
     let mut net = PolicyValueNet::new(&cfg, nn::Device::Cpu);
     load_checkpoint(checkpoint, &mut net, None)?;
-    let bad = |e: nn::TchError| CheckpointError::Bad { path: out.to_path_buf(), reason: e.to_string() };
+    // libtorch's messages carry a C++ stack trace after the first line; the user needs the line.
+    let bad = |e: nn::TchError| {
+        let reason = e.to_string().lines().next().unwrap_or("libtorch error").to_string();
+        CheckpointError::Bad { path: out.to_path_buf(), reason }
+    };
     let output = match format {
         ExportFormat::TorchScript => {
             nn::export::export_torchscript(&mut net, out).map_err(bad)?;

@@ -1,6 +1,8 @@
 //! `vzero export`: a checkpoint for use outside vzero.
 
-use anyhow::Context;
+use std::path::Path;
+
+use anyhow::{bail, Context};
 use rules::{Game, Variant, WithGame};
 use selfplay::checkpoint::read_state;
 use selfplay::export::{export_checkpoint, ExportFormat};
@@ -11,6 +13,7 @@ use crate::cli::{ExportArgs, ExportFormatArg};
 /// Writes the model file and its sidecar.
 pub fn run(args: ExportArgs) -> anyhow::Result<()> {
     let checkpoint = resolve_checkpoint(&args.checkpoint)?;
+    check_output(&args.out)?;
     let state = read_state(&checkpoint)?;
     let variant: Variant = state.variant.parse().with_context(|| format!("{}", checkpoint.display()))?;
     let format = match args.format {
@@ -34,4 +37,37 @@ impl WithGame for Export<'_> {
     fn run<G: Game>(self) -> anyhow::Result<std::path::PathBuf> {
         Ok(export_checkpoint::<G>(self.checkpoint, &self.args.out, self.format)?)
     }
+}
+
+/// Refuses an output that cannot be written or would destroy something: a missing folder, a
+/// model and sidecar that would be one file, anything inside a checkpoint folder, and an
+/// existing file of a run directory.
+fn check_output(out: &Path) -> anyhow::Result<()> {
+    let shown = out.display();
+    let sidecar = out.with_extension("json");
+    if sidecar == out {
+        bail!("--out {shown}: the sidecar is written to the model's name with the extension .json; give the model another extension, e.g. model.pt");
+    }
+    let folder = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    if !folder.is_dir() {
+        bail!("--out {shown}: the folder {} does not exist", folder.display());
+    }
+    if out.is_dir() {
+        bail!("--out {shown}: is a folder; name the model file, e.g. {}", out.join("model.pt").display());
+    }
+    let folder = folder.canonicalize().with_context(|| format!("--out {shown}"))?;
+    for dir in folder.ancestors() {
+        if dir.join("state.json").is_file() && dir.join("weights.safetensors").is_file() {
+            bail!("--out {shown}: inside the checkpoint {}; export outside it", dir.display());
+        }
+        let is_run = dir.join("config.toml").is_file() && dir.join("checkpoints").is_dir();
+        if is_run && (out.exists() || sidecar.exists()) {
+            let existing = if out.exists() { out } else { &sidecar };
+            bail!("--out {shown}: would overwrite {}, a file of the run {}", existing.display(), dir.display());
+        }
+    }
+    Ok(())
 }
