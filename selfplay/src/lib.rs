@@ -10,6 +10,7 @@ pub mod evaluator;
 pub mod export;
 pub mod games;
 pub mod gating;
+pub mod lock;
 pub mod metrics;
 pub mod phase;
 pub mod players;
