@@ -147,6 +147,14 @@ impl PolicyValueNet {
         &mut self.vs
     }
 
+    /// The name of a weight (or batch-norm statistic) holding a NaN or infinity, if any: a
+    /// diverged network, which must not be checkpointed, exported or played.
+    pub fn non_finite_weight(&self) -> Option<String> {
+        let mut named: Vec<(String, Tensor)> = self.vs.variables().into_iter().collect();
+        named.sort_by(|a, b| a.0.cmp(&b.0));
+        named.into_iter().find(|(_, t)| t.isfinite().all().int64_value(&[]) == 0).map(|(name, _)| name)
+    }
+
     /// The device the weights live on.
     pub fn device(&self) -> Device {
         self.vs.device()

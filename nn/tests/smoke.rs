@@ -134,3 +134,15 @@ fn training_resumed_from_saved_state_is_bit_identical() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_non_finite_weight_is_found_by_name() {
+    tch::manual_seed(5);
+    let net = PolicyValueNet::new(&hex_config(), Device::Cpu);
+    assert_eq!(net.non_finite_weight(), None);
+    let (name, tensor) = net.var_store().variables().into_iter().max_by(|a, b| a.0.cmp(&b.0)).unwrap();
+    tch::no_grad(|| {
+        let _ = tensor.view(-1).get(0).fill_(f64::NAN);
+    });
+    assert_eq!(net.non_finite_weight(), Some(name));
+}

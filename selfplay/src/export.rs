@@ -40,6 +40,10 @@ pub fn export_checkpoint<G: Game>(
     let cfg = net_config::<G>(state.blocks, state.channels);
     let mut net = PolicyValueNet::new(&cfg, nn::Device::Cpu);
     load_checkpoint(checkpoint, &mut net, None)?;
+    if let Some(name) = net.non_finite_weight() {
+        let reason = format!("weight {name} is not finite (training diverged); refusing to export it");
+        return Err(CheckpointError::Bad { path: checkpoint.to_path_buf(), reason });
+    }
     // libtorch's messages carry a C++ stack trace after the first line; the user needs the line.
     let bad = |e: nn::TchError| {
         let reason = e.to_string().lines().next().unwrap_or("libtorch error").to_string();
