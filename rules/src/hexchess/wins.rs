@@ -63,13 +63,15 @@ impl<'a, V: HexRules> MateFinder<'a, V> {
         MateFinder { pos, checks, loose, found: None }
     }
 
-    /// Plays `mv` if it may check, and keeps it if it mates.
+    /// Plays `mv` (a move that may check), and keeps it if it mates.
     #[inline(always)]
     fn try_move(&mut self, mv: HexMove) {
         let mut next = self.pos.clone();
         next.make(mv);
-        // Cheap test first: most candidates do not even check.
-        if next.in_check() && next.outcome().is_some_and(|s| s.get(self.pos.side as usize) >= 1.0) {
+        // Cheap tests first: most candidates do not even check, most checks have a reply (the
+        // search for one stops at the first); the result itself decides.
+        if next.in_check() && !next.has_reply() && next.outcome().is_some_and(|s| s.get(self.pos.side as usize) >= 1.0)
+        {
             self.found = Some(mv);
         }
     }
@@ -85,7 +87,37 @@ impl<'a, V: HexRules> MateFinder<'a, V> {
     }
 }
 
+/// Stops at the first legal move.
+struct AnyMove(bool);
+
+impl Sink for AnyMove {
+    #[inline(always)]
+    fn piece(&mut self, _piece: Piece, _from: Cell, targets: u128) {
+        self.0 |= targets != 0;
+    }
+
+    #[inline(always)]
+    fn pawns<W: HexRules>(&mut self, targets: u128, _by: i32, _promo: u128) {
+        self.0 |= targets != 0;
+    }
+
+    #[inline(always)]
+    fn one(&mut self, _mv: HexMove) {
+        self.0 = true;
+    }
+
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
+    }
+}
+
 impl<V: HexRules> Sink for MateFinder<'_, V> {
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.found.is_some()
+    }
+
     #[inline(always)]
     fn piece(&mut self, piece: Piece, from: Cell, targets: u128) {
         if self.found.is_some() {
@@ -136,6 +168,13 @@ impl<V: HexRules> Sink for MateFinder<'_, V> {
 }
 
 impl<V: HexRules> HexChess<V> {
+    /// Whether the side to move has a legal move, draw rules aside.
+    fn has_reply(&self) -> bool {
+        let mut any = AnyMove(false);
+        self.generate(&mut any);
+        any.0
+    }
+
     /// [`Game::winning_move`]: the first legal move that mates.
     pub(crate) fn mating_move(&self) -> Option<HexMove> {
         if V::STALEMATE_SCORE >= 1.0 {
