@@ -280,8 +280,9 @@ pub enum BenchKind {
     /// Perft leaf nodes per second on each implemented variant, single thread, bulk and not.
     Perft,
     /// Search simulations per second from each start position, single thread, uniform
-    /// evaluator, no one-move win checks at leaves, with the split between tree work and move
-    /// generation.
+    /// evaluator, self-play's search settings (one-move win checks on) beside the same search
+    /// without the win checks, with each one's split between move generation, win checks, tree
+    /// work and evaluator.
     Mcts,
     /// Network throughput alone and inside self-play (positions per second, their ratio,
     /// batch fill, games per hour) for `--config`.

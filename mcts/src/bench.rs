@@ -1,5 +1,7 @@
-//! The speed benchmark behind `vzero bench mcts`: simulations per second with the uniform
-//! evaluator, and how the time splits between move generation and the tree.
+//! The speed benchmark behind `vzero bench mcts`: the cost of a simulation with the uniform
+//! evaluator and self-play's search settings, one-move win checks included, beside the same
+//! search without them, and how each run's time splits between move generation, the win checks,
+//! the evaluator and the tree.
 
 use std::fmt;
 use std::time::Instant;
@@ -10,23 +12,30 @@ use crate::batch::Batch;
 use crate::evaluator::{Evaluator, UniformEvaluator};
 use crate::params::SearchParams;
 use crate::search::Search;
-use crate::tree::{Tree, ROOT};
+use crate::tree::{Status, Tree, ROOT};
 
 /// One benchmark run's measurements.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BenchReport {
     /// The variant's name.
     pub game: &'static str,
+    /// Whether the search checked for one-move wins (at leaves and at the root).
+    pub win_checks: bool,
     /// Simulations completed (root visits).
     pub simulations: u64,
     /// Wall time of the whole search.
     pub seconds: f64,
     /// Of which: cloning the root state, replaying paths and generating legal moves at leaves.
     pub movegen_seconds: f64,
+    /// Of which: the one-move win checks ([`Game::winning_move`]); 0 without them.
+    pub win_check_seconds: f64,
     /// Of which: inside the (uniform) evaluator.
     pub evaluator_seconds: f64,
     /// Nodes in the tree at the end.
     pub nodes: usize,
+    /// Nodes the search scored as a win by the win checks: marked finished although their
+    /// position has legal moves (always 0 without the checks).
+    pub decided_by_checks: usize,
 }
 
 impl BenchReport {
@@ -35,19 +44,20 @@ impl BenchReport {
         self.simulations as f64 / self.seconds.max(1e-9)
     }
 
-    /// Time in selection, expansion and backup: what is neither move generation nor evaluation.
+    /// Microseconds of wall time per simulation.
+    pub fn micros_per_simulation(&self) -> f64 {
+        1e6 * self.seconds / self.simulations.max(1) as f64
+    }
+
+    /// Time in selection, expansion and backup: what is neither move generation, win checks
+    /// nor evaluation.
     pub fn tree_seconds(&self) -> f64 {
-        (self.seconds - self.movegen_seconds - self.evaluator_seconds).max(0.0)
+        (self.seconds - self.movegen_seconds - self.win_check_seconds - self.evaluator_seconds).max(0.0)
     }
 
-    /// Share of the wall time spent generating moves.
-    pub fn movegen_share(&self) -> f64 {
-        self.movegen_seconds / self.seconds.max(1e-9)
-    }
-
-    /// Share of the wall time spent in the tree.
-    pub fn tree_share(&self) -> f64 {
-        self.tree_seconds() / self.seconds.max(1e-9)
+    /// Share of the wall time spent on `seconds` of it.
+    fn share(&self, seconds: f64) -> f64 {
+        seconds / self.seconds.max(1e-9)
     }
 }
 
@@ -55,39 +65,77 @@ impl fmt::Display for BenchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}: {} simulations in {:.3} s = {:.0} sims/s; movegen {:.1}%, tree {:.1}%, evaluator {:.1}%; {} nodes",
-            self.game,
+            "win checks {:<3}: {} simulations in {:.3} s = {:.0} sims/s, {:.2} us/sim; movegen {:.1}%, win checks {:.1}%, tree {:.1}%, evaluator {:.1}%; {} nodes, {} won by a check",
+            if self.win_checks { "on" } else { "off" },
             self.simulations,
             self.seconds,
             self.simulations_per_second(),
-            100.0 * self.movegen_share(),
-            100.0 * self.tree_share(),
-            100.0 * self.evaluator_seconds / self.seconds.max(1e-9),
+            self.micros_per_simulation(),
+            100.0 * self.share(self.movegen_seconds),
+            100.0 * self.share(self.win_check_seconds),
+            100.0 * self.share(self.tree_seconds()),
+            100.0 * self.share(self.evaluator_seconds),
             self.nodes,
+            self.decided_by_checks,
         )
     }
 }
 
-/// Single-threaded search of `simulations` simulations from `G`'s start position with the
-/// uniform evaluator, one leaf at a time.
-pub fn simulations_per_second<G: Game>(simulations: u32) -> BenchReport {
+/// The search as self-play runs it (win checks on) and the same search without the checks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchBench {
+    /// Self-play's settings: [`SearchParams::wins_in_tree`] and [`SearchParams::root_wins_first`] on.
+    pub checked: BenchReport,
+    /// The same with both off.
+    pub plain: BenchReport,
+}
+
+impl SearchBench {
+    /// What the win checks multiply a simulation's cost by.
+    pub fn cost_ratio(&self) -> f64 {
+        self.checked.micros_per_simulation() / self.plain.micros_per_simulation().max(1e-12)
+    }
+}
+
+impl fmt::Display for SearchBench {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}: {:.2} us per simulation as self-play searches, {:.2}x the search without win checks",
+            self.checked.game,
+            self.checked.micros_per_simulation(),
+            self.cost_ratio()
+        )?;
+        writeln!(f, "  {}", self.checked)?;
+        write!(f, "  {}", self.plain)
+    }
+}
+
+/// The search of [`SearchParams::default`] (self-play's) with `simulations` simulations from
+/// `G`'s start position, with the uniform evaluator, with and without the one-move win checks.
+pub fn simulations_per_second<G: Game>(simulations: u32) -> SearchBench {
     bench_position(&G::start(), simulations)
 }
 
 /// As [`simulations_per_second`], from any position.
+pub fn bench_position<G: Game>(game: &G, simulations: u32) -> SearchBench {
+    let checked = SearchParams { simulations, ..SearchParams::default() };
+    let plain = SearchParams { wins_in_tree: false, root_wins_first: false, ..checked.clone() };
+    SearchBench { checked: bench_search(game, checked), plain: bench_search(game, plain) }
+}
+
+/// One search with `params` from `game`, timed, and its time split.
 ///
 /// The search is run on one [`Search`] reset between runs, first untimed: a self-play worker or
 /// an analysis session reuses its search, whose arenas have long been allocated and faulted in.
 /// Then [`TIMED_RUNS`] timed runs, of which the fastest counts (other processes only ever add
 /// time). The timed runs have no clocks inside, as per-leaf clocks would cost more than some of
 /// what they measure: the split comes from replaying, after the search, exactly the move
-/// generation (and evaluation) it did, once per tree node: the root state cloned, the path
-/// replayed, the legal moves generated. The tree's share is what remains of the wall time.
-pub fn bench_position<G: Game>(game: &G, simulations: u32) -> BenchReport {
-    // Without the one-move win checks at leaves: they are move generation and play done for the
-    // search's own sake, and would hide the tree's cost they are counted in.
-    let params = SearchParams { max_in_flight: 1, wins_in_tree: false, ..SearchParams::analysis(simulations) };
-    let mut search = Search::new(game.clone(), params, 0);
+/// generation, win checks and evaluation it did, once per tree node: the root state cloned, the
+/// path replayed, the legal moves generated, the win check made. The tree's share is what
+/// remains of the wall time.
+pub fn bench_search<G: Game>(game: &G, params: SearchParams) -> BenchReport {
+    let mut search = Search::new(game.clone(), params.clone(), 0);
     search.run(&UniformEvaluator);
     let mut seconds = f64::INFINITY;
     for _ in 0..TIMED_RUNS {
@@ -96,44 +144,64 @@ pub fn bench_position<G: Game>(game: &G, simulations: u32) -> BenchReport {
         search.run(&UniformEvaluator);
         seconds = seconds.min(clock.elapsed().as_secs_f64());
     }
-    let (mut movegen_seconds, mut evaluator_seconds) = (f64::INFINITY, f64::INFINITY);
+    let mut best = Replay { movegen: f64::INFINITY, checks: f64::INFINITY, evaluation: f64::INFINITY, decided: 0 };
     for _ in 0..TIMED_RUNS {
-        let (movegen, evaluation) = replay(game, search.tree());
-        movegen_seconds = movegen_seconds.min(movegen);
-        evaluator_seconds = evaluator_seconds.min(evaluation);
+        let r = replay(game, search.tree(), &params);
+        best.movegen = best.movegen.min(r.movegen);
+        best.checks = best.checks.min(r.checks);
+        best.evaluation = best.evaluation.min(r.evaluation);
+        best.decided = r.decided;
     }
     BenchReport {
         game: G::NAME,
+        win_checks: params.wins_in_tree || params.root_wins_first,
         simulations: search.tree().root().visits as u64,
         seconds,
-        movegen_seconds,
-        evaluator_seconds,
+        movegen_seconds: best.movegen,
+        win_check_seconds: best.checks,
+        evaluator_seconds: best.evaluation,
         nodes: search.tree().nodes.len(),
+        decided_by_checks: best.decided,
     }
 }
 
 /// Timed runs of the search and of the replay; the fastest of each counts.
 pub const TIMED_RUNS: usize = 3;
 
-/// Seconds spent generating the tree's positions and moves, and evaluating them, redone in
-/// chunks: paths are found untimed, then timed as one block per chunk.
-fn replay<G: Game>(game: &G, tree: &Tree<G::Move>) -> (f64, f64) {
+/// What one replay of a tree measured.
+struct Replay {
+    movegen: f64,
+    checks: f64,
+    evaluation: f64,
+    /// Nodes finished in the tree although their position has legal moves.
+    decided: usize,
+}
+
+/// Seconds spent generating the tree's positions and moves, checking them for wins and
+/// evaluating them, redone in chunks: paths are found untimed, then each part is timed as one
+/// block per chunk.
+fn replay<G: Game>(game: &G, tree: &Tree<G::Move>, params: &SearchParams) -> Replay {
     const CHUNK: usize = 4096;
-    let (mut movegen, mut evaluation) = (0.0, 0.0);
+    let mut r = Replay { movegen: 0.0, checks: 0.0, evaluation: 0.0, decided: 0 };
     let mut batch = Batch::new();
     let mut states = Vec::with_capacity(CHUNK);
     let mut moves = Vec::new();
     // Every chunk's legal moves, back to back: `ends[i]` closes those of `states[i]`.
     let mut all_moves = Vec::new();
     let mut ends = Vec::with_capacity(CHUNK);
+    // Per state: its node, and whether the search checked it for a win.
+    let mut state_nodes = Vec::with_capacity(CHUNK);
+    let mut checked = Vec::with_capacity(CHUNK);
     let nodes: Vec<u32> = (0..tree.nodes.len() as u32).collect();
     for chunk in nodes.chunks(CHUNK) {
         let paths: Vec<Vec<G::Move>> = chunk.iter().map(|&node| path_to(tree, node)).collect();
         states.clear();
         all_moves.clear();
         ends.clear();
+        state_nodes.clear();
+        checked.clear();
         let clock = Instant::now();
-        for path in &paths {
+        for (path, &node) in paths.iter().zip(chunk) {
             let mut state = game.clone();
             for &mv in path {
                 state.play(mv);
@@ -145,21 +213,39 @@ fn replay<G: Game>(game: &G, tree: &Tree<G::Move>) -> (f64, f64) {
                 all_moves.extend_from_slice(&moves);
                 ends.push(all_moves.len());
                 states.push(state);
+                state_nodes.push(node);
+                checked.push(if node == ROOT { params.root_wins_first } else { params.wins_in_tree });
             }
         }
-        movegen += clock.elapsed().as_secs_f64();
+        r.movegen += clock.elapsed().as_secs_f64();
+
+        if checked.contains(&true) {
+            let clock = Instant::now();
+            for (state, &check) in states.iter().zip(&checked) {
+                if check {
+                    std::hint::black_box(state.winning_move());
+                }
+            }
+            r.checks += clock.elapsed().as_secs_f64();
+        }
 
         batch.clear();
         let mut start = 0;
-        for (state, &end) in states.drain(..).zip(&ends) {
-            batch.push(state, &all_moves[start..end], 0);
+        for ((state, &end), &node) in states.drain(..).zip(&ends).zip(&state_nodes) {
+            // A position with moves that the search marked finished was scored by a win check,
+            // without the evaluator.
+            if tree.nodes[node as usize].status == Status::Terminal {
+                r.decided += 1;
+            } else {
+                batch.push(state, &all_moves[start..end], 0);
+            }
             start = end;
         }
         let clock = Instant::now();
         Evaluator::<G>::evaluate(&UniformEvaluator, &mut batch);
-        evaluation += clock.elapsed().as_secs_f64();
+        r.evaluation += clock.elapsed().as_secs_f64();
     }
-    (movegen, evaluation)
+    r
 }
 
 /// The moves from the root to `node`.

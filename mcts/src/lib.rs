@@ -62,7 +62,7 @@ mod select;
 pub mod tree;
 
 pub use batch::{drive, drive_until, run_many, Batch, Slot};
-pub use bench::{simulations_per_second, BenchReport};
+pub use bench::{simulations_per_second, BenchReport, SearchBench};
 pub use cache::CachedEvaluator;
 pub use error::{ParamsError, SearchError};
 pub use evaluator::{Evaluator, RandomEvaluator, RolloutEvaluator, RolloutMix, UniformEvaluator};

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rand_distr::{Distribution, Gamma};
+use rules::wins::wins_by;
 use rules::{Game, MAX_PLAYERS};
 
 use crate::batch::Batch;
@@ -16,14 +17,6 @@ use crate::params::SearchParams;
 use crate::result::{choose_by_temperature, principal_variation, pruned_visits, SearchResult};
 use crate::select::{select_edge, View};
 use crate::tree::{score_array, Status, Tree, NONE, ROOT};
-
-/// The result of playing `mv` from `state` if the mover wins by it at once (scores 1).
-fn win_at_once<G: Game>(state: &G, mv: G::Move) -> Option<rules::Scores> {
-    let mover = state.to_move();
-    let mut next = state.clone();
-    next.play(mv);
-    next.outcome().filter(|s| s.as_slice()[mover] >= 1.0)
-}
 
 /// Where one simulation's descent ended.
 enum Descent {
@@ -145,9 +138,13 @@ impl<G: Game> Search<G> {
         if !self.params.root_wins_first {
             return;
         }
+        // Most roots have no win: one fast test instead of playing every move.
+        if self.root_state.winning_move().is_none() {
+            return;
+        }
         let range = self.tree.root().edge_range();
         let wins: Vec<bool> =
-            self.tree.edges[range.clone()].iter().map(|e| win_at_once(&self.root_state, e.mv).is_some()).collect();
+            self.tree.edges[range.clone()].iter().map(|e| wins_by(&self.root_state, e.mv).is_some()).collect();
         let count = wins.iter().filter(|&&w| w).count();
         if count == 0 {
             return;
@@ -251,8 +248,9 @@ impl<G: Game> Search<G> {
         // (root_wins_first covers it).
         let outcome = outcome.or_else(|| {
             (self.params.wins_in_tree && node != ROOT)
-                .then(|| self.moves.iter().find_map(|&mv| win_at_once(&state, mv)))
+                .then(|| state.winning_move())
                 .flatten()
+                .map(|mv| wins_by(&state, mv).expect("Game::winning_move returns a move that wins at once"))
         });
         if let Some(scores) = outcome {
             tree.nodes[node as usize].status = Status::Terminal;

@@ -118,6 +118,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// A legal move by which the player to move wins at once (the game ends with it scoring 1):
+    /// checkmate or, in Wellisch, a king capture; `None` when there is none. The first such move
+    /// in [`Game::legal_moves`] order (winning moves may differ in the losers' scores, as in
+    /// Wellisch, so the choice is part of the contract). The default tries every legal move
+    /// ([`crate::wins::winning_move_by_trying`]); variants override it with a search that only
+    /// plays the moves that can win (checks, king captures), which search runs at every leaf.
+    fn winning_move(&self) -> Option<Self::Move> {
+        crate::wins::winning_move_by_trying(self)
+    }
+
     /// Number of `f32`s in one encoded position.
     fn input_len() -> usize {
         Self::INPUT_SHAPE.iter().product()

@@ -13,6 +13,7 @@ pub mod scores;
 pub mod variant;
 pub mod wellisch;
 pub mod weltschach;
+pub mod wins;
 
 pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece};
 pub use error::{MoveError, PositionError};

@@ -85,8 +85,7 @@ impl WithGame for MctsBench {
     type Output = ();
 
     fn run<G: Game>(self) {
-        let report = mcts::bench::simulations_per_second::<G>(self.simulations);
-        println!("{:<14} {report}", G::NAME);
+        println!("{}", mcts::bench::simulations_per_second::<G>(self.simulations));
     }
 }
 

@@ -18,7 +18,7 @@ impl<V: HexRules> HexChess<V> {
     /// Whether a draw rule (100 quiet plies, threefold repetition) has ended the game, unless the
     /// position is also mate or stalemate, which take precedence (spec §5).
     #[inline(always)]
-    fn drawn_by_rule(&self) -> bool {
+    pub(super) fn drawn_by_rule(&self) -> bool {
         self.halfmove >= 100 || self.reps >= 2
     }
 }
@@ -69,6 +69,10 @@ impl<V: HexRules> Game for HexChess<V> {
         let mut counter = Counter(0);
         self.generate(&mut counter);
         counter.0
+    }
+
+    fn winning_move(&self) -> Option<HexMove> {
+        self.mating_move()
     }
 
     #[inline]

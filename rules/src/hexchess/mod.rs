@@ -12,6 +12,7 @@ mod notation;
 mod piece;
 mod position;
 mod rules;
+mod wins;
 mod zobrist;
 
 pub use piece::{Piece, BLACK, WHITE};

@@ -20,6 +20,11 @@ pub(crate) trait Sink {
     fn pawns<V: HexRules>(&mut self, targets: u128, by: i32, promo: u128);
     /// One move.
     fn one(&mut self, mv: HexMove);
+    /// True once the sink wants no more moves (checked between groups of pieces).
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 /// Collects moves into a vector.
@@ -212,7 +217,7 @@ impl<V: HexRules> HexChess<V> {
             }
         }
         sink.piece(Piece::King, king, steps);
-        if c.checkers >= 2 {
+        if c.checkers >= 2 || sink.done() {
             return;
         }
         let target = c.target;
@@ -230,6 +235,9 @@ impl<V: HexRules> HexChess<V> {
         for from in Bits(bp[Piece::Queen.index()] & free) {
             let a = b.rook_attacks(from, occupied) | b.bishop_attacks(from, occupied);
             sink.piece(Piece::Queen, from, a & target);
+        }
+        if sink.done() {
+            return;
         }
 
         let empty = b.on_board() & !occupied;

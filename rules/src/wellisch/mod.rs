@@ -19,6 +19,7 @@ mod piece;
 mod position;
 mod promotion;
 mod state;
+mod wins;
 mod zobrist;
 
 #[cfg(test)]
@@ -69,6 +70,10 @@ impl Game for Wellisch {
         let mut count = movegen::Count(0);
         self.pos.generate(&mut count);
         count.0
+    }
+
+    fn winning_move(&self) -> Option<Move> {
+        self.winning_capture()
     }
 
     fn play(&mut self, mv: Move) {

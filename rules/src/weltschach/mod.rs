@@ -13,6 +13,7 @@ pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod setup;
+mod wins;
 mod zobrist;
 
 pub use geometry::Cell;
@@ -148,6 +149,10 @@ impl Game for Weltschach {
         let mut count = Count(0);
         generate(self, &mut count);
         count.0
+    }
+
+    fn winning_move(&self) -> Option<Move> {
+        self.mating_move()
     }
 
     fn play(&mut self, mv: Move) {
