@@ -2,8 +2,9 @@
 //!
 //! `checkpoints/step-000120/` holds `weights.safetensors`, `optimizer.safetensors` and
 //! `state.json`. The folder is assembled as `step-000120.partial` and renamed into place
-//! ([`durable::replace_dir`]), so a checkpoint folder either is complete or does not exist. `state.json` records the CRC-32 of
-//! both tensor files and of itself, so a truncated or bit-flipped file is detected on load.
+//! ([`durable::replace_dir`]), so a checkpoint folder either is complete or does not exist.
+//! `state.json` records the CRC-32 of both tensor files and of itself, so a truncated or
+//! bit-flipped file is detected on load.
 
 use std::fs;
 use std::path::{Path, PathBuf};

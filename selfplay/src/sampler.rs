@@ -5,14 +5,13 @@ use rand::RngExt;
 use rules::Game;
 
 use crate::replay::sample::{write_example, ExampleSlices};
-use crate::replay::DecodeError;
-use crate::replay::{ReplayWindow, EXTERNAL_GAME};
+use crate::replay::{DecodeError, ReplayWindow, EXTERNAL_GAME};
 
 /// Fills `batch` with `size` positions drawn uniformly from `window`, each under a random
 /// symmetry of the variant, with value targets as [`write_example`] blends them. Buffers are
 /// reused across calls. Positions are rebuilt from the window's snapshots of their games, not
-/// replayed from the start ([`ReplayWindow::sample_position`]). Returns how many of the positions came from games of extra self-play
-/// processes.
+/// replayed from the start ([`ReplayWindow::sample_position`]). Returns how many of the
+/// positions came from games of extra self-play processes.
 pub fn sample_batch<G: Game>(
     window: &ReplayWindow,
     size: usize,
