@@ -266,12 +266,18 @@ pub struct BenchArgs {
     /// Training config whose network and self-play settings `bench selfplay` measures.
     #[arg(long, default_value = "configs/mini-hexchess.toml")]
     pub config: PathBuf,
-    /// Seconds of each `bench selfplay` measurement.
+    /// Seconds of each `bench selfplay` measurement, and of the `bench replay` sampling.
     #[arg(long, default_value_t = 20.0)]
     pub seconds: f64,
     /// Positions in the `bench replay` window.
     #[arg(long, default_value_t = 1_000_000)]
     pub positions: usize,
+    /// Positions per batch that `bench replay` samples (`training.batch_size`).
+    #[arg(long, default_value_t = 512)]
+    pub batch: usize,
+    /// A run directory whose games `bench replay` samples, instead of random Glinski games.
+    #[arg(long)]
+    pub run: Option<PathBuf>,
 }
 
 /// The benchmarks `vzero bench` runs.
@@ -287,7 +293,9 @@ pub enum BenchKind {
     /// Network throughput alone and inside self-play (positions per second, their ratio,
     /// batch fill, games per hour) for `--config`.
     Selfplay,
-    /// Resident memory of a Glinski replay window of `--positions` positions.
+    /// Resident memory of a Glinski replay window of `--positions` positions of random games,
+    /// and training positions per second the sampler draws from it in batches of `--batch`
+    /// (from every game of `--run` instead, if given).
     Replay,
 }
 

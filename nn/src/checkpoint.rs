@@ -4,15 +4,21 @@ use std::path::Path;
 
 use crate::net::PolicyValueNet;
 
-/// Writes the weights to `path` through a temporary file and a rename, so a crash mid-write
-/// leaves the previous file intact.
+/// Writes the weights to `path` through a temporary file and a rename
+/// ([`durable::replace_with`]), so a crash mid-write leaves the previous file intact.
 pub fn save_weights(net: &PolicyValueNet, path: &Path) -> Result<(), tch::TchError> {
-    // The temporary name keeps the extension: tch picks the file format from it.
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("pt");
-    let tmp = path.with_extension(format!("partial.{ext}"));
-    net.var_store().save(&tmp)?;
-    std::fs::rename(&tmp, path).map_err(|e| tch::TchError::FileFormat(format!("{}: {e}", path.display())))?;
-    Ok(())
+    let mut tch_error = None;
+    let written = durable::replace_with(path, |tmp: &Path| {
+        net.var_store().save(tmp).map_err(|e| {
+            let message = e.to_string();
+            tch_error = Some(e); // returned as it is, not as the I/O error it must pass through
+            std::io::Error::other(message)
+        })
+    });
+    if let Some(e) = tch_error {
+        return Err(e);
+    }
+    written.map_err(|e: std::io::Error| tch::TchError::FileFormat(e.to_string()))
 }
 
 /// Loads weights saved by [`save_weights`] into a network of the same shape.

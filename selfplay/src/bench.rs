@@ -1,19 +1,20 @@
-//! Benchmarks of the self-play pipeline: network throughput alone versus inside self-play, and
-//! the memory a replay window takes.
+//! Benchmarks of the self-play pipeline: network throughput alone versus inside self-play, the
+//! memory a replay window takes and how fast the trainer samples from it.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use nn::{BatchingConfig, DeviceChoice, InferenceService, PolicyValueNet};
+use nn::{BatchingConfig, DeviceChoice, InferenceService, PolicyValueNet, TrainBatch};
 use rand::{RngExt, SeedableRng};
 use rules::Game;
 
 use crate::config::Config;
 use crate::evaluator::NetEvaluator;
 use crate::games::play_games;
-use crate::replay::{GameRecord, MoveRecord, ReplayWindow, WindowSize};
+use crate::replay::{DecodeError, GameRecord, MoveRecord, ReplayWindow, WindowSize};
+use crate::sampler::sample_batch;
 use crate::train::net_config;
 
 /// What [`selfplay_throughput`] measured.
@@ -105,34 +106,68 @@ pub fn replay_window_memory<G: Game>(positions: usize, visited: usize, seed: u64
     let before = resident_bytes();
     let mut window = ReplayWindow::new(WindowSize { min: positions, max: positions, alpha: 0.75, beta: 0.4 });
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut moves = Vec::new();
     while window.len() < positions {
-        let mut game = G::start();
-        let mut record = GameRecord {
-            variant: G::NAME.into(),
-            number: 0,
-            start: game.to_text(),
-            moves: Vec::new(),
-            scores: Vec::new(),
-        };
-        while game.outcome().is_none() && record.moves.len() < 300 {
-            game.legal_moves(&mut moves);
-            let mv = moves[rng.random_range(0..moves.len())];
-            let visits =
-                moves.iter().take(visited).map(|&m| (game.policy_index(m) as u32, rng.random_range(1..100))).collect();
-            record.moves.push(MoveRecord {
-                played: game.policy_index(mv) as u32,
-                visits,
-                policy_target: true,
-                root_value: Some([0.5; rules::MAX_PLAYERS]),
-            });
-            game.play(mv);
-        }
-        record.scores = game.outcome().map_or(vec![0.5; G::NUM_PLAYERS], |s| s.as_slice().to_vec());
-        window.push(Arc::new(record));
+        window.push(Arc::new(random_game::<G>(&mut rng, visited)));
     }
     let after = resident_bytes();
     (window, after.saturating_sub(before))
+}
+
+/// A game of uniformly random moves, at most 300 plies, recorded as self-play records it: every
+/// move a training position with `visited` visited root moves and a root value.
+pub fn random_game<G: Game>(rng: &mut impl rand::Rng, visited: usize) -> GameRecord {
+    let mut game = G::start();
+    let mut record =
+        GameRecord { variant: G::NAME.into(), number: 0, start: game.to_text(), moves: Vec::new(), scores: Vec::new() };
+    let mut moves = Vec::new();
+    while game.outcome().is_none() && record.moves.len() < 300 {
+        game.legal_moves(&mut moves);
+        let mv = moves[rng.random_range(0..moves.len())];
+        let visits =
+            moves.iter().take(visited).map(|&m| (game.policy_index(m) as u32, rng.random_range(1..100))).collect();
+        record.moves.push(MoveRecord {
+            played: game.policy_index(mv) as u32,
+            visits,
+            policy_target: true,
+            root_value: Some([0.5; rules::MAX_PLAYERS]),
+        });
+        game.play(mv);
+    }
+    record.scores = game.outcome().map_or(vec![0.5; G::NUM_PLAYERS], |s| s.as_slice().to_vec());
+    record
+}
+
+/// What [`sampler_throughput`] measured: samples per second of [`sample_batch`], in two halves
+/// of the time (the first includes decoding each game's snapshots the first time it is sampled).
+#[derive(Clone, Copy, Debug)]
+pub struct SamplerBench {
+    /// Samples per second in the first half.
+    pub first_half: f64,
+    /// Samples per second in the second half.
+    pub second_half: f64,
+}
+
+/// Draws batches of `batch` positions from `window` with [`sample_batch`] for about `seconds`
+/// on this thread, as the trainer does before every step.
+pub fn sampler_throughput<G: Game>(
+    window: &ReplayWindow,
+    batch: usize,
+    seconds: f64,
+    seed: u64,
+) -> Result<SamplerBench, DecodeError> {
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut out = TrainBatch::default();
+    let mut rates = [0.0; 2];
+    for rate in &mut rates {
+        let begun = Instant::now();
+        let mut samples = 0;
+        while samples == 0 || begun.elapsed().as_secs_f64() < seconds / 2.0 {
+            sample_batch::<G>(window, batch, 0.0, &mut rng, &mut out)?;
+            samples += batch;
+        }
+        *rate = samples as f64 / begun.elapsed().as_secs_f64();
+    }
+    Ok(SamplerBench { first_half: rates[0], second_half: rates[1] })
 }
 
 /// The process's resident memory in bytes (Linux; 0 elsewhere).

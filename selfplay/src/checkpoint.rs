@@ -1,9 +1,10 @@
 //! Checkpoints: everything needed to continue training exactly, in one folder per step.
 //!
 //! `checkpoints/step-000120/` holds `weights.safetensors`, `optimizer.safetensors` and
-//! `state.json`. The folder is assembled under a temporary name and renamed into place, so a
-//! checkpoint folder either is complete or does not exist. `state.json` records the CRC-32 of
-//! both tensor files and of itself, so a truncated or bit-flipped file is detected on load.
+//! `state.json`. The folder is assembled as `step-000120.partial` and renamed into place
+//! ([`durable::replace_dir`]), so a checkpoint folder either is complete or does not exist.
+//! `state.json` records the CRC-32 of both tensor files and of itself, so a truncated or
+//! bit-flipped file is detected on load.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -62,6 +63,12 @@ pub enum CheckpointError {
     Bad { path: PathBuf, reason: String },
 }
 
+impl From<durable::Error> for CheckpointError {
+    fn from(e: durable::Error) -> CheckpointError {
+        CheckpointError::Io(e.into())
+    }
+}
+
 /// The folder of the checkpoint after `step` steps.
 pub fn checkpoint_dir(checkpoints: &Path, step: u64) -> PathBuf {
     checkpoints.join(format!("step-{step:09}"))
@@ -75,27 +82,20 @@ pub fn save_checkpoint(
     state: &CheckpointState,
 ) -> Result<PathBuf, CheckpointError> {
     let dir = checkpoint_dir(checkpoints, state.step);
-    let tmp = dir.with_extension("partial");
-    if tmp.exists() {
-        fs::remove_dir_all(&tmp).map_err(at(&tmp))?;
-    }
-    fs::create_dir_all(&tmp).map_err(at(&tmp))?;
-    let bad = |path: PathBuf, e: nn::TchError| CheckpointError::Bad { path, reason: e.to_string() };
-    let weights = tmp.join("weights.safetensors");
-    net.var_store().save(&weights).map_err(|e| bad(weights.clone(), e))?;
-    let opt = tmp.join("optimizer.safetensors");
-    trainer.save_state(&opt).map_err(|e| bad(opt.clone(), e))?;
-    let files = TENSOR_FILES
-        .iter()
-        .map(|f| Ok((f.to_string(), file_crc(&tmp.join(f))?)))
-        .collect::<Result<Vec<_>, RunIoError>>()?;
-    let file = StateFile { crc32: state_crc(state, &files), state: state.clone(), files };
-    let json = serde_json::to_vec_pretty(&file).expect("state serialises");
-    write_atomic(&tmp.join("state.json"), &json)?;
-    if dir.exists() {
-        fs::remove_dir_all(&dir).map_err(at(&dir))?;
-    }
-    fs::rename(&tmp, &dir).map_err(at(&dir))?;
+    durable::replace_dir(&dir, |tmp: &Path| {
+        let bad = |path: PathBuf, e: nn::TchError| CheckpointError::Bad { path, reason: e.to_string() };
+        let weights = tmp.join("weights.safetensors");
+        net.var_store().save(&weights).map_err(|e| bad(weights.clone(), e))?;
+        let opt = tmp.join("optimizer.safetensors");
+        trainer.save_state(&opt).map_err(|e| bad(opt.clone(), e))?;
+        let files = TENSOR_FILES
+            .iter()
+            .map(|f| Ok((f.to_string(), file_crc(&tmp.join(f))?)))
+            .collect::<Result<Vec<_>, RunIoError>>()?;
+        let file = StateFile { crc32: state_crc(state, &files), state: state.clone(), files };
+        let json = serde_json::to_vec_pretty(&file).expect("state serialises");
+        Ok::<(), CheckpointError>(write_atomic(&tmp.join("state.json"), &json)?)
+    })?;
     Ok(dir)
 }
 

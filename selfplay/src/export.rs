@@ -8,7 +8,7 @@ use rules::Game;
 use serde_json::json;
 
 use crate::checkpoint::{load_checkpoint, CheckpointError};
-use crate::rundir::{at, RunIoError};
+use crate::rundir::{at, write_atomic};
 use crate::train::net_config;
 
 /// The file formats `export` writes.
@@ -55,7 +55,7 @@ pub fn export_checkpoint<G: Game>(
             format!("forward(x) returns one tensor [B, {p} + {n}]: columns 0..{p} are the policy logits, columns {p}..{t} the values", p = G::POLICY_SIZE, n = G::NUM_PLAYERS, t = G::POLICY_SIZE + G::NUM_PLAYERS)
         }
         ExportFormat::Safetensors => {
-            net.var_store().save(out).map_err(bad)?;
+            nn::checkpoint::save_weights(&net, out).map_err(bad)?;
             "raw weights of vzero's PolicyValueNet (nn/src/net.rs); run them with that network".to_string()
         }
     };
@@ -77,7 +77,6 @@ pub fn export_checkpoint<G: Game>(
         "checksum": { "algorithm": "crc32", "value": format!("{:08x}", crc32fast::hash(&bytes)) },
     });
     let path = out.with_extension("json");
-    std::fs::write(&path, serde_json::to_vec_pretty(&sidecar).expect("json"))
-        .map_err(|e| CheckpointError::Io(RunIoError { path: path.clone(), source: e }))?;
+    write_atomic(&path, &serde_json::to_vec_pretty(&sidecar).expect("json")).map_err(CheckpointError::from)?;
     Ok(path)
 }

@@ -7,7 +7,8 @@
 //! RUN/games/*.txt          finished games as move text, one game per line
 //! RUN/metrics.jsonl        one JSON object per event (iteration, evaluation, ...)
 //! ```
-//! Every file is written to a temporary name and renamed, so a crash never leaves half a file.
+//! Every file is written to a temporary name and renamed (the `durable` crate), so a crash never
+//! leaves half a file.
 
 use std::fs;
 use std::io::Write;
@@ -30,13 +31,16 @@ pub fn at(path: &Path) -> impl FnOnce(std::io::Error) -> RunIoError + '_ {
     move |source| RunIoError { path: path.to_path_buf(), source }
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file, fsync, rename.
+impl From<durable::Error> for RunIoError {
+    fn from(e: durable::Error) -> RunIoError {
+        RunIoError { path: e.path, source: e.source }
+    }
+}
+
+/// Writes `bytes` to `path` atomically (see [`durable::write`]: a temporary file, fsync,
+/// rename, fsync of the folder).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunIoError> {
-    let tmp = path.with_extension("partial");
-    let mut f = fs::File::create(&tmp).map_err(at(&tmp))?;
-    f.write_all(bytes).map_err(at(&tmp))?;
-    f.sync_all().map_err(at(&tmp))?;
-    fs::rename(&tmp, path).map_err(at(path))
+    Ok(durable::write(path, bytes)?)
 }
 
 /// The paths of one run directory.

@@ -4,13 +4,14 @@ use nn::TrainBatch;
 use rand::RngExt;
 use rules::Game;
 
-use crate::replay::sample::{decode_position, DecodeError, ExampleSlices};
-use crate::replay::{ReplayWindow, EXTERNAL_GAME};
+use crate::replay::sample::{write_example, ExampleSlices};
+use crate::replay::{DecodeError, ReplayWindow, EXTERNAL_GAME};
 
 /// Fills `batch` with `size` positions drawn uniformly from `window`, each under a random
-/// symmetry of the variant, with value targets as [`decode_position`] blends them. Buffers are
-/// reused across calls. Returns how many of the positions came from games of extra self-play
-/// processes.
+/// symmetry of the variant, with value targets as [`write_example`] blends them. Buffers are
+/// reused across calls. Positions are rebuilt from the window's snapshots of their games, not
+/// replayed from the start ([`ReplayWindow::sample_position`]). Returns how many of the
+/// positions came from games of extra self-play processes.
 pub fn sample_batch<G: Game>(
     window: &ReplayWindow,
     size: usize,
@@ -27,8 +28,8 @@ pub fn sample_batch<G: Game>(
     let mut scratch = vec![0.0; input];
     let mut external = 0;
     for i in 0..size {
-        let (game, ply) = window.sample(rng);
-        external += (game.number & EXTERNAL_GAME != 0) as usize;
+        let (record, ply, position) = window.sample_position::<G>(rng)?;
+        external += (record.number & EXTERNAL_GAME != 0) as usize;
         let sym = rng.random_range(0..G::NUM_SYMMETRIES);
         let slices = ExampleSlices {
             planes: &mut batch.inputs[i * input..(i + 1) * input],
@@ -36,7 +37,7 @@ pub fn sample_batch<G: Game>(
             legal: &mut batch.legal[i * policy..(i + 1) * policy],
             values: &mut batch.values[i * players..(i + 1) * players],
         };
-        decode_position::<G>(&game, ply, sym, search_value_weight, &mut scratch, slices)?;
+        write_example(&position, record, ply, sym, search_value_weight, &mut scratch, slices);
     }
     Ok(external)
 }

@@ -1,10 +1,14 @@
 //! `vzero bench`: speed measurements quoted in the docs and issue notes.
 
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use rules::hexchess::Glinski;
 use rules::{perft, Game, Variant, WithGame};
 use selfplay::config::Config;
+use selfplay::replay::{read_shard, ReplayWindow, WindowSize};
+use selfplay::rundir::RunDir;
 
 use crate::cli::{BenchArgs, BenchKind};
 
@@ -24,17 +28,29 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             config.variant().with_game(bench)?;
             Ok(())
         }
-        BenchKind::Replay => {
-            let (window, bytes) = selfplay::bench::replay_window_memory::<Glinski>(args.positions, VISITED_MOVES, 1);
-            println!(
-                "glinski replay window: {} positions in {} games, {:.0} MB resident ({:.0} bytes per position)",
-                window.len(),
-                window.games(),
-                bytes as f64 / 1e6,
-                bytes as f64 / window.len().max(1) as f64
-            );
-            Ok(())
-        }
+        BenchKind::Replay => match &args.run {
+            Some(run) => {
+                let config = Config::load(&RunDir::open(run).config(), &[])?;
+                let window = run_window(run)?;
+                config.variant().with_game(SamplerBench { window: &window, args: &args })
+            }
+            None => {
+                let (window, bytes) =
+                    selfplay::bench::replay_window_memory::<Glinski>(args.positions, VISITED_MOVES, 1);
+                println!(
+                    "glinski replay window: {} positions in {} games, {:.0} MB resident ({:.0} bytes per position)",
+                    window.len(),
+                    window.games(),
+                    bytes as f64 / 1e6,
+                    bytes as f64 / window.len().max(1) as f64
+                );
+                let before = selfplay::bench::resident_bytes();
+                SamplerBench { window: &window, args: &args }.run::<Glinski>()?;
+                let snapshots = selfplay::bench::resident_bytes().saturating_sub(before);
+                println!("  snapshots decoded while sampling: {:.0} MB resident", snapshots as f64 / 1e6);
+                Ok(())
+            }
+        },
         BenchKind::Mcts => {
             for variant in Variant::ALL {
                 variant.with_game(MctsBench { simulations: args.simulations });
@@ -47,6 +63,48 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
 /// Visited root moves per position in the replay benchmark: what a few hundred simulations
 /// leave on Glinski's ~50 legal moves.
 const VISITED_MOVES: usize = 30;
+
+/// Every game of the run at `run`, in one window.
+fn run_window(run: &Path) -> anyhow::Result<ReplayWindow> {
+    let dir = RunDir::open(run);
+    let mut games = Vec::new();
+    for path in dir.shard_paths()? {
+        games.extend(read_shard(&path)?);
+    }
+    games.sort_by_key(|g| g.number);
+    let all = WindowSize { min: usize::MAX, max: usize::MAX, alpha: 0.75, beta: 0.4 };
+    let mut window = ReplayWindow::new(all);
+    for g in games {
+        window.push(Arc::new(g));
+    }
+    println!("{}: {} positions in {} games", run.display(), window.len(), window.games());
+    Ok(window)
+}
+
+/// The sampler's throughput on one window.
+struct SamplerBench<'a> {
+    window: &'a ReplayWindow,
+    args: &'a BenchArgs,
+}
+
+impl WithGame for SamplerBench<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn run<G: Game>(self) -> anyhow::Result<()> {
+        if self.window.is_empty() {
+            anyhow::bail!("no training positions to sample");
+        }
+        let r = selfplay::bench::sampler_throughput::<G>(self.window, self.args.batch, self.args.seconds, 1)?;
+        println!(
+            "  sampler, batches of {}: {:>8.0} positions/s in the first {:.0} s, {:>8.0} positions/s after",
+            self.args.batch,
+            r.first_half,
+            self.args.seconds / 2.0,
+            r.second_half
+        );
+        Ok(())
+    }
+}
 
 struct SelfplayBench<'a> {
     config: &'a Config,

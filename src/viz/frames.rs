@@ -1,9 +1,9 @@
 //! A recorded game as a sequence of pictures: for every ply, the position, the move that led to
 //! it, the search's most visited moves there and its value estimate.
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 use rules::{Diagram, Game};
-use selfplay::replay::{find_move, GameRecord};
+use selfplay::replay::GameRecord;
 
 use super::svg_board::{Arrow, ArrowKind};
 
@@ -59,20 +59,19 @@ pub fn diagram_of<G: Game>(game: &G) -> anyhow::Result<Diagram> {
 /// One frame per ply of `record`, `record.moves.len() + 1` in all (the last is the final
 /// position), each with up to `top` candidates.
 pub fn frames<G: Game>(record: &GameRecord, top: usize) -> anyhow::Result<Vec<Frame>> {
-    let mut game =
-        G::from_text(&record.start).with_context(|| format!("the game's start position '{}'", record.start))?;
-    let mut moves = Vec::new();
+    let mut replay = record.replay::<G>()?;
     let mut out = Vec::with_capacity(record.moves.len() + 1);
     let mut last = None;
-    for (ply, m) in record.moves.iter().enumerate() {
-        let played = find_move(&game, m.played, &mut moves)
-            .ok_or_else(|| anyhow!("recorded move {} at ply {ply} is not legal there", m.played))?;
+    while let Some(step) = replay.step() {
+        let step = step?;
+        let (game, m, ply) = (step.position, step.record, step.ply);
         let total: u32 = m.visits.iter().map(|&(_, n)| n).sum();
         let mut ranked = m.visits.clone();
         ranked.sort_by_key(|&(index, n)| (std::cmp::Reverse(n), index));
         let mut candidates = Vec::new();
         for &(index, n) in ranked.iter().take(top) {
-            let mv = find_move(&game, index, &mut moves)
+            let mv = step
+                .legal_move(index)
                 .ok_or_else(|| anyhow!("recorded visits at ply {ply} name move {index}, which is not legal there"))?;
             candidates.push(Candidate {
                 text: game.move_text(mv),
@@ -80,18 +79,18 @@ pub fn frames<G: Game>(record: &GameRecord, top: usize) -> anyhow::Result<Vec<Fr
                 share: n as f32 / total.max(1) as f32,
             });
         }
-        let text = game.move_text(played);
+        let text = game.move_text(step.mv);
         out.push(Frame {
-            diagram: diagram_of(&game)?,
+            diagram: diagram_of(game)?,
             last: last.take(),
             next: Some(text.clone()),
             candidates,
             visits: total,
             value: m.root_value.map(|v| v[..G::NUM_PLAYERS].to_vec()),
         });
-        last = Some((text, game.move_cells(played)));
-        game.play(played);
+        last = Some((text, game.move_cells(step.mv)));
     }
+    let game = replay.into_position();
     out.push(Frame { diagram: diagram_of(&game)?, last, next: None, candidates: Vec::new(), visits: 0, value: None });
     Ok(out)
 }

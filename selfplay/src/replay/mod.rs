@@ -1,12 +1,15 @@
 //! The replay buffer: finished games on disk (shards) and in memory (the sliding window), and
 //! the decoding of sampled positions into training examples.
 
+pub mod playback;
 pub mod record;
 pub mod sample;
 pub mod shard;
+pub mod snapshots;
 pub mod window;
 
+pub use playback::{DecodeError, Replay, Step};
 pub use record::{GameRecord, MoveRecord, EXTERNAL_GAME};
-pub use sample::{decode_position, find_move, record_to_text, replay_to, DecodeError, Example, ExampleSlices};
+pub use sample::{decode_position, record_to_text, replay_to, write_example, Example, ExampleSlices};
 pub use shard::{read_shard, write_shard, ShardError, ShardName};
 pub use window::{ReplayWindow, WindowSize};

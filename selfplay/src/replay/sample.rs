@@ -1,25 +1,11 @@
-//! Turning one recorded position into a training example: replay the game to that ply, encode
-//! it, and lay out the policy target, the legal-move mask and the value target.
+//! Turning one recorded position into a training example: the position (replayed, or rebuilt
+//! from a window's snapshots), encoded, with the policy target, the legal-move mask and the
+//! value target laid out beside it; and a record as one line of game text.
 
 use rules::Game;
-use thiserror::Error;
 
+use crate::replay::playback::DecodeError;
 use crate::replay::record::GameRecord;
-
-/// A recorded game does not replay under the current rules (wrong variant, edited file, or a
-/// changed policy map).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum DecodeError {
-    /// The record's variant is not the one being trained.
-    #[error("record is for variant '{found}', expected '{expected}'")]
-    WrongVariant { expected: &'static str, found: String },
-    /// The start position text does not parse.
-    #[error("record start position: {0}")]
-    Start(String),
-    /// A recorded move is not among the legal moves at its ply.
-    #[error("recorded move {index} at ply {ply} is not legal there")]
-    IllegalMove { ply: usize, index: u32 },
-}
 
 /// A decoded training example, by value (tests and tools; the trainer uses [`decode_position`]
 /// into its batch buffers).
@@ -35,46 +21,26 @@ pub struct Example {
     pub values: Vec<f32>,
 }
 
-/// The game state before move `ply` of `record`.
+/// The game state before move `ply` of `record`, replayed from its start.
 pub fn replay_to<G: Game>(record: &GameRecord, ply: usize) -> Result<G, DecodeError> {
-    if record.variant != G::NAME {
-        return Err(DecodeError::WrongVariant { expected: G::NAME, found: record.variant.clone() });
-    }
-    let mut game = G::from_text(&record.start).map_err(|e| DecodeError::Start(e.to_string()))?;
-    let mut moves = Vec::new();
-    for (i, m) in record.moves[..ply].iter().enumerate() {
-        let mv = find_move(&game, m.played, &mut moves).ok_or(DecodeError::IllegalMove { ply: i, index: m.played })?;
-        game.play(mv);
-    }
-    Ok(game)
-}
-
-/// The legal move of `game` with policy index `index` (`moves` is scratch space).
-pub fn find_move<G: Game>(game: &G, index: u32, moves: &mut Vec<G::Move>) -> Option<G::Move> {
-    game.legal_moves(moves);
-    moves.iter().copied().find(|&mv| game.policy_index(mv) as u32 == index)
+    record.replay::<G>()?.position_at(ply)
 }
 
 /// The game as one line of text: its scores, then its moves in the variant's notation.
 pub fn record_to_text<G: Game>(record: &GameRecord) -> Result<String, DecodeError> {
-    let mut game: G = replay_to(record, 0)?;
+    let mut replay = record.replay::<G>()?;
     let scores: Vec<String> = record.scores.iter().map(|s| s.to_string()).collect();
     let mut line = format!("[{}]", scores.join(" "));
-    let mut moves = Vec::new();
-    for (i, m) in record.moves.iter().enumerate() {
-        let mv = find_move(&game, m.played, &mut moves).ok_or(DecodeError::IllegalMove { ply: i, index: m.played })?;
+    while let Some(step) = replay.step() {
+        let step = step?;
         line.push(' ');
-        line.push_str(&game.move_text(mv));
-        game.play(mv);
+        line.push_str(&step.position.move_text(step.mv));
     }
     Ok(line)
 }
 
-/// Writes the example for the position before move `ply`, under symmetry `sym`, into the
-/// caller's slices (each of the length documented on [`Example`]; `scratch` holds one
-/// position's planes). Every element of the outputs is written. The value target is the
-/// game's final score blended with the search's root value, `search_value_weight` of it
-/// (Leela's q-ratio), where the record has one.
+/// Writes the example for the position before move `ply` of `record`, replayed from its start
+/// (see [`write_example`]).
 pub fn decode_position<G: Game>(
     record: &GameRecord,
     ply: usize,
@@ -84,6 +50,24 @@ pub fn decode_position<G: Game>(
     out: ExampleSlices<'_>,
 ) -> Result<(), DecodeError> {
     let game: G = replay_to(record, ply)?;
+    write_example(&game, record, ply, sym, search_value_weight, scratch, out);
+    Ok(())
+}
+
+/// Writes the example for `game`, the position before move `ply` of `record`, under symmetry
+/// `sym`, into the caller's slices (each of the length documented on [`Example`]; `scratch`
+/// holds one position's planes). Every element of the outputs is written. The value target is
+/// the game's final score blended with the search's root value, `search_value_weight` of it
+/// (Leela's q-ratio), where the record has one.
+pub fn write_example<G: Game>(
+    game: &G,
+    record: &GameRecord,
+    ply: usize,
+    sym: usize,
+    search_value_weight: f32,
+    scratch: &mut [f32],
+    out: ExampleSlices<'_>,
+) {
     game.encode(scratch);
     G::transform_planes(sym, scratch, out.planes);
     out.policy.fill(0.0);
@@ -106,7 +90,6 @@ pub fn decode_position<G: Game>(
         let seat = (mover + i) % players;
         *v = (1.0 - w) * record.scores[seat] + w * root[seat];
     }
-    Ok(())
 }
 
 /// Mutable views of one example's place in a batch.

@@ -6,7 +6,6 @@
 //! A file is written under a temporary name and renamed, so readers never see half a shard.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -36,7 +35,8 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> ShardError + '_ {
     move |source| ShardError::Io { path: path.to_path_buf(), source }
 }
 
-/// Writes `games` as a shard at `path` (through `path` + `.tmp` and a rename, after fsync).
+/// Writes `games` as a shard at `path`, atomically (through `NAME.tmp`, which resume deletes
+/// after a crash; see [`durable::write`]).
 pub fn write_shard(path: &Path, games: &[GameRecord]) -> Result<(), ShardError> {
     let payload = bincode::serde::encode_to_vec(games, bincode::config::standard())
         .map_err(|e| ShardError::Corrupt { path: path.to_path_buf(), reason: format!("cannot encode: {e}") })?;
@@ -45,12 +45,7 @@ pub fn write_shard(path: &Path, games: &[GameRecord]) -> Result<(), ShardError> 
     bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     bytes.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
     bytes.extend_from_slice(&payload);
-    let tmp = path.with_extension("tmp");
-    let mut file = fs::File::create(&tmp).map_err(io_err(&tmp))?;
-    file.write_all(&bytes).map_err(io_err(&tmp))?;
-    file.sync_all().map_err(io_err(&tmp))?;
-    drop(file);
-    fs::rename(&tmp, path).map_err(io_err(path))
+    durable::write(path, &bytes).map_err(|e| ShardError::Io { path: e.path, source: e.source })
 }
 
 /// Reads and verifies a shard written by [`write_shard`].

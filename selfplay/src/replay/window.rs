@@ -4,8 +4,11 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use rand::RngExt;
+use rules::Game;
 
+use crate::replay::playback::DecodeError;
 use crate::replay::record::GameRecord;
+use crate::replay::snapshots::SnapshotSlot;
 
 /// How many positions the window holds as the run grows (KataGo's rule): with `n` positions
 /// seen in total, the window is all of them up to `min`, then
@@ -37,6 +40,8 @@ impl WindowSize {
 pub struct ReplayWindow {
     size: WindowSize,
     games: VecDeque<Arc<GameRecord>>,
+    /// Each game's positions for the sampler, built the first time one of them is sampled.
+    snapshots: VecDeque<SnapshotSlot>,
     /// Absolute index of each game's first training position (positions seen before it).
     starts: VecDeque<u64>,
     seen: u64,
@@ -45,7 +50,7 @@ pub struct ReplayWindow {
 impl ReplayWindow {
     /// An empty window.
     pub fn new(size: WindowSize) -> ReplayWindow {
-        ReplayWindow { size, games: VecDeque::new(), starts: VecDeque::new(), seen: 0 }
+        ReplayWindow { size, games: VecDeque::new(), snapshots: VecDeque::new(), starts: VecDeque::new(), seen: 0 }
     }
 
     /// Adds a finished game and drops the oldest games the window no longer covers.
@@ -56,12 +61,14 @@ impl ReplayWindow {
         }
         self.starts.push_back(self.seen);
         self.games.push_back(game);
+        self.snapshots.push_back(SnapshotSlot::default());
         self.seen += n;
         let target = self.size.positions(self.seen) as u64;
         // Drop whole games while what remains still covers the target.
         while self.starts.len() > 1 && self.seen - self.starts[1] >= target {
             self.starts.pop_front();
             self.games.pop_front();
+            self.snapshots.pop_front();
         }
     }
 
@@ -90,12 +97,30 @@ impl ReplayWindow {
     /// # Panics
     /// If the window is empty.
     pub fn sample(&self, rng: &mut impl rand::Rng) -> (Arc<GameRecord>, usize) {
+        let (i, ply) = self.pick(rng);
+        (Arc::clone(&self.games[i]), ply)
+    }
+
+    /// A position chosen as [`ReplayWindow::sample`] chooses it (the same one for the same
+    /// `rng`), with the game state there, rebuilt from the game's snapshots (decoded for `G` the
+    /// first time the game is sampled, kept while it is in the window).
+    ///
+    /// # Panics
+    /// If the window is empty.
+    pub fn sample_position<G: Game>(&self, rng: &mut impl rand::Rng) -> Result<(&GameRecord, usize, G), DecodeError> {
+        let (i, ply) = self.pick(rng);
+        let record = &self.games[i];
+        let position = self.snapshots[i].get_or_build::<G>(record)?.position(ply);
+        Ok((record, ply, position))
+    }
+
+    /// The index in `games` and the ply of a uniformly chosen training position.
+    fn pick(&self, rng: &mut impl rand::Rng) -> (usize, usize) {
         let first = *self.starts.front().expect("sample from an empty replay window");
         let x = first + rng.random_range(0..self.len() as u64);
         let i = self.starts.partition_point(|&s| s <= x) - 1;
-        let game = &self.games[i];
         let k = (x - self.starts[i]) as usize;
-        let ply = game
+        let ply = self.games[i]
             .moves
             .iter()
             .enumerate()
@@ -103,6 +128,6 @@ impl ReplayWindow {
             .nth(k)
             .map(|(ply, _)| ply)
             .expect("k is below the game's training positions");
-        (Arc::clone(game), ply)
+        (i, ply)
     }
 }
