@@ -20,7 +20,12 @@ impl<G: Game> Run<G> {
             let (policy, value) = trained.mean_losses().unwrap_or((0.0, 0.0));
             eprintln!(
                 "iteration {:>3}: {} games, {:.0} games/h, step {}, policy loss {:.3}, value loss {:.3}, window {} positions",
-                event.iteration, event.iteration_games, event.games_per_hour, event.step, policy, value,
+                event.iteration,
+                event.iteration_games,
+                event.games_per_hour,
+                event.step,
+                policy,
+                value,
                 event.window_positions
             );
         }
