@@ -8,6 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use selfplay::checkpoint::{list_checkpoints, verify_checkpoint};
+use selfplay::events::{read_events, RunEvent};
 use selfplay::replay::read_shard;
 use selfplay::rundir::RunDir;
 
@@ -88,10 +89,16 @@ fn last_weights(dir: &Path) -> BTreeMap<String, tch::Tensor> {
 fn check_metrics_games_are_stored(dir: &Path) {
     let stored = own_games(dir).len() as u64;
     let metrics = std::fs::read_to_string(RunDir::open(dir).metrics()).unwrap_or_default();
-    for line in metrics.lines() {
-        let v: serde_json::Value =
-            serde_json::from_str(line).unwrap_or_else(|e| panic!("bad metrics line '{line}': {e}"));
-        if let Some(games) = v["games"].as_u64() {
+    let log = read_events(&metrics);
+    assert_eq!(log.skipped_lines, 0, "bad metrics lines in '{metrics}'");
+    for event in &log.events {
+        let games = match event {
+            RunEvent::Iteration(it) => Some(it.games),
+            RunEvent::Evaluation(e) => Some(e.games as u64),
+            RunEvent::Gating(g) => Some(g.games as u64),
+            _ => None,
+        };
+        if let Some(games) = games {
             assert!(games <= stored, "metrics count {games} games, shards hold {stored}");
         }
     }

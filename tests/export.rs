@@ -11,7 +11,7 @@ use rules::hexchess::MiniHexchess;
 use rules::Game;
 use selfplay::checkpoint::{load_checkpoint, read_state};
 use selfplay::players::resolve_checkpoint;
-use selfplay::train::net_config;
+use selfplay::setup::net_config;
 
 fn vzero(args: &[&str]) {
     let out = common::vzero(args);

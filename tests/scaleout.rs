@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use selfplay::events::read_events;
 use selfplay::replay::{read_shard, EXTERNAL_GAME};
 use selfplay::rundir::RunDir;
 
@@ -41,11 +42,9 @@ fn the_trainer_samples_games_of_a_selfplay_process() {
     assert!(String::from_utf8_lossy(&helper.stdout).contains("12 games written"));
     // Wait until the trainer has sampled the new games, then stop it with Ctrl-C.
     let sampled = || -> u64 {
-        std::fs::read_to_string(RunDir::open(&dir).metrics())
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-            .filter_map(|v| v["sampled_external_positions"].as_u64())
+        read_events(&std::fs::read_to_string(RunDir::open(&dir).metrics()).unwrap_or_default())
+            .iterations()
+            .map(|it| it.sampled_external_positions as u64)
             .sum()
     };
     let begun = Instant::now();

@@ -3,11 +3,18 @@
 //! Values are expected scores in [0, 1] (win 1, draw 1/2, loss 0), half the [-1, 1] scale of the
 //! AlphaZero paper; constants taken from papers that use [-1, 1] are halved where the scale
 //! matters (`c_puct_init`, FPU reductions).
+//!
+//! A training config's `[search]` section deserializes straight into [`SearchParams`]: its keys
+//! are the field names, a key left out takes [`SearchParams::config_defaults`], an unknown key
+//! is an error, and the fields marked "not a config key" keep their defaults.
+
+use serde::{Deserialize, Serialize};
 
 use crate::error::ParamsError;
 
 /// Parameters of one search; cloned into each [`crate::Search`], changeable between moves.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default = "SearchParams::config_defaults")]
 pub struct SearchParams {
     // ---- Budget ----
     /// Root visit count at which a move's search stops. With tree reuse the visits inherited from
@@ -29,10 +36,13 @@ pub struct SearchParams {
     /// `Q(parent) - fpu_reduction * sqrt(sum of priors of visited children)` (lc0). Higher: the
     /// search widens less and deepens more.
     pub fpu_reduction: f32,
-    /// The same reduction at the root, where a wider look is cheaper to afford.
+    /// The same reduction at the root, where a wider look is cheaper to afford. Not a config key.
+    #[serde(skip)]
     pub fpu_reduction_root: f32,
     /// Weight of one pending evaluation when selecting: an in-flight visit counts as this many
-    /// visits that scored 0 for the mover. Higher: leaves in flight spread further apart.
+    /// visits that scored 0 for the mover. Higher: leaves in flight spread further apart. Not a
+    /// config key.
+    #[serde(skip)]
     pub virtual_loss: f32,
     /// For three players: every opponent of the root player minimises the root player's value
     /// (paranoid search) instead of maximising its own component (max-n). No effect for two players.
@@ -48,15 +58,20 @@ pub struct SearchParams {
 
     // ---- Move choice ----
     /// Temperature for the first `temperature_plies` plies: the move is drawn with probability
-    /// proportional to `visits^(1 / temperature)`. Higher: more varied openings.
+    /// proportional to `visits^(1 / temperature)`. Higher: more varied openings. Not a config key.
+    #[serde(skip)]
     pub temperature: f32,
     /// Plies (counted by the search from its start position) played at `temperature`.
     pub temperature_plies: u32,
-    /// Temperature after that; 0 plays the most visited move (ties to the higher prior).
+    /// Temperature after that; 0 plays the most visited move (ties to the higher prior). Not a
+    /// config key.
+    #[serde(skip)]
     pub final_temperature: f32,
 
     // ---- Tree reuse ----
-    /// Keep the subtree of the played move as the next root, with its visits (AlphaZero).
+    /// Keep the subtree of the played move as the next root, with its visits (AlphaZero). Not a
+    /// config key.
+    #[serde(skip)]
     pub reuse_tree: bool,
 
     // ---- KataGo self-play refinements (Wu 2019) ----
@@ -81,6 +96,17 @@ pub struct SearchParams {
     /// without asking the evaluator: the search sees every one-move win (and so every threat to
     /// itself) one ply past its leaves. Costs a move and a result test per legal move of each leaf.
     pub wins_in_tree: bool,
+
+    // ---- Leaf values from random playouts (AlphaGo's lambda) ----
+    // The search never reads these: they configure the [`crate::RolloutMix`] evaluator that
+    // self-play wraps around the network, and sit here so that one `[search]` section holds them.
+    /// Share of a random playout's result in each leaf value at training iteration 0 (see
+    /// [`SearchParams::rollout_weight_at`]); 0 disables playouts.
+    pub rollout_weight: f32,
+    /// Iterations over which `rollout_weight` falls linearly to 0; 0 keeps it constant.
+    pub rollout_iterations: u32,
+    /// Playouts longer than this many plies stop and score a draw.
+    pub rollout_plies: u32,
 }
 
 impl Default for SearchParams {
@@ -107,6 +133,9 @@ impl Default for SearchParams {
             policy_target_pruning: false,
             root_wins_first: true,
             wins_in_tree: true,
+            rollout_weight: 0.0,
+            rollout_iterations: 0,
+            rollout_plies: 200,
         }
     }
 }
@@ -147,7 +176,17 @@ impl SearchParams {
             policy_target_pruning: false,
             root_wins_first: false,
             wins_in_tree: false,
+            rollout_weight: 0.0,
+            rollout_iterations: 0,
+            rollout_plies: 200,
         }
+    }
+
+    /// What a config's `[search]` section leaves out takes: the defaults with a budget for runs
+    /// sized to a CPU (100 simulations, 4 leaves in flight, 12 plies at temperature 1), the
+    /// values configs/*.toml document.
+    pub fn config_defaults() -> SearchParams {
+        SearchParams { simulations: 100, max_in_flight: 4, temperature_plies: 12, ..SearchParams::default() }
     }
 
     /// Checks every field's range, so a bad config fails when it is read rather than as an odd
@@ -169,18 +208,29 @@ impl SearchParams {
         check("fpu_reduction_root", self.fpu_reduction_root, self.fpu_reduction_root >= 0.0, "at least 0")?;
         check("virtual_loss", self.virtual_loss, self.virtual_loss >= 0.0, "at least 0")?;
         check("dirichlet_alpha_scale", self.dirichlet_alpha_scale, self.dirichlet_alpha_scale > 0.0, "above 0")?;
-        check("dirichlet_epsilon", self.dirichlet_epsilon, unit(self.dirichlet_epsilon), "in [0, 1]")?;
+        check("dirichlet_epsilon", self.dirichlet_epsilon, unit(self.dirichlet_epsilon), "between 0 and 1")?;
         check("temperature", self.temperature, self.temperature >= 0.0, "at least 0")?;
         check("final_temperature", self.final_temperature, self.final_temperature >= 0.0, "at least 0")?;
-        check("fast_fraction", self.fast_fraction, unit(self.fast_fraction), "in [0, 1]")?;
+        check("fast_fraction", self.fast_fraction, unit(self.fast_fraction), "between 0 and 1")?;
         check("fast_simulations", self.fast_simulations as f32, self.fast_simulations >= 1, "at least 1")?;
         check("forced_playout_k", self.forced_playout_k, self.forced_playout_k >= 0.0, "at least 0")?;
+        check("rollout_weight", self.rollout_weight, unit(self.rollout_weight), "between 0 and 1")?;
         Ok(())
     }
 
     /// The exploration constant `c(N)` at `parent_visits`.
     pub fn c_puct(&self, parent_visits: f32) -> f32 {
         self.c_puct_init + ((parent_visits + self.c_puct_base + 1.0) / self.c_puct_base).ln()
+    }
+
+    /// The playout share in leaf values for self-play with the network of training iteration
+    /// `iteration`: `rollout_weight`, falling linearly to 0 over `rollout_iterations`.
+    pub fn rollout_weight_at(&self, iteration: u32) -> f32 {
+        if self.rollout_iterations == 0 {
+            return self.rollout_weight;
+        }
+        let left = 1.0 - iteration as f32 / self.rollout_iterations as f32;
+        self.rollout_weight * left.max(0.0)
     }
 
     /// The temperature for a move at `ply`.

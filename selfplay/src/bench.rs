@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use nn::{BatchingConfig, DeviceChoice, InferenceService, PolicyValueNet, TrainBatch};
+use nn::{BatchingConfig, InferenceService, PolicyValueNet, TrainBatch};
 use rand::{RngExt, SeedableRng};
 use rules::Game;
 
@@ -15,7 +15,7 @@ use crate::evaluator::NetEvaluator;
 use crate::games::play_games;
 use crate::replay::{DecodeError, GameRecord, MoveRecord, ReplayWindow, WindowSize};
 use crate::sampler::sample_batch;
-use crate::train::net_config;
+use crate::setup::net_config;
 
 /// What [`selfplay_throughput`] measured.
 #[derive(Clone, Debug)]
@@ -40,7 +40,7 @@ impl SelfplayBench {
 /// Measures the network of `config` alone for `seconds`, then inside self-play with the
 /// config's workers for `seconds`.
 pub fn selfplay_throughput<G: Game>(config: &Config, seconds: f64) -> Result<SelfplayBench, nn::device::DeviceError> {
-    let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
+    let device = config.device.resolve()?;
     let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
     let batch = config.selfplay.max_batch;
     let make = move || PolicyValueNet::new(&net_cfg, device);
@@ -70,8 +70,8 @@ pub fn selfplay_throughput<G: Game>(config: &Config, seconds: f64) -> Result<Sel
     let queue = Mutex::new((0..1u64 << 20).collect::<VecDeque<u64>>());
     let stop = Arc::new(AtomicBool::new(false));
     let finished = Mutex::new(0usize);
-    let params = config.search.params();
-    let start = crate::train::start_state::<G>(config).unwrap_or_else(|_| G::start());
+    let params = config.search.clone();
+    let start = crate::setup::start_state::<G>(config).unwrap_or_else(|_| G::start());
     let begun = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..config.selfplay.workers {

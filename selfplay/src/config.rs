@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use mcts::SearchParams;
+use nn::DeviceChoice;
 use rules::Variant;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -14,14 +15,15 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
-    /// The variant to train (`vzero variants` lists them).
-    pub variant: String,
+    /// The variant to train (`vzero variants` lists them), written as its name.
+    #[serde(with = "by_name")]
+    pub variant: Variant,
     /// Seed of every random choice in the run.
     #[serde(default)]
     pub seed: u64,
     /// Where the networks run: `auto`, `cpu` or `cuda`.
-    #[serde(default = "default_device")]
-    pub device: String,
+    #[serde(default, with = "by_name")]
+    pub device: DeviceChoice,
     /// Position text every self-play and evaluation game starts from (default: the variant's
     /// start position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -32,9 +34,9 @@ pub struct Config {
     /// Self-play workers and games.
     #[serde(default)]
     pub selfplay: SelfplayConfig,
-    /// The tree search used in self-play.
-    #[serde(default)]
-    pub search: SearchConfig,
+    /// The tree search used in self-play (and its playout share in leaf values).
+    #[serde(default = "SearchParams::config_defaults")]
+    pub search: SearchParams,
     /// The replay window.
     #[serde(default)]
     pub replay: ReplayConfig,
@@ -49,8 +51,25 @@ pub struct Config {
     pub gating: GatingConfig,
 }
 
-fn default_device() -> String {
-    "auto".into()
+/// Serde of a value written as its name: parsed with `FromStr`, written with `Display`.
+mod by_name {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 /// `[network]`: the residual network.
@@ -104,108 +123,6 @@ impl Default for SelfplayConfig {
             resign_playthrough: 0.1,
             max_batch: 256,
         }
-    }
-}
-
-/// `[search]`: the fields of [`mcts::SearchParams`] a user tunes; omitted keys keep its defaults.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct SearchConfig {
-    /// Root visits per move.
-    pub simulations: u32,
-    /// Leaves one game keeps in flight.
-    pub max_in_flight: u32,
-    /// PUCT exploration constant at zero visits.
-    pub c_puct_init: f32,
-    /// Visits over which the exploration constant grows by 1.
-    pub c_puct_base: f32,
-    /// First-play-urgency reduction below the root.
-    pub fpu_reduction: f32,
-    /// Dirichlet concentration times the number of legal moves.
-    pub dirichlet_alpha_scale: f32,
-    /// Weight of root noise.
-    pub dirichlet_epsilon: f32,
-    /// Plies played with temperature 1 at the start of a game.
-    pub temperature_plies: u32,
-    /// Share of moves searched cheaply (playout-cap randomisation); 0 disables it.
-    pub fast_fraction: f32,
-    /// Root visits of a cheap search.
-    pub fast_simulations: u32,
-    /// Forced-playout constant (KataGo: 2); 0 disables forced playouts.
-    pub forced_playout_k: f32,
-    /// Remove forced playouts from policy targets.
-    pub policy_target_pruning: bool,
-    /// Three players: opponents minimise the mover's value instead of maximising their own.
-    pub paranoid: bool,
-    /// Share of a random playout's result in each leaf value at the first iteration
-    /// (see [`mcts::RolloutMix`]); 0 disables playouts.
-    pub rollout_weight: f32,
-    /// Iterations over which `rollout_weight` falls linearly to 0; 0 keeps it constant.
-    pub rollout_iterations: u32,
-    /// Playouts longer than this many plies stop and score a draw.
-    pub rollout_plies: u32,
-    /// A root move that wins at once gets the whole prior (see [`SearchParams::root_wins_first`]).
-    pub root_wins_first: bool,
-    /// A leaf whose mover can win at once is scored as that win (see [`SearchParams::wins_in_tree`]).
-    pub wins_in_tree: bool,
-}
-
-impl Default for SearchConfig {
-    fn default() -> Self {
-        let p = SearchParams::default();
-        SearchConfig {
-            simulations: 100,
-            max_in_flight: 4,
-            c_puct_init: p.c_puct_init,
-            c_puct_base: p.c_puct_base,
-            fpu_reduction: p.fpu_reduction,
-            dirichlet_alpha_scale: p.dirichlet_alpha_scale,
-            dirichlet_epsilon: p.dirichlet_epsilon,
-            temperature_plies: 12,
-            fast_fraction: p.fast_fraction,
-            fast_simulations: p.fast_simulations,
-            forced_playout_k: p.forced_playout_k,
-            policy_target_pruning: p.policy_target_pruning,
-            paranoid: p.paranoid,
-            rollout_weight: 0.0,
-            rollout_iterations: 0,
-            rollout_plies: 200,
-            root_wins_first: p.root_wins_first,
-            wins_in_tree: p.wins_in_tree,
-        }
-    }
-}
-
-impl SearchConfig {
-    /// The self-play search parameters this section describes.
-    pub fn params(&self) -> SearchParams {
-        SearchParams {
-            simulations: self.simulations,
-            max_in_flight: self.max_in_flight,
-            c_puct_init: self.c_puct_init,
-            c_puct_base: self.c_puct_base,
-            fpu_reduction: self.fpu_reduction,
-            dirichlet_alpha_scale: self.dirichlet_alpha_scale,
-            dirichlet_epsilon: self.dirichlet_epsilon,
-            temperature_plies: self.temperature_plies,
-            fast_fraction: self.fast_fraction,
-            fast_simulations: self.fast_simulations,
-            forced_playout_k: self.forced_playout_k,
-            policy_target_pruning: self.policy_target_pruning,
-            paranoid: self.paranoid,
-            root_wins_first: self.root_wins_first,
-            wins_in_tree: self.wins_in_tree,
-            ..SearchParams::default()
-        }
-    }
-
-    /// The playout share in leaf values for self-play with the network of iteration `iteration`.
-    pub fn rollout_weight_at(&self, iteration: u32) -> f32 {
-        if self.rollout_iterations == 0 {
-            return self.rollout_weight;
-        }
-        let left = 1.0 - iteration as f32 / self.rollout_iterations as f32;
-        self.rollout_weight * left.max(0.0)
     }
 }
 
@@ -328,7 +245,7 @@ pub enum ConfigError {
     BadOverride(String),
     /// A value is out of range.
     #[error("{path}: {key} = {value}: {reason}")]
-    Invalid { path: String, key: &'static str, value: String, reason: &'static str },
+    Invalid { path: String, key: String, value: String, reason: &'static str },
 }
 
 impl Config {
@@ -363,24 +280,18 @@ impl Config {
         Ok(config)
     }
 
-    /// The variant, checked.
+    /// The variant.
     pub fn variant(&self) -> Variant {
-        self.variant.parse().expect("validated at load")
+        self.variant
     }
 
     fn validate(&self, name: &str) -> Result<(), ConfigError> {
-        let invalid = |key: &'static str, value: String, reason: &'static str| ConfigError::Invalid {
+        let invalid = |key: &str, value: String, reason: &'static str| ConfigError::Invalid {
             path: name.to_string(),
-            key,
+            key: key.to_string(),
             value,
             reason,
         };
-        if self.variant.parse::<Variant>().is_err() {
-            return Err(invalid("variant", self.variant.clone(), "unknown variant (see `vzero variants`)"));
-        }
-        if self.device.parse::<nn::DeviceChoice>().is_err() {
-            return Err(invalid("device", self.device.clone(), "expected auto, cpu or cuda"));
-        }
         let positive = [
             ("network.blocks", self.network.blocks),
             ("network.channels", self.network.channels),
@@ -389,8 +300,6 @@ impl Config {
             ("selfplay.games_per_iteration", self.selfplay.games_per_iteration),
             ("selfplay.max_batch", self.selfplay.max_batch),
             ("training.batch_size", self.training.batch_size),
-            ("search.simulations", self.search.simulations as usize),
-            ("search.max_in_flight", self.search.max_in_flight as usize),
         ];
         for (key, value) in positive {
             if value == 0 {
@@ -399,9 +308,6 @@ impl Config {
         }
         let shares = [
             ("selfplay.resign_playthrough", self.selfplay.resign_playthrough),
-            ("search.dirichlet_epsilon", self.search.dirichlet_epsilon),
-            ("search.fast_fraction", self.search.fast_fraction),
-            ("search.rollout_weight", self.search.rollout_weight),
             ("training.search_value_weight", self.training.search_value_weight),
             ("selfplay.resign_threshold", self.selfplay.resign_threshold),
         ];
@@ -420,7 +326,12 @@ impl Config {
                 "must be at least window_min (> 0)",
             ));
         }
-        Ok(())
+        self.search.validate().map_err(|e| ConfigError::Invalid {
+            path: name.to_string(),
+            key: format!("search.{}", e.field),
+            value: e.value,
+            reason: e.expected,
+        })
     }
 
     /// The config as TOML, for the copy kept in each run directory.

@@ -3,13 +3,14 @@
 use mcts::UniformEvaluator;
 use nn::InferenceClient;
 use rules::Game;
-use serde_json::json;
 
 use crate::arena::{play_match, Agent, MatchOptions, MatchResult, RandomAgent, SearchAgent};
 use crate::config::Config;
+use crate::error::TrainError;
 use crate::evaluator::NetEvaluator;
+use crate::events::{EvaluationEvent, RunEvent};
 use crate::rundir::RunDir;
-use crate::train::{start_state, TrainError};
+use crate::setup::start_state;
 
 /// The end-of-run evaluation: the network (search at `evaluation.simulations`) against a
 /// uniformly random player and against the same search with the uniform evaluator.
@@ -41,13 +42,12 @@ pub(crate) fn evaluate<G: Game>(
             seed: config.seed ^ 0xE7A1,
         };
         let result = play_match::<G>(&seats, &start, opts, &|_| false);
-        dir.log_metrics(&json!({
-            "event": "evaluation",
-            "opponent": Agent::<G>::name(opponent),
-            "games": result.games,
-            "network_score": result.mean_score(0),
-            "network_wins": result.wins[0],
-            "draws": result.draws,
+        dir.log_event(&RunEvent::Evaluation(EvaluationEvent {
+            opponent: Agent::<G>::name(opponent),
+            games: result.games,
+            network_score: result.mean_score(0),
+            network_wins: result.wins[0],
+            draws: result.draws,
         }))?;
         out.push((Agent::<G>::name(opponent), result));
     }

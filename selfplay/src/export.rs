@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::checkpoint::{load_checkpoint, CheckpointError};
 use crate::rundir::{at, write_atomic};
-use crate::train::net_config;
+use crate::setup::net_config;
 
 /// The file formats `export` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

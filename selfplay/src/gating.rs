@@ -5,14 +5,14 @@ use std::time::Duration;
 
 use nn::{BatchingConfig, InferenceClient, InferenceService, PolicyValueNet};
 use rules::Game;
-use serde_json::json;
 
 use crate::arena::{play_match, Agent, MatchOptions, SearchAgent};
 use crate::config::Config;
+use crate::error::TrainError;
 use crate::evaluator::NetEvaluator;
-use crate::phase::load_into_service;
+use crate::events::{GatingEvent, RunEvent};
 use crate::rundir::{write_atomic, RunDir};
-use crate::train::{net_config, TrainError};
+use crate::setup::{load_into_service, net_config, start_state};
 
 /// The best checkpoint recorded in the run directory, if any.
 pub fn read_best(dir: &RunDir) -> Option<PathBuf> {
@@ -63,21 +63,21 @@ pub fn gate<G: Game>(
         threads: config.selfplay.workers,
         seed: config.seed ^ 0x6A7E,
     };
-    let start = crate::train::start_state::<G>(config)?;
+    let start = start_state::<G>(config)?;
     let result = play_match::<G>(&seats, &start, opts, &|_| false);
     drop(seats);
     drop(new);
     service.join();
     let score = result.mean_score(0);
     let accepted = score >= g.threshold;
-    dir.log_metrics(&json!({
-        "event": "gating",
-        "candidate": candidate.file_name().map(|n| n.to_string_lossy().into_owned()),
-        "best": best.file_name().map(|n| n.to_string_lossy().into_owned()),
-        "games": result.games,
-        "candidate_score": score,
-        "threshold": g.threshold,
-        "accepted": accepted,
+    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
+    dir.log_event(&RunEvent::Gating(GatingEvent {
+        candidate: name(candidate),
+        best: name(best),
+        games: result.games,
+        candidate_score: score,
+        threshold: g.threshold,
+        accepted,
     }))?;
     Ok(accepted)
 }

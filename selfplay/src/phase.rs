@@ -1,5 +1,5 @@
 //! The self-play phase of an iteration and what the trainer and `vzero selfplay` share around
-//! it: loading weights into inference, writing game texts, progress bars.
+//! it: writing game texts, progress bars.
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -11,23 +11,13 @@ use mcts::{RolloutEvaluator, RolloutMix};
 use nn::InferenceClient;
 use rules::Game;
 
-use crate::checkpoint::CheckpointError;
 use crate::config::Config;
+use crate::error::TrainError;
 use crate::evaluator::NetEvaluator;
 use crate::games::{play_games, GameSummary};
 use crate::replay::{record_to_text, GameRecord};
 use crate::rundir::{write_atomic, RunDir};
-use crate::train::{start_state, TrainError};
-
-/// Loads a checkpoint's weights into the inference service.
-pub(crate) fn load_into_service(client: &InferenceClient, checkpoint: &Path) -> Result<(), TrainError> {
-    let weights = checkpoint.join("weights.safetensors");
-    match client.load_weights(weights.clone()) {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(reason)) => Err(CheckpointError::Bad { path: weights, reason }.into()),
-        Err(e) => Err(TrainError::Run(e.to_string())),
-    }
-}
+use crate::setup::start_state;
 
 /// Plays the games numbered in `wanted` on `selfplay.workers` threads with the network of
 /// iteration `iteration` (which sets the playout share of leaf values); returns the finished
@@ -40,7 +30,7 @@ pub(crate) fn self_play_phase<G: Game>(
     stop: &AtomicBool,
     progress: bool,
 ) -> (Vec<GameRecord>, Vec<GameSummary>) {
-    let params = config.search.params();
+    let params = config.search.clone();
     let start = start_state::<G>(config).expect("checked when the run started");
     let bar = progress_bar(progress, wanted.len() as u64, "games");
     let queue = Mutex::new(wanted);

@@ -15,7 +15,7 @@ use crate::arena::{Agent, GreedyAgent, RandomAgent, SearchAgent};
 use crate::checkpoint::{list_checkpoints, verify_checkpoint};
 use crate::evaluator::NetEvaluator;
 use crate::rundir::RunDir;
-use crate::train::net_config;
+use crate::setup::net_config;
 
 /// One player as written on the command line.
 #[derive(Clone, Debug, PartialEq)]

@@ -11,24 +11,21 @@ use rules::Game;
 
 use crate::checkpoint::{self, CheckpointError, CheckpointState};
 use crate::config::Config;
+use crate::error::TrainError;
 use crate::phase::write_game_texts;
-use crate::replay::{read_shard, ReplayWindow, EXTERNAL_GAME};
+use crate::replay::{read_shard, GameRecord, ReplayWindow, EXTERNAL_GAME};
 use crate::rundir::{at, RunDir};
-use crate::train::TrainError;
 
-/// Loads the newest readable checkpoint and the replay window of a stopped run.
-pub(crate) fn resume_state<G: Game>(
+/// Loads the newest usable checkpoint of a stopped run into `net` and `trainer`; returns its
+/// counters and folder. Unreadable checkpoints are set aside; one of another variant or shape
+/// is refused.
+pub(crate) fn load_newest_checkpoint<G: Game>(
     config: &Config,
-    root: &Path,
+    dir: &RunDir,
     net: &mut PolicyValueNet,
     trainer: &mut Trainer,
-    window: &mut ReplayWindow,
-    done: &mut BTreeSet<u64>,
-    known_shards: &mut BTreeSet<PathBuf>,
-) -> Result<(RunDir, CheckpointState, PathBuf), TrainError> {
-    let dir = RunDir::open(root);
+) -> Result<(CheckpointState, PathBuf), TrainError> {
     let checkpoints = checkpoint::list_checkpoints(&dir.checkpoints())?;
-    let mut found = None;
     for path in checkpoints.iter().rev() {
         let state = match checkpoint::read_state(path) {
             Ok(state) => state,
@@ -53,43 +50,37 @@ pub(crate) fn resume_state<G: Game>(
             )));
         }
         match checkpoint::load_checkpoint(path, net, Some(trainer)) {
-            Ok(state) => {
-                found = Some((state, path.clone()));
-                break;
-            }
+            Ok(state) => return Ok((state, path.clone())),
             Err(e) => set_aside(path, &e),
         }
     }
-    let Some((mut state, latest)) = found else {
-        return Err(TrainError::Run(format!("{}: no usable checkpoint to resume from", dir.checkpoints().display())));
-    };
+    Err(TrainError::Run(format!("{}: no usable checkpoint to resume from", dir.checkpoints().display())))
+}
+
+/// The games of a stopped run's readable shards, in the order the uninterrupted run added them
+/// to its window, and every shard's path. Removes the leftovers of writes a crash cut short and
+/// writes game texts a crash left unwritten.
+pub(crate) fn stored_games<G: Game>(dir: &RunDir) -> Result<(Vec<GameRecord>, BTreeSet<PathBuf>), TrainError> {
     // Leftovers of writes a crash interrupted are never read; remove them.
     remove_leftovers(&dir.replay(), "tmp")?;
     remove_leftovers(&dir.checkpoints(), "partial")?;
     let mut games = Vec::new();
+    let mut shards = BTreeSet::new();
     for path in dir.shard_paths()? {
-        known_shards.insert(path.clone());
+        shards.insert(path.clone());
         match read_shard(&path) {
             Ok(records) => {
                 if !dir.games().join(path.with_extension("txt").file_name().expect("named")).exists() {
-                    write_game_texts::<G>(&dir, &path, &records)?;
+                    write_game_texts::<G>(dir, &path, &records)?;
                 }
                 games.extend(records);
             }
             Err(e) => eprintln!("vzero: warning: skipping {e}"),
         }
     }
-    // The order the uninterrupted run added them in: by game number (external games, whose
-    // numbers have the top bit set, after the run's own).
+    // By game number: external games, whose numbers have the top bit set, after the run's own.
     games.sort_by_key(|g| g.number);
-    for g in games {
-        if g.number & EXTERNAL_GAME == 0 {
-            done.insert(g.number);
-        }
-        window.push(Arc::new(g));
-    }
-    state.games = done.len() as u64;
-    Ok((dir, state, latest))
+    Ok((games, shards))
 }
 
 /// Adds the games of shards in the run directory that this process has not seen yet (written

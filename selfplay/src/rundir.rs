@@ -5,7 +5,7 @@
 //! RUN/replay/*.shard       finished games (see replay::shard)
 //! RUN/checkpoints/step-N/  weights, optimizer state and counters after N training steps
 //! RUN/games/*.txt          finished games as move text, one game per line
-//! RUN/metrics.jsonl        one JSON object per event (iteration, evaluation, ...)
+//! RUN/metrics.jsonl        one JSON object per event (see events)
 //! ```
 //! Every file is written to a temporary name and renamed (the `durable` crate), so a crash never
 //! leaves half a file.
@@ -15,6 +15,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
+
+use crate::events::{event_line, RunEvent};
 
 /// A file-system failure, with the path it happened at.
 #[derive(Debug, Error)]
@@ -99,14 +101,12 @@ impl RunDir {
         self.root.join("metrics.jsonl")
     }
 
-    /// Appends one JSON object as a line to metrics.jsonl (a single write, flushed and synced,
-    /// so a crash loses at most the line being written).
-    pub fn log_metrics(&self, record: &serde_json::Value) -> Result<(), RunIoError> {
+    /// Appends `event` as a line to metrics.jsonl: the one writer of run events (a single
+    /// write, flushed and synced, so a crash loses at most the line being written).
+    pub fn log_event(&self, event: &RunEvent) -> Result<(), RunIoError> {
         let path = self.metrics();
         let mut f = fs::OpenOptions::new().create(true).append(true).open(&path).map_err(at(&path))?;
-        let mut line = record.to_string();
-        line.push('\n');
-        f.write_all(line.as_bytes()).map_err(at(&path))?;
+        f.write_all(event_line(event).as_bytes()).map_err(at(&path))?;
         f.sync_data().map_err(at(&path))
     }
 

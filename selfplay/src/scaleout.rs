@@ -13,15 +13,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use nn::{BatchingConfig, DeviceChoice, InferenceService, PolicyValueNet};
+use nn::{BatchingConfig, InferenceService, PolicyValueNet};
 use rules::Game;
 
 use crate::checkpoint::{list_checkpoints, verify_checkpoint};
 use crate::config::Config;
-use crate::phase::{load_into_service, self_play_phase, write_game_texts};
+use crate::error::TrainError;
+use crate::phase::{self_play_phase, write_game_texts};
 use crate::replay::{write_shard, ShardName, EXTERNAL_GAME};
 use crate::rundir::RunDir;
-use crate::train::{net_config, TrainError};
+use crate::setup::{load_into_service, net_config};
 
 /// How to run a self-play-only process.
 #[derive(Clone, Debug)]
@@ -59,7 +60,7 @@ fn newest_checkpoint(dir: &RunDir) -> Result<Option<(PathBuf, u32)>, TrainError>
 /// Plays games into the run directory until `opts.games` are done or `opts.stop` is set;
 /// returns the number of games written.
 pub fn selfplay_only<G: Game>(config: &Config, opts: &SelfplayOptions) -> Result<u64, TrainError> {
-    let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
+    let device = config.device.resolve()?;
     let dir = RunDir::open(&opts.run_dir);
     eprintln!(
         "vzero selfplay: {} on {}, run directory {}",

@@ -93,3 +93,20 @@ fn a_malformed_override_is_refused() {
     let e = err(GOOD, &["network.nonsense=1"]);
     assert!(e.contains("--set") && e.contains("nonsense"), "{e}");
 }
+
+/// `[search]` is read into mcts::SearchParams: keys left out take the defaults configs/*.toml
+/// document, and SearchParams::validate runs on load.
+#[test]
+fn the_search_section_takes_the_documented_defaults_and_is_validated_on_load() {
+    let c = Config::parse(GOOD, "my.toml", &[]).unwrap();
+    let s = &c.search;
+    assert_eq!((s.simulations, s.max_in_flight, s.temperature_plies, s.rollout_plies), (100, 4, 12, 200));
+    assert_eq!(c.device, nn::DeviceChoice::Auto);
+    let c = Config::parse(GOOD, "my.toml", &["search.simulations=7".into(), "device=cpu".into()]).unwrap();
+    assert_eq!((c.search.simulations, c.search.max_in_flight, c.device), (7, 4, nn::DeviceChoice::Cpu));
+    let e = err(GOOD, &["search.c_puct_base=0.0"]);
+    assert!(e.contains("search.c_puct_base") && e.contains("above 0"), "{e}");
+    // Search parameters that are not config keys stay unknown keys.
+    let e = err("variant = \"glinski\"\n[search]\nvirtual_loss = 2.0\n", &[]);
+    assert!(e.contains("line 3") && e.contains("virtual_loss"), "{e}");
+}

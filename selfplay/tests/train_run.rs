@@ -10,6 +10,7 @@ use rules::weltschach::Weltschach;
 use rules::Game;
 use selfplay::checkpoint::list_checkpoints;
 use selfplay::config::Config;
+use selfplay::events::{read_events, GatingEvent, IterationEvent, RunEvent};
 use selfplay::replay::read_shard;
 use selfplay::rundir::RunDir;
 use selfplay::train::{train, TrainOptions};
@@ -31,13 +32,18 @@ fn run<G: Game>(config: &Config, dir: &Path) {
     train::<G>(config, &opts).unwrap();
 }
 
-fn metrics(dir: &Path, event: &str) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(RunDir::open(dir).metrics())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-        .filter(|v| v["event"] == event)
-        .collect()
+fn events(dir: &Path) -> Vec<RunEvent> {
+    let log = read_events(&std::fs::read_to_string(RunDir::open(dir).metrics()).unwrap());
+    assert_eq!(log.skipped_lines, 0);
+    log.events
+}
+
+fn iterations(dir: &Path) -> Vec<IterationEvent> {
+    events(dir).into_iter().filter_map(|e| if let RunEvent::Iteration(it) = e { Some(it) } else { None }).collect()
+}
+
+fn gatings(dir: &Path) -> Vec<GatingEvent> {
+    events(dir).into_iter().filter_map(|e| if let RunEvent::Gating(g) = e { Some(g) } else { None }).collect()
 }
 
 fn weights(checkpoint: &Path) -> BTreeMap<String, tch::Tensor> {
@@ -46,11 +52,11 @@ fn weights(checkpoint: &Path) -> BTreeMap<String, tch::Tensor> {
 
 /// Total loss of the first training step against the mean of the last iteration.
 fn losses_fall(dir: &Path) {
-    let its = metrics(dir, "iteration");
-    let first = its.iter().find(|m| m["first_step_policy_loss"].is_number()).expect("an iteration trained");
-    let start = first["first_step_policy_loss"].as_f64().unwrap() + first["first_step_value_loss"].as_f64().unwrap();
+    let its = iterations(dir);
+    let first = its.iter().find(|m| m.first_step_policy_loss.is_some()).expect("an iteration trained");
+    let start = first.first_step_policy_loss.unwrap() + first.first_step_value_loss.unwrap();
     let last = its.last().unwrap();
-    let end = last["policy_loss"].as_f64().unwrap() + last["value_loss"].as_f64().unwrap();
+    let end = last.policy_loss.unwrap() + last.value_loss.unwrap();
     assert!(end < start, "loss did not fall: first step {start}, last iteration {end}");
 }
 
@@ -64,7 +70,7 @@ fn a_tiny_mini_hexchess_run_completes_evaluates_and_its_loss_falls() {
     assert_eq!(checkpoints.len(), 1 + cfg.training.iterations as usize, "{checkpoints:?}");
     let games: usize = run_dir.shard_paths().unwrap().iter().map(|p| read_shard(p).unwrap().len()).sum();
     assert_eq!(games, cfg.training.iterations as usize * cfg.selfplay.games_per_iteration);
-    assert_eq!(metrics(&dir, "evaluation").len(), 2);
+    assert_eq!(events(&dir).iter().filter(|e| matches!(e, RunEvent::Evaluation(_))).count(), 2);
     losses_fall(&dir);
     // The saved config is the resolved one and loads again.
     let saved = Config::load(&run_dir.config(), &[]).unwrap();
@@ -104,7 +110,7 @@ fn a_tiny_wellisch_run_completes_and_its_loss_falls() {
     let dir = fresh_dir("wellisch");
     run::<Wellisch>(&cfg, &dir);
     losses_fall(&dir);
-    let weights: Vec<f64> = metrics(&dir, "iteration").iter().map(|m| m["rollout_weight"].as_f64().unwrap()).collect();
+    let weights: Vec<f64> = iterations(&dir).iter().map(|m| m.rollout_weight).collect();
     assert_eq!(weights, vec![1.0, 0.5, 0.0]);
     let games: Vec<_> = RunDir::open(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
     assert!(!games.is_empty());
@@ -168,9 +174,9 @@ fn gating_keeps_the_best_network_for_self_play() {
         ],
     );
     run::<MiniHexchess>(&cfg, &dir);
-    let events = metrics(&dir, "gating");
+    let events = gatings(&dir);
     assert_eq!(events.len(), 2);
-    assert!(events.iter().all(|e| e["accepted"] == true && e["games"] == 2));
+    assert!(events.iter().all(|e| e.accepted && e.games == 2));
     let last = list_checkpoints(&RunDir::open(&dir).checkpoints()).unwrap().pop().unwrap();
     let best = std::fs::read_to_string(RunDir::open(&dir).best()).unwrap();
     assert_eq!(best.trim(), last.file_name().unwrap().to_string_lossy());
@@ -189,8 +195,8 @@ fn gating_keeps_the_best_network_for_self_play() {
         ],
     );
     run::<MiniHexchess>(&cfg, &dir);
-    let events = metrics(&dir, "gating");
-    assert!(events.len() == 2 && events.iter().all(|e| e["accepted"] == false), "{events:?}");
+    let events = gatings(&dir);
+    assert!(events.len() == 2 && events.iter().all(|e| !e.accepted), "{events:?}");
     let best = std::fs::read_to_string(RunDir::open(&dir).best()).unwrap();
     assert_eq!(best.trim(), "step-000000000");
     std::fs::remove_dir_all(&dir).unwrap();

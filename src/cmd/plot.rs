@@ -1,6 +1,6 @@
 //! `vzero plot`: a run's training curves from its metrics.jsonl.
 
-use rules::{Game, Variant, WithGame};
+use rules::{Game, WithGame};
 use selfplay::config::Config;
 use selfplay::rundir::RunDir;
 
@@ -11,7 +11,7 @@ use crate::viz::plot::{draw_curves, read_metrics};
 pub fn run(args: PlotArgs) -> anyhow::Result<()> {
     let dir = RunDir::open(&args.run);
     // The config only names the seats (White, Black); a run without one is still plotted.
-    let variant = Config::load(&dir.config(), &[]).ok().and_then(|c| c.variant.parse::<Variant>().ok());
+    let variant = Config::load(&dir.config(), &[]).ok().map(|c| c.variant);
     let seats = variant.map(|v| v.with_game(SeatNames)).unwrap_or_default();
     let metrics = read_metrics(&dir.metrics(), &seats)?;
     if metrics.skipped_lines > 0 {

@@ -3,6 +3,7 @@
 use anyhow::Context;
 use selfplay::checkpoint::{list_checkpoints, read_state};
 use selfplay::config::Config;
+use selfplay::events::read_events;
 use selfplay::replay::{read_shard, EXTERNAL_GAME};
 use selfplay::rundir::RunDir;
 
@@ -55,20 +56,21 @@ fn status(dir: &RunDir) -> anyhow::Result<()> {
         }
         None => println!("checkpoint   none yet"),
     }
-    let metrics = std::fs::read_to_string(dir.metrics()).unwrap_or_default();
-    let events: Vec<serde_json::Value> = metrics.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
-    if let Some(it) = events.iter().rev().find(|e| e["event"] == "iteration") {
+    let events = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
+    if let Some(it) = events.iterations().next_back() {
+        // A loss is `null` for an iteration without training steps, as in metrics.jsonl.
+        let loss = |l: Option<f64>| l.map_or_else(|| "null".to_string(), |v| v.to_string());
         println!(
             "last iter.   {:.0} games/h, {:.0} positions/s, batch {:.1}, policy loss {}, value loss {}",
-            it["games_per_hour"].as_f64().unwrap_or(0.0),
-            it["positions_per_second"].as_f64().unwrap_or(0.0),
-            it["mean_batch"].as_f64().unwrap_or(0.0),
-            it["policy_loss"],
-            it["value_loss"]
+            it.games_per_hour,
+            it.positions_per_second,
+            it.mean_batch,
+            loss(it.policy_loss),
+            loss(it.value_loss)
         );
     }
-    match events.iter().rev().find(|e| e["event"] == "error") {
-        Some(e) => println!("last error   {}", e["message"].as_str().unwrap_or("?")),
+    match events.last_error() {
+        Some(e) => println!("last error   {}", e.message),
         None => println!("last error   none"),
     }
     Ok(())

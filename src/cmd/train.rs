@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use rules::{Game, WithGame};
 use selfplay::config::Config;
+use selfplay::events::{ErrorEvent, RunEvent};
 use selfplay::rundir::RunDir;
 use selfplay::train::{train, TrainOptions, TrainSummary};
 
@@ -22,7 +23,8 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         overrides.push(format!("seed={seed}"));
     }
     let config = Config::load(&config_path, &overrides)?;
-    let run_dir = if resume { run_dir } else { args.run.clone().unwrap_or_else(|| default_run_dir(&config.variant)) };
+    let run_dir =
+        if resume { run_dir } else { args.run.clone().unwrap_or_else(|| default_run_dir(config.variant.name())) };
     let stop = super::stop::on_stop_signal()?;
     let opts = TrainOptions { run_dir, resume, progress: !args.quiet, stop };
     let summary = match config.variant().with_game(Train { config: &config, opts: &opts }) {
@@ -59,7 +61,7 @@ fn default_run_dir(variant: &str) -> PathBuf {
 fn log_error(run_dir: &std::path::Path, err: &anyhow::Error) {
     let dir = RunDir::open(run_dir);
     if dir.config().exists() {
-        let _ = dir.log_metrics(&serde_json::json!({ "event": "error", "message": format!("{err:#}") }));
+        let _ = dir.log_event(&RunEvent::Error(ErrorEvent { message: format!("{err:#}") }));
     }
 }
 

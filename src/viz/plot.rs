@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
 use plotters::prelude::*;
-use serde_json::Value;
+use selfplay::events::{read_events, RunEvent};
 
 /// One named line of a panel: (training step, value) points.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -32,7 +32,7 @@ pub struct Metrics {
     pub endings: [Series; 3],
     /// The network's mean score against each evaluation opponent, and in gating matches.
     pub evaluation: Vec<Series>,
-    /// Lines that were not JSON (a crash can cut the last one short).
+    /// Lines that were not events (a crash can cut the last one short).
     pub skipped_lines: usize,
 }
 
@@ -47,73 +47,47 @@ fn series(name: &str) -> Series {
 pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metrics> {
     let text =
         fs::read_to_string(path).with_context(|| format!("reading {} (is this a run directory?)", path.display()))?;
+    let log = read_events(&text);
     let mut m = Metrics {
         losses: [series("policy loss"), series("value loss")],
         game_length: series("mean plies per game"),
         endings: [series("by the rules"), series("resigned"), series("at the ply limit")],
+        skipped_lines: log.skipped_lines,
         ..Metrics::default()
     };
     let mut step = 0.0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let Ok(record) = serde_json::from_str::<Value>(line) else {
-            m.skipped_lines += 1;
-            continue;
-        };
-        let num = |key: &str| record.get(key).and_then(Value::as_f64);
-        match record.get("event").and_then(Value::as_str) {
-            Some("iteration") => {
-                step = num("step").unwrap_or(step);
+    for event in &log.events {
+        match event {
+            RunEvent::Iteration(it) => {
+                step = it.step as f64;
                 m.iterations.push(step);
-                for (s, key) in m.losses.iter_mut().zip(["policy_loss", "value_loss"]) {
-                    if let Some(v) = num(key) {
+                for (s, loss) in m.losses.iter_mut().zip([it.policy_loss, it.value_loss]) {
+                    if let Some(v) = loss {
                         s.points.push((step, v));
                     }
                 }
-                if let Some(v) = num("mean_game_length") {
-                    m.game_length.points.push((step, v));
-                }
-                let scores = record.get("seat_scores").and_then(Value::as_array).cloned().unwrap_or_default();
-                for (i, v) in scores.iter().enumerate() {
+                m.game_length.points.push((step, it.mean_game_length));
+                for (i, &v) in it.seat_scores.iter().enumerate() {
                     if m.seat_scores.len() <= i {
                         let name = seat_names.get(i).cloned().unwrap_or_else(|| format!("seat {}", i + 1));
                         m.seat_scores.push(series(&name));
                     }
-                    if let Some(v) = v.as_f64() {
-                        m.seat_scores[i].points.push((step, v));
-                    }
+                    m.seat_scores[i].points.push((step, v));
                 }
-                let games = num("iteration_games").unwrap_or(0.0);
+                let games = it.iteration_games as f64;
                 if games > 0.0 {
-                    for (s, key) in m.endings.iter_mut().zip(["ended_by_rules", "resigned", "adjudicated"]) {
-                        s.points.push((step, num(key).unwrap_or(0.0) / games));
+                    for (s, n) in m.endings.iter_mut().zip([it.ended_by_rules, it.resigned, it.adjudicated]) {
+                        s.points.push((step, n as f64 / games));
                     }
                 }
             }
-            Some("gating") => {
+            RunEvent::Gating(g) => {
                 // The candidate is named step-N after the training step that made it.
-                let at = record
-                    .get("candidate")
-                    .and_then(Value::as_str)
-                    .and_then(|c| c.strip_prefix("step-")?.parse::<f64>().ok());
-                if let Some(score) = num("candidate_score") {
-                    let point = (at.unwrap_or(step), score);
-                    match m.evaluation.iter_mut().find(|s| s.name == GATING) {
-                        Some(s) => s.points.push(point),
-                        None => m.evaluation.push(Series { name: GATING.into(), points: vec![point] }),
-                    }
-                }
+                let at = g.candidate.as_deref().and_then(|c| c.strip_prefix("step-")?.parse::<f64>().ok());
+                add_point(&mut m.evaluation, GATING, (at.unwrap_or(step), g.candidate_score));
             }
-            Some("evaluation") => {
-                let (Some(opponent), Some(score)) =
-                    (record.get("opponent").and_then(Value::as_str), num("network_score"))
-                else {
-                    continue;
-                };
-                let name = format!("vs {opponent}");
-                match m.evaluation.iter_mut().find(|s| s.name == name) {
-                    Some(s) => s.points.push((step, score)),
-                    None => m.evaluation.push(Series { name, points: vec![(step, score)] }),
-                }
+            RunEvent::Evaluation(e) => {
+                add_point(&mut m.evaluation, &format!("vs {}", e.opponent), (step, e.network_score));
             }
             _ => {}
         }
@@ -122,6 +96,14 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
         bail!("{}: no training iteration logged yet", path.display());
     }
     Ok(m)
+}
+
+/// Adds `point` to the series called `name`, which is created if need be.
+fn add_point(all: &mut Vec<Series>, name: &str, point: (f64, f64)) {
+    match all.iter_mut().find(|s| s.name == name) {
+        Some(s) => s.points.push(point),
+        None => all.push(Series { name: name.into(), points: vec![point] }),
+    }
 }
 
 /// Size of the chart in pixels.

@@ -1,0 +1,30 @@
+//! Why a training run or a self-play process stopped with an error.
+
+use thiserror::Error;
+
+use crate::checkpoint::CheckpointError;
+use crate::replay::{DecodeError, ShardError};
+use crate::rundir::RunIoError;
+
+/// Why a run stopped with an error.
+#[derive(Debug, Error)]
+pub enum TrainError {
+    /// The run directory could not be written or read.
+    #[error(transparent)]
+    Io(#[from] RunIoError),
+    /// A checkpoint could not be written or read.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// A shard could not be written.
+    #[error(transparent)]
+    Shard(#[from] ShardError),
+    /// A recorded game does not replay.
+    #[error("replay: {0}")]
+    Decode(#[from] DecodeError),
+    /// The device cannot be used.
+    #[error(transparent)]
+    Device(#[from] nn::device::DeviceError),
+    /// The run directory does not fit the request.
+    #[error("{0}")]
+    Run(String),
+}

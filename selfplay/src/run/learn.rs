@@ -1,0 +1,71 @@
+//! The training phase: gradient steps on the replay window until each position seen has been
+//! sampled about `samples_per_position` times.
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rules::Game;
+
+use super::outcome::Trained;
+use super::Run;
+use crate::config::Config;
+use crate::error::TrainError;
+use crate::games::game_seed;
+use crate::phase::progress_bar;
+use crate::sampler::sample_batch;
+
+/// Salt that separates the training sampler's random stream from the games'.
+const SAMPLER_SALT: u64 = 0x5A4D_504C_4552;
+
+impl<G: Game> Run<G> {
+    /// Trains once the window holds `training.min_positions`, step by step until the steps the
+    /// positions seen allow are done or a stop is requested; saves the in-iteration checkpoints
+    /// `training.checkpoint_steps` asks for.
+    pub fn train(&mut self) -> Result<Trained, TrainError> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        nn::set_threads(cores);
+        let begun = Instant::now();
+        let t = &self.config.training;
+        let target_steps = steps_allowed(&self.config, self.window.seen());
+        let ready = self.window.len() >= t.min_positions;
+        let mut trained = Trained::default();
+        if ready {
+            let bar = progress_bar(self.progress, target_steps.saturating_sub(self.state.step), "steps");
+            while self.state.step < target_steps && !self.stop_requested() {
+                self.trainer.set_learning_rate(learning_rate(&self.config, self.state.step));
+                let seed = game_seed(self.config.seed ^ SAMPLER_SALT, self.state.step);
+                let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+                trained.sampled_external +=
+                    sample_batch::<G>(&self.window, t.batch_size, t.search_value_weight, &mut rng, &mut self.batch)?;
+                let s = self.trainer.step(&self.net, &self.batch);
+                trained.first.get_or_insert(s);
+                trained.loss_sums.0 += s.policy_loss;
+                trained.loss_sums.1 += s.value_loss;
+                trained.steps += 1;
+                self.state.step += 1;
+                bar.inc(1);
+                let every = t.checkpoint_steps;
+                if every > 0 && self.state.step.is_multiple_of(every) && self.state.step < target_steps {
+                    self.save_checkpoint()?;
+                }
+            }
+            bar.finish_and_clear();
+        }
+        trained.seconds = begun.elapsed().as_secs_f64();
+        trained.complete = !(ready && self.state.step < target_steps);
+        Ok(trained)
+    }
+}
+
+/// Training steps allowed once `seen` positions exist: each position sampled about
+/// `samples_per_position` times.
+fn steps_allowed(config: &Config, seen: u64) -> u64 {
+    (seen as f64 * config.training.samples_per_position / config.training.batch_size as f64) as u64
+}
+
+/// The learning rate at `step` under the step-decay schedule.
+fn learning_rate(config: &Config, step: u64) -> f64 {
+    let t = &config.training;
+    let decays = t.lr_decay_steps.iter().filter(|&&s| step >= s).count();
+    t.learning_rate * t.lr_decay.powi(decays as i32)
+}

@@ -1,0 +1,226 @@
+//! A training run in progress: [`Run`] owns everything the loop in [`crate::train`] touches,
+//! one phase per method.
+//!
+//! Modules import downward: the phase files use [`Run`] from here and the phase results from
+//! outcome.rs; this file uses none of them (the methods are inherent).
+//!
+//! | method | file |
+//! |---|---|
+//! | [`Run::open`] (start or resume), [`Run::finish`] | here |
+//! | [`Run::self_play`] | play.rs |
+//! | [`Run::train`] | learn.rs |
+//! | [`Run::checkpoint`], [`Run::promote`] (gating) | promote.rs |
+//! | [`Run::record`], [`Run::evaluate`] | report.rs |
+
+mod learn;
+mod outcome;
+mod play;
+mod promote;
+mod report;
+
+use std::collections::BTreeSet;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use nn::{BatchingConfig, Device, InferenceClient, InferenceService, PolicyValueNet, TrainBatch, Trainer};
+use rules::Game;
+
+use crate::arena::MatchResult;
+use crate::checkpoint::{self, CheckpointState};
+use crate::config::Config;
+use crate::error::TrainError;
+use crate::gating::{read_best, write_best};
+use crate::replay::{ReplayWindow, ShardName, WindowSize, EXTERNAL_GAME};
+use crate::resume::{load_newest_checkpoint, stored_games};
+use crate::rundir::{write_atomic, RunDir};
+use crate::setup::{load_into_service, net_config, start_state};
+
+pub use outcome::{Played, Trained};
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    /// The run directory.
+    pub run_dir: PathBuf,
+    /// Continue the run in `run_dir` instead of starting one.
+    pub resume: bool,
+    /// Show progress bars.
+    pub progress: bool,
+    /// Set (e.g. by Ctrl-C) to stop soon: finished games are kept, training stops after the
+    /// current step and a checkpoint is saved.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// What the run did, for the caller's report.
+#[derive(Clone, Debug)]
+pub struct TrainSummary {
+    /// Training steps done.
+    pub steps: u64,
+    /// Games played.
+    pub games: u64,
+    /// The last checkpoint.
+    pub checkpoint: PathBuf,
+    /// The final evaluation (name of the opponent and the result), if any.
+    pub evaluation: Vec<(String, MatchResult)>,
+    /// The run stopped early on request; `--resume` continues it.
+    pub interrupted: bool,
+}
+
+/// A training run of game `G`: its directory, config, network and optimizer, replay window,
+/// shard bookkeeping, counters and checkpoints, and the inference service self-play uses.
+pub struct Run<G: Game> {
+    config: Config,
+    dir: RunDir,
+    device: Device,
+    progress: bool,
+    stop: Arc<AtomicBool>,
+    /// The network being trained.
+    net: PolicyValueNet,
+    trainer: Trainer,
+    /// Reused by every training step.
+    batch: TrainBatch,
+    window: ReplayWindow,
+    /// Numbers of this run's own games stored in shards.
+    done: BTreeSet<u64>,
+    /// Shards already in the window (this process's and others').
+    known_shards: BTreeSet<PathBuf>,
+    shard_names: ShardName,
+    /// Counters saved with each checkpoint.
+    state: CheckpointState,
+    /// The newest checkpoint.
+    latest: PathBuf,
+    /// The checkpoint self-play uses: the latest, or with gating the best so far.
+    best: PathBuf,
+    /// Serves `best` to self-play (dropped before `service` is joined).
+    client: InferenceClient,
+    service: InferenceService,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game> Run<G> {
+    /// Starts a run in `opts.run_dir`, or resumes the one there, and loads the network
+    /// self-play uses into a new inference service.
+    pub fn open(config: &Config, opts: &TrainOptions) -> Result<Run<G>, TrainError> {
+        // A bad start position fails here, before anything is written.
+        start_state::<G>(config)?;
+        let device = config.device.resolve()?;
+        eprintln!(
+            "vzero train: {} on {}, run directory {}",
+            G::NAME,
+            nn::device::describe(device),
+            opts.run_dir.display()
+        );
+        let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
+        let r = &config.replay;
+        let mut window = ReplayWindow::new(WindowSize {
+            min: r.window_min,
+            max: r.window_max,
+            alpha: r.window_alpha,
+            beta: r.window_beta,
+        });
+        let mut net = PolicyValueNet::seeded(&net_cfg, device, config.seed);
+        let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
+        if config.training.mixed_precision && device.is_cuda() {
+            trainer = trainer.with_mixed_precision();
+            eprintln!("vzero train: mixed-precision training (fp16 autocast, dynamic loss scaling)");
+        }
+        let mut done = BTreeSet::new();
+        let (dir, state, latest, known_shards) = if opts.resume {
+            let dir = RunDir::open(&opts.run_dir);
+            let (mut state, latest) = load_newest_checkpoint::<G>(config, &dir, &mut net, &mut trainer)?;
+            let (games, known_shards) = stored_games::<G>(&dir)?;
+            for g in games {
+                if g.number & EXTERNAL_GAME == 0 {
+                    done.insert(g.number);
+                }
+                window.push(Arc::new(g));
+            }
+            state.games = done.len() as u64;
+            (dir, state, latest, known_shards)
+        } else {
+            let dir = create_run_dir(&opts.run_dir)?;
+            let state = CheckpointState {
+                variant: G::NAME.into(),
+                blocks: config.network.blocks,
+                channels: config.network.channels,
+                step: 0,
+                iteration: 0,
+                games: 0,
+            };
+            let latest = checkpoint::save_checkpoint(&dir.checkpoints(), &net, &trainer, &state)?;
+            // Written last: a folder without it holds no run yet, and the same command starts over.
+            write_atomic(&dir.config(), config.to_toml().as_bytes())?;
+            (dir, state, latest, BTreeSet::new())
+        };
+
+        let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(2) };
+        let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
+        // With gating, self-play uses the best network so far rather than the latest.
+        let mut best = latest.clone();
+        if config.gating.games > 0 {
+            match read_best(&dir) {
+                Some(b) => best = b,
+                None => write_best(&dir, &best)?,
+            }
+        }
+        load_into_service(&client, &best)?;
+        Ok(Run {
+            config: config.clone(),
+            dir,
+            device,
+            progress: opts.progress,
+            stop: Arc::clone(&opts.stop),
+            net,
+            trainer,
+            batch: TrainBatch::default(),
+            window,
+            done,
+            known_shards,
+            shard_names: ShardName::for_this_process(),
+            state,
+            latest,
+            best,
+            client,
+            service,
+            game: PhantomData,
+        })
+    }
+
+    /// Every iteration the config asks for is done.
+    pub fn complete(&self) -> bool {
+        self.state.iteration >= self.config.training.iterations
+    }
+
+    /// A stop was requested (Ctrl-C): finish what is safe and return.
+    pub fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The counters of the run so far.
+    pub fn state(&self) -> &CheckpointState {
+        &self.state
+    }
+
+    /// Stops the inference service and reports what the run did.
+    pub fn finish(self, evaluation: Vec<(String, MatchResult)>, interrupted: bool) -> TrainSummary {
+        let Run { client, service, state, latest, .. } = self;
+        drop(client);
+        service.join();
+        TrainSummary { steps: state.step, games: state.games, checkpoint: latest, evaluation, interrupted }
+    }
+}
+
+/// Creates the folders of a new run; refuses a directory that already holds one.
+fn create_run_dir(root: &Path) -> Result<RunDir, TrainError> {
+    let dir = RunDir::create(root)?;
+    if dir.config().exists() {
+        return Err(TrainError::Run(format!(
+            "{} already holds a run; continue it with --resume or choose another --run directory",
+            root.display()
+        )));
+    }
+    Ok(dir)
+}

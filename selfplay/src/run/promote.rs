@@ -1,0 +1,43 @@
+//! After training: the checkpoint, and which network self-play uses next (with gating, only a
+//! network that beats the best so far).
+
+use std::path::PathBuf;
+
+use rules::Game;
+
+use super::Run;
+use crate::checkpoint;
+use crate::error::TrainError;
+use crate::gating::{gate, write_best};
+use crate::setup::load_into_service;
+
+impl<G: Game> Run<G> {
+    /// Saves the network, optimizer and counters as a checkpoint of the current step.
+    pub(super) fn save_checkpoint(&self) -> Result<PathBuf, TrainError> {
+        Ok(checkpoint::save_checkpoint(&self.dir.checkpoints(), &self.net, &self.trainer, &self.state)?)
+    }
+
+    /// Counts the iteration if its training was `complete` and saves the latest checkpoint (an
+    /// interrupted iteration is repeated from its checkpoint on `--resume`).
+    pub fn checkpoint(&mut self, complete: bool) -> Result<(), TrainError> {
+        if complete {
+            self.state.iteration += 1;
+        }
+        self.latest = self.save_checkpoint()?;
+        Ok(())
+    }
+
+    /// Hands the latest network to self-play; with gating, only after a `complete` iteration and
+    /// if it wins its gating match against the best so far (which the match logs).
+    pub fn promote(&mut self, complete: bool) -> Result<(), TrainError> {
+        if self.config.gating.games == 0 {
+            self.best = self.latest.clone();
+            load_into_service(&self.client, &self.best)?;
+        } else if complete && gate::<G>(&self.config, &self.dir, self.device, &self.latest, &self.best, &self.client)? {
+            self.best = self.latest.clone();
+            write_best(&self.dir, &self.best)?;
+            load_into_service(&self.client, &self.best)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,88 @@
+//! What a run reports: a metrics line and a progress line per iteration, and the evaluation at
+//! the end.
+
+use rules::Game;
+
+use super::outcome::{Played, Trained};
+use super::Run;
+use crate::arena::MatchResult;
+use crate::error::TrainError;
+use crate::evaluation::evaluate;
+use crate::events::{IterationEvent, RunEvent};
+use crate::games::GameEnd;
+
+impl<G: Game> Run<G> {
+    /// Logs the iteration's event to metrics.jsonl and, with progress on, a line to stderr.
+    pub fn record(&self, played: &Played, trained: &Trained) -> Result<(), TrainError> {
+        let event = self.iteration_event(played, trained);
+        self.dir.log_event(&RunEvent::Iteration(event.clone()))?;
+        if self.progress {
+            let (policy, value) = trained.mean_losses().unwrap_or((0.0, 0.0));
+            eprintln!(
+                "iteration {:>3}: {} games, {:.0} games/h, step {}, policy loss {:.3}, value loss {:.3}, window {} positions",
+                event.iteration,
+                event.iteration_games,
+                event.games_per_hour,
+                event.step,
+                policy,
+                value,
+                event.window_positions
+            );
+        }
+        Ok(())
+    }
+
+    /// The end-of-run evaluation against the baselines (none if `evaluation.games` is 0).
+    pub fn evaluate(&self) -> Result<Vec<(String, MatchResult)>, TrainError> {
+        if self.config.evaluation.games == 0 {
+            return Ok(Vec::new());
+        }
+        evaluate::<G>(&self.config, &self.client, &self.dir)
+    }
+
+    fn iteration_event(&self, played: &Played, trained: &Trained) -> IterationEvent {
+        let games = &played.games;
+        let players = games.first().map_or(0, |g| g.scores.len());
+        let mut seat_scores = vec![0.0; players];
+        for g in games {
+            for (s, v) in seat_scores.iter_mut().zip(&g.scores) {
+                *s += *v as f64 / games.len() as f64;
+            }
+        }
+        let count = |end: GameEnd| games.iter().filter(|g| g.end == end).count();
+        let resign_checks = games.iter().filter(|g| g.would_have_resigned.is_some()).count();
+        let false_resignations =
+            games.iter().filter(|g| g.would_have_resigned.is_some_and(|seat| g.scores[seat] > 0.0)).count();
+        let secs = played.seconds.max(1e-9);
+        let losses = trained.mean_losses();
+        IterationEvent {
+            iteration: self.state.iteration,
+            step: self.state.step,
+            games: self.state.games,
+            iteration_games: games.len(),
+            new_positions: played.new_positions,
+            window_positions: self.window.len(),
+            mean_game_length: games.iter().map(|g| g.plies as f64).sum::<f64>() / games.len().max(1) as f64,
+            seat_scores,
+            ended_by_rules: count(GameEnd::Rules),
+            resigned: count(GameEnd::Resigned),
+            adjudicated: count(GameEnd::MaxPlies),
+            resign_checks,
+            false_resignations,
+            selfplay_seconds: played.seconds,
+            games_per_hour: games.len() as f64 * 3600.0 / secs,
+            positions_per_second: played.evaluated as f64 / secs,
+            mean_batch: played.evaluated as f64 / played.forward_passes.max(1) as f64,
+            train_seconds: trained.seconds,
+            train_steps: trained.steps,
+            policy_loss: losses.map(|l| l.0),
+            value_loss: losses.map(|l| l.1),
+            first_step_policy_loss: trained.first.map(|s| s.policy_loss),
+            first_step_value_loss: trained.first.map(|s| s.value_loss),
+            interrupted: !trained.complete,
+            rollout_weight: played.rollout_weight as f64,
+            external_games_added: played.external_games,
+            sampled_external_positions: trained.sampled_external,
+        }
+    }
+}
