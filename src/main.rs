@@ -4,6 +4,7 @@
 
 mod cli;
 mod cmd;
+mod engine;
 mod viz;
 
 use std::process::ExitCode;
