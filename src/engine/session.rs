@@ -8,7 +8,7 @@ use mcts::{Evaluator, UniformEvaluator};
 use nn::InferenceService;
 use rules::{Game, Variant, WithGame};
 use selfplay::checkpoint::read_state;
-use selfplay::players::{load_network, resolve_checkpoint};
+use selfplay::players::{load_network, resolve_checkpoint, PlayerError};
 
 use super::limits::Limits;
 use super::report::Report;
@@ -48,9 +48,17 @@ pub trait Session: Send {
 
 /// The variant a checkpoint (a checkpoint folder or a run directory) was trained for.
 pub fn model_variant(path: &Path) -> Result<Variant, String> {
-    let dir = resolve_checkpoint(path).map_err(|e| e.to_string())?;
-    let state = read_state(&dir).map_err(|e| format!("model '{}': {e}", path.display()))?;
-    state.variant.parse::<Variant>().map_err(|e| format!("model '{}': {e}", path.display()))
+    let dir = resolve_checkpoint(path).map_err(model_error)?;
+    let state = read_state(&dir).map_err(|e| format!("'{}': {e}", path.display()))?;
+    state.variant.parse::<Variant>().map_err(|e| format!("'{}': {e}", path.display()))
+}
+
+/// A model loading error without the arena's "player" wording.
+fn model_error(e: PlayerError) -> String {
+    match e {
+        PlayerError::Checkpoint { path, reason } => format!("'{path}': {reason}"),
+        other => other.to_string(),
+    }
 }
 
 /// A session for `variant` at its start position, searching with the network at `model`, or
@@ -77,7 +85,7 @@ impl WithGame for Open<'_> {
         let (evaluator, service): (Box<dyn Evaluator<G> + Send + Sync>, _) = match self.model {
             None => (Box::new(UniformEvaluator), None),
             Some(path) => {
-                let (service, evaluator) = load_network::<G>(path, self.device).map_err(|e| e.to_string())?;
+                let (service, evaluator) = load_network::<G>(path, self.device).map_err(model_error)?;
                 (Box::new(evaluator), Some(service))
             }
         };
