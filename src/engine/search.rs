@@ -49,16 +49,20 @@ pub(crate) fn search<G: Game, E: Evaluator<G> + Sync + ?Sized>(
     let deadline = if limits.infinite { None } else { limits.movetime.map(|t| start + t) };
     let mut chunk: u32 = 8;
     let mut last_info = start;
-    let mut full = false;
-    loop {
+    let full = loop {
         let visits = search.tree().root().visits;
-        let now = Instant::now();
-        if stop.load(Ordering::Relaxed) || visits >= node_limit || deadline.is_some_and(|d| now >= d) {
-            break;
+        let ended =
+            stop.load(Ordering::Relaxed) || visits >= node_limit || deadline.is_some_and(|d| Instant::now() >= d);
+        if ended {
+            break false;
         }
         if search.tree().edges.len() >= MAX_EDGES {
-            full = true;
-            break;
+            break true;
+        }
+        // Not when the search has just ended: the final report follows at once.
+        if last_info.elapsed() >= INFO_EVERY {
+            last_info = Instant::now();
+            on_info(&report_of(&search, settings.multipv, start.elapsed()));
         }
         params.simulations = visits.saturating_add(chunk).min(node_limit);
         search.set_params(params.clone());
@@ -69,11 +73,7 @@ pub(crate) fn search<G: Game, E: Evaluator<G> + Sync + ?Sized>(
             search.run(evaluator);
         }
         chunk = next_chunk(chunk, t.elapsed(), deadline.map(|d| d.saturating_duration_since(Instant::now())));
-        if last_info.elapsed() >= INFO_EVERY {
-            last_info = Instant::now();
-            on_info(&report_of(&search, settings.multipv, start.elapsed()));
-        }
-    }
+    };
     // UCI: after `go infinite` the answer waits for `stop`, even when there is nothing to add.
     if full && limits.infinite {
         while !stop.load(Ordering::Relaxed) {
