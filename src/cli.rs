@@ -39,6 +39,58 @@ pub enum Command {
     Arena(ArenaArgs),
     /// Export a checkpoint as TorchScript or safetensors, with a sidecar JSON describing it.
     Export(ExportArgs),
+    /// A UCI-style engine on standard input and output, for GUIs and other programs (see
+    /// docs/protocol.md).
+    Uci(UciArgs),
+    /// The best moves of a position by search, with visits, priors, scores and lines.
+    Analyse(AnalyseArgs),
+}
+
+/// Flags of `vzero uci`.
+#[derive(Debug, Args)]
+pub struct UciArgs {
+    /// A checkpoint folder or run directory (its newest checkpoint) to search with; without
+    /// one the search uses the uniform evaluator. Also settable as the `Model` option.
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// The variant at start [default: the model's, else glinski]; also the `UCI_Variant` option.
+    #[arg(long)]
+    pub variant: Option<Variant>,
+    /// Where the network runs: auto, cpu or cuda.
+    #[arg(long, default_value = "auto")]
+    pub device: String,
+}
+
+/// Flags of `vzero analyse`.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// The variant.
+    #[arg(long)]
+    pub variant: Variant,
+    /// Analyse this position text instead of the start position.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Play these space-separated moves first (e.g. "f5-f6 f7-f6").
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// A checkpoint folder or run directory to search with (default: the uniform evaluator).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Root visits of the search.
+    #[arg(long, default_value_t = 800)]
+    pub sims: u32,
+    /// How many of the best root moves to list.
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub multipv: usize,
+    /// Search threads sharing the tree.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Print one JSON object (fields in the README) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Where the network runs: auto, cpu or cuda.
+    #[arg(long, default_value = "auto")]
+    pub device: String,
 }
 
 /// Flags of `vzero export`.

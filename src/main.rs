@@ -7,6 +7,7 @@
 mod cli;
 mod clip;
 mod cmd;
+mod engine;
 mod viz;
 
 use std::process::ExitCode;

@@ -126,7 +126,7 @@ pub fn load_players<G: Game>(
             }
             PlayerSpec::Network(path, s) => {
                 let simulations = s.unwrap_or(default_sims);
-                let (service, evaluator) = network::<G>(path, device)?;
+                let (service, evaluator) = load_network::<G>(path, device)?;
                 services.push(service);
                 Box::new(SearchAgent { label: format!("{}:{simulations}", path.display()), evaluator, simulations })
             }
@@ -136,13 +136,17 @@ pub fn load_players<G: Game>(
     Ok(Players { agents, services })
 }
 
-/// An inference service running the checkpoint at `path`, and an evaluator for it.
-fn network<G: Game>(path: &Path, device: nn::Device) -> Result<(InferenceService, NetEvaluator<G>), PlayerError> {
+/// An inference service running the checkpoint at `path` (a checkpoint folder or a run
+/// directory) for game `G`, and an evaluator for it; arena players and `vzero uci` load alike.
+pub fn load_network<G: Game>(
+    path: &Path,
+    device: nn::Device,
+) -> Result<(InferenceService, NetEvaluator<G>), PlayerError> {
     let dir = resolve_checkpoint(path)?;
     let bad = |reason: String| PlayerError::Checkpoint { path: path.display().to_string(), reason };
     let state = crate::checkpoint::read_state(&dir).map_err(|e| bad(e.to_string()))?;
     if state.variant != G::NAME {
-        return Err(bad(format!("the checkpoint plays {}, the match is {}", state.variant, G::NAME)));
+        return Err(bad(format!("the checkpoint plays {}, not {}", state.variant, G::NAME)));
     }
     let cfg = net_config::<G>(state.blocks, state.channels);
     let batching = BatchingConfig { max_batch: 256, max_wait: Duration::from_millis(1) };

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+mod analyse;
 mod arena;
 mod bench;
 mod export;
@@ -12,6 +13,7 @@ mod runs;
 mod selfplay;
 pub mod stop;
 mod train;
+mod uci;
 mod variants;
 
 use crate::cli::{Cli, Command};
@@ -30,5 +32,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Plot(args) => plot::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Export(args) => export::run(args),
+        Command::Uci(args) => uci::run(args),
+        Command::Analyse(args) => analyse::run(args),
     }
 }

@@ -1,0 +1,86 @@
+//! `vzero analyse`: the best moves of one position by search, as a table or one JSON object.
+
+use std::sync::atomic::AtomicBool;
+
+use anyhow::anyhow;
+use serde_json::json;
+
+use crate::cli::AnalyseArgs;
+use crate::engine::{cp_from_q, open_session, Limits, Line, Report, Settings};
+
+/// Searches the position and prints what the search found.
+pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
+    let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
+    let mut session = open_session(args.variant, args.model.as_deref(), device).map_err(|e| anyhow!("--model: {e}"))?;
+    let moves: Vec<String> = args.moves.as_deref().unwrap_or("").split_whitespace().map(String::from).collect();
+    session.set_position(args.position.as_deref(), &moves).map_err(|e| anyhow!("{e}"))?;
+    if let Some(reason) = session.game_over() {
+        session.close();
+        return Err(anyhow!("nothing to analyse: {reason}"));
+    }
+    let limits = Limits { nodes: Some(args.sims.max(1)), ..Limits::default() };
+    let settings = Settings { threads: args.threads.max(1), multipv: args.multipv.max(1) };
+    let report = session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
+    let position = session.position_text();
+    session.close();
+    if args.json {
+        println!("{}", to_json(args.variant.name(), &position, args.sims, &report));
+    } else {
+        print_table(&report);
+    }
+    Ok(())
+}
+
+/// The report as the JSON object documented in the README.
+fn to_json(variant: &str, position: &str, sims: u32, r: &Report) -> serde_json::Value {
+    let moves: Vec<serde_json::Value> = r
+        .lines
+        .iter()
+        .map(|l| {
+            json!({
+                "move": l.mv,
+                "visits": l.visits,
+                "prior": l.prior,
+                "q": l.q,
+                "values": if l.values.is_empty() { None } else { Some(&l.values) },
+                "pv": l.pv,
+            })
+        })
+        .collect();
+    json!({
+        "variant": variant,
+        "position": position,
+        "to_move": r.mover,
+        "sims": sims,
+        "nodes": r.nodes,
+        "time_ms": r.time.as_millis() as u64,
+        "depth": r.depth(),
+        "values": r.values,
+        "bestmove": r.best(),
+        "moves": moves,
+    })
+}
+
+fn print_table(r: &Report) {
+    let values: Vec<String> = r.values.iter().map(|v| format!("{v:.3}")).collect();
+    println!(
+        "{} nodes in {:.2} s; seat {} to move; root values (seat order) {}",
+        r.nodes,
+        r.time.as_secs_f64(),
+        r.mover + 1,
+        values.join(" ")
+    );
+    println!("{:<4} {:<12} {:>8} {:>7} {:>7} {:>7}  pv", "#", "move", "visits", "prior", "q", "cp");
+    for (i, l) in r.lines.iter().enumerate() {
+        let (q, cp) = score_columns(l);
+        println!("{:<4} {:<12} {:>8} {:>7.3} {:>7} {:>7}  {}", i + 1, l.mv, l.visits, l.prior, q, cp, l.pv.join(" "));
+    }
+}
+
+/// A line's q and centipawns as table cells (`-` for a move never visited).
+fn score_columns(l: &Line) -> (String, String) {
+    match l.q {
+        Some(q) => (format!("{q:.3}"), cp_from_q(q).to_string()),
+        None => ("-".into(), "-".into()),
+    }
+}

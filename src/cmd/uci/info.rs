@@ -1,0 +1,70 @@
+//! A search report as UCI `info` lines.
+
+use crate::engine::{cp_from_q, Report};
+
+/// One `info` line per reported root move: every visited one, and the first always.
+///
+/// `info depth D multipv I score cp CP [values V1 V2 V3] nodes N nps R time MS pv M1 M2 ...`:
+/// depth is the plies of that line's principal variation, the score is the mover's expected
+/// score after the move as centipawns ([`cp_from_q`]), and `values` (three players only) each
+/// seat's expected final score in seat order. A line never visited shows the root's values.
+pub fn info_lines(report: &Report) -> Vec<String> {
+    let three = report.values.len() > 2;
+    report
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(i, line)| *i == 0 || line.visits > 0)
+        .map(|(i, line)| {
+            let mut s =
+                format!("info depth {} multipv {} score cp {}", line.pv.len(), i + 1, cp_from_q(report.q_of(line)));
+            if three {
+                let values: Vec<String> = report.values_of(line).iter().map(|v| format!("{v:.3}")).collect();
+                s.push_str(&format!(" values {}", values.join(" ")));
+            }
+            s.push_str(&format!(
+                " nodes {} nps {} time {} pv {}",
+                report.nodes,
+                report.nps(),
+                report.time.as_millis(),
+                line.pv.join(" ")
+            ));
+            s
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::engine::Line;
+
+    fn line(mv: &str, visits: u32, q: Option<f32>, values: Vec<f32>) -> Line {
+        Line { mv: mv.into(), visits, prior: 0.1, q, values, pv: vec![mv.into(), "x".into()] }
+    }
+
+    #[test]
+    fn two_players_get_cp_and_three_get_every_value() {
+        let report = Report {
+            mover: 0,
+            nodes: 100,
+            time: Duration::from_millis(50),
+            values: vec![0.5, 0.5],
+            lines: vec![line("a", 60, Some(0.75), vec![0.75, 0.25]), line("b", 0, None, vec![])],
+        };
+        let lines = info_lines(&report);
+        assert_eq!(lines, ["info depth 2 multipv 1 score cp 111 nodes 100 nps 2000 time 50 pv a x"]);
+        let report = Report {
+            values: vec![0.5, 0.25, 0.75],
+            lines: vec![line("a", 0, None, vec![]), line("b", 0, None, vec![])],
+            ..report
+        };
+        let lines = info_lines(&report);
+        assert_eq!(
+            lines,
+            ["info depth 2 multipv 1 score cp 0 values 0.500 0.250 0.750 nodes 100 nps 2000 time 50 pv a x"]
+        );
+    }
+}

@@ -1,0 +1,62 @@
+//! `vzero uci`: a UCI-shaped engine on standard input and output (see docs/protocol.md).
+//!
+//! One thread reads commands, the search runs on another, so `stop`, `isready` and `quit` are
+//! answered while it searches.
+
+mod engine;
+mod info;
+mod options;
+mod protocol;
+
+use std::io::BufRead;
+use std::sync::mpsc;
+
+use anyhow::anyhow;
+use rules::Variant;
+
+use crate::cli::UciArgs;
+use crate::engine::model_variant;
+
+use engine::{Engine, Flow};
+use options::Options;
+
+/// Runs the engine until `quit` or the end of input.
+pub fn run(args: UciArgs) -> anyhow::Result<()> {
+    let model = args.model.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+    let variant = match (args.variant, &args.model) {
+        (Some(v), _) => v,
+        (None, Some(path)) => model_variant(path).map_err(|e| anyhow!("--model: {e}"))?,
+        (None, None) => Variant::Glinski,
+    };
+    let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
+    let mut engine = Engine::new(Options::new(variant, model), device).map_err(|e| anyhow!("--model: {e}"))?;
+
+    // The reader ends with the input; a `quit` leaves it blocked on a read, which the exit ends.
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::Builder::new().name("stdin".into()).spawn(move || {
+        let mut input = std::io::stdin().lock();
+        let mut bytes = Vec::new();
+        // Bytes, not `lines()`: a line that is not UTF-8 is a bad command, not the end of input.
+        while matches!(input.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
+            if tx.send(String::from_utf8_lossy(&bytes).into_owned()).is_err() {
+                break;
+            }
+            bytes.clear();
+        }
+    })?;
+    loop {
+        match rx.recv() {
+            Ok(line) => {
+                if engine.handle(&line) == Flow::Quit {
+                    break;
+                }
+            }
+            Err(_) => {
+                engine.end_of_input();
+                break;
+            }
+        }
+    }
+    engine.close();
+    Ok(())
+}

@@ -1,0 +1,118 @@
+//! The engine's options, each declared once: its UCI name, type, default and range, and how a
+//! `setoption` value is read.
+
+use rules::Variant;
+
+/// The options' values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// `UCI_Variant`: the variant played.
+    pub variant: Variant,
+    /// `Model`: a checkpoint folder or run directory; empty for the uniform evaluator.
+    pub model: String,
+    /// `Threads`: search threads sharing the tree.
+    pub threads: usize,
+    /// `MultiPV`: root moves reported in `info` lines.
+    pub multipv: usize,
+    /// `Simulations`: root visits of a `go` that names no limit.
+    pub simulations: u32,
+}
+
+/// Most search threads.
+const MAX_THREADS: i64 = 256;
+/// Most `MultiPV` lines.
+const MAX_MULTIPV: i64 = 500;
+/// Most default simulations.
+const MAX_SIMULATIONS: i64 = 100_000_000;
+
+/// One `setoption` that changed something the engine must act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// The variant or the model: the session must be opened again.
+    Session,
+    /// Something the next search reads.
+    Search,
+}
+
+impl Options {
+    /// Defaults, with the variant and model given on the command line.
+    pub fn new(variant: Variant, model: String) -> Options {
+        Options { variant, model, threads: 1, multipv: 1, simulations: 800 }
+    }
+
+    /// The `option` lines `uci` answers with.
+    pub fn uci_lines(&self) -> Vec<String> {
+        let vars: Vec<String> = Variant::ALL.iter().map(|v| format!("var {v}")).collect();
+        let model = if self.model.is_empty() { "<empty>" } else { &self.model };
+        vec![
+            format!("option name UCI_Variant type combo default {} {}", self.variant, vars.join(" ")),
+            format!("option name Model type string default {model}"),
+            format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", self.threads),
+            format!("option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}", self.multipv),
+            format!("option name Simulations type spin default {} min 1 max {MAX_SIMULATIONS}", self.simulations),
+        ]
+    }
+
+    /// Applies `setoption name NAME value VALUE` (names match without regard to case, as UCI
+    /// asks). Errors name the option and what it expects; the value is then unchanged.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Changed, String> {
+        let value = value.map(str::trim).unwrap_or("");
+        let spin = |min: i64, max: i64| -> Result<i64, String> {
+            match value.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(format!("option {name}: '{value}' is not a whole number from {min} to {max}")),
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                self.variant = value.parse::<Variant>().map_err(|e| format!("option UCI_Variant: {e}"))?;
+                Ok(Changed::Session)
+            }
+            "model" => {
+                self.model = if value == "<empty>" { String::new() } else { value.to_string() };
+                Ok(Changed::Session)
+            }
+            "threads" => {
+                self.threads = spin(1, MAX_THREADS)? as usize;
+                Ok(Changed::Search)
+            }
+            "multipv" => {
+                self.multipv = spin(1, MAX_MULTIPV)? as usize;
+                Ok(Changed::Search)
+            }
+            "simulations" => {
+                self.simulations = spin(1, MAX_SIMULATIONS)? as u32;
+                Ok(Changed::Search)
+            }
+            _ => Err(format!("unknown option '{name}' (expected UCI_Variant, Model, Threads, MultiPV or Simulations)")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_set_by_any_case_and_checked() {
+        let mut o = Options::new(Variant::Glinski, String::new());
+        assert_eq!(o.set("uci_variant", Some("Wellisch")), Ok(Changed::Session));
+        assert_eq!(o.variant, Variant::Wellisch);
+        assert_eq!(o.set("MULTIPV", Some("3")), Ok(Changed::Search));
+        assert_eq!(o.multipv, 3);
+        assert!(o.set("Threads", Some("0")).is_err());
+        assert!(o.set("Threads", Some("two")).is_err());
+        assert!(o.set("UCI_Variant", Some("chess")).unwrap_err().contains("'chess'"));
+        assert!(o.set("Hash", Some("64")).unwrap_err().contains("'Hash'"));
+        assert_eq!(o.threads, 1, "a refused value leaves the option unchanged");
+        assert_eq!(o.set("Model", Some("<empty>")), Ok(Changed::Session));
+        assert!(o.model.is_empty());
+    }
+
+    #[test]
+    fn every_option_has_one_line() {
+        let lines = Options::new(Variant::Glinski, String::new()).uci_lines();
+        assert_eq!(lines.len(), 5);
+        assert!(lines[0].ends_with("var glinski var mini-hexchess var wellisch var weltschach"), "{}", lines[0]);
+    }
+}

@@ -1,0 +1,110 @@
+//! The search run in chunks: the visit target is raised a chunk at a time on the same tree
+//! (`Search::set_params` then `run` again continues where it stopped), and between chunks the
+//! stop flag, the clock, the node budget and the tree's size are checked and progress reported.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use mcts::{Evaluator, Search, SearchParams};
+use rules::Game;
+
+use super::limits::Limits;
+use super::report::{report_of, Report};
+
+/// How a search runs, apart from when it stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Threads sharing the tree.
+    pub threads: usize,
+    /// Root moves to report.
+    pub multipv: usize,
+}
+
+/// How long one chunk should take: short enough that `stop` is answered within about this
+/// much, long enough that checking between chunks costs nothing.
+const CHUNK_TIME: Duration = Duration::from_millis(40);
+/// Interval of the progress reports while searching.
+const INFO_EVERY: Duration = Duration::from_secs(1);
+/// Tree edges at which the search stops growing (about 1 GB with its nodes): `go infinite`
+/// with a fast evaluator would otherwise fill the memory.
+const MAX_EDGES: usize = 80_000_000;
+
+/// Searches `game` (which has a legal move) with `evaluator` until a limit in `limits` or
+/// `stop`, calling `on_info` about once a second, and returns the final report.
+pub(crate) fn search<G: Game, E: Evaluator<G> + Sync + ?Sized>(
+    game: &G,
+    evaluator: &E,
+    limits: &Limits,
+    settings: Settings,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&Report),
+) -> Report {
+    let start = Instant::now();
+    let threads = settings.threads.max(1);
+    let mut params = SearchParams::analysis(1);
+    // Each thread keeps up to 8 leaves in flight, as one search thread does by default.
+    params.max_in_flight = params.max_in_flight.max(8 * threads as u32);
+    let mut search = Search::new(game.clone(), params.clone(), 0);
+    let node_limit = if limits.infinite { u32::MAX } else { limits.nodes.unwrap_or(u32::MAX) };
+    let deadline = if limits.infinite { None } else { limits.movetime.map(|t| start + t) };
+    let mut chunk: u32 = 8;
+    let mut last_info = start;
+    let full = loop {
+        let visits = search.tree().root().visits;
+        let ended =
+            stop.load(Ordering::Relaxed) || visits >= node_limit || deadline.is_some_and(|d| Instant::now() >= d);
+        if ended {
+            break false;
+        }
+        if search.tree().edges.len() >= MAX_EDGES {
+            break true;
+        }
+        // Not when the search has just ended: the final report follows at once.
+        if last_info.elapsed() >= INFO_EVERY {
+            last_info = Instant::now();
+            on_info(&report_of(&search, settings.multipv, start.elapsed()));
+        }
+        params.simulations = visits.saturating_add(chunk).min(node_limit);
+        search.set_params(params.clone());
+        let t = Instant::now();
+        if threads > 1 {
+            search.run_parallel(evaluator, threads);
+        } else {
+            search.run(evaluator);
+        }
+        chunk = next_chunk(chunk, t.elapsed(), deadline.map(|d| d.saturating_duration_since(Instant::now())));
+    };
+    // UCI: after `go infinite` the answer waits for `stop`, even when there is nothing to add.
+    if full && limits.infinite {
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    report_of(&search, settings.multipv, start.elapsed())
+}
+
+/// The next chunk's size from how long this one took: aiming at [`CHUNK_TIME`], growing at
+/// most fourfold, and no longer than the time `left` allows.
+fn next_chunk(chunk: u32, took: Duration, left: Option<Duration>) -> u32 {
+    let per_visit = took.as_secs_f64().max(1e-7) / chunk as f64;
+    let mut aim = CHUNK_TIME.as_secs_f64();
+    if let Some(left) = left {
+        aim = aim.min(left.as_secs_f64());
+    }
+    ((aim / per_visit) as u32).clamp(1, chunk.saturating_mul(4).max(4))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_aim_at_the_chunk_time_and_the_time_left() {
+        let ms = Duration::from_millis;
+        assert_eq!(next_chunk(100, ms(40), None), 100);
+        assert_eq!(next_chunk(100, ms(4), None), 400, "grows at most fourfold");
+        assert_eq!(next_chunk(100, ms(80), None), 50);
+        assert_eq!(next_chunk(100, ms(40), Some(ms(10))), 25);
+        assert_eq!(next_chunk(1, ms(500), None), 1, "never below one visit");
+    }
+}

@@ -1,0 +1,160 @@
+//! One variant's position and evaluator behind a variant-free interface, so that the UCI loop
+//! can switch variants at run time while search stays monomorphised per game.
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use mcts::{Evaluator, UniformEvaluator};
+use nn::InferenceService;
+use rules::{Game, Variant, WithGame};
+use selfplay::checkpoint::read_state;
+use selfplay::players::{load_network, resolve_checkpoint, PlayerError};
+
+use super::limits::Limits;
+use super::report::Report;
+use super::search::{search, Settings};
+
+/// A position to search and the evaluator to search it with.
+pub trait Session: Send {
+    /// The variant played.
+    fn variant(&self) -> Variant;
+
+    /// The seat to move (0-based).
+    fn to_move(&self) -> usize;
+
+    /// The position as the variant's position text.
+    fn position_text(&self) -> String;
+
+    /// Sets the position: `text` (the start position if `None`) then `moves` in the variant's
+    /// notation. On an error, which names the bad part, the position is left as it was.
+    fn set_position(&mut self, text: Option<&str>, moves: &[String]) -> Result<(), String>;
+
+    /// Why the position has nothing to search (the game is over), if so.
+    fn game_over(&self) -> Option<String>;
+
+    /// Searches the position (which must not be over) until a limit or `stop`, reporting
+    /// progress to `on_info` about once a second; returns the final report.
+    fn search(
+        &mut self,
+        limits: &Limits,
+        settings: Settings,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Report),
+    ) -> Report;
+
+    /// Stops the network's inference service, if there is one.
+    fn close(self: Box<Self>);
+}
+
+/// The variant a checkpoint (a checkpoint folder or a run directory) was trained for.
+pub fn model_variant(path: &Path) -> Result<Variant, String> {
+    let dir = resolve_checkpoint(path).map_err(model_error)?;
+    let state = read_state(&dir).map_err(|e| format!("'{}': {e}", path.display()))?;
+    state.variant.parse::<Variant>().map_err(|e| format!("'{}': {e}", path.display()))
+}
+
+/// A model loading error without the arena's "player" wording.
+fn model_error(e: PlayerError) -> String {
+    match e {
+        PlayerError::Checkpoint { path, reason } => format!("'{path}': {reason}"),
+        other => other.to_string(),
+    }
+}
+
+/// A session for `variant` at its start position, searching with the network at `model`, or
+/// with the uniform evaluator when there is none. A model that cannot be loaded (missing,
+/// corrupt, trained for another variant) is an error that names it.
+pub fn open_session(variant: Variant, model: Option<&Path>, device: nn::Device) -> Result<Box<dyn Session>, String> {
+    if model.is_some() && device == nn::Device::Cpu {
+        // The search thread and the network share the cores: libtorch's own thread pool on top
+        // collapses when they are busy (20 times slower on 2 loaded cores).
+        nn::set_threads(1);
+    }
+    variant.with_game(Open { model, device })
+}
+
+struct Open<'a> {
+    model: Option<&'a Path>,
+    device: nn::Device,
+}
+
+impl WithGame for Open<'_> {
+    type Output = Result<Box<dyn Session>, String>;
+
+    fn run<G: Game>(self) -> Self::Output {
+        let (evaluator, service): (Box<dyn Evaluator<G> + Send + Sync>, _) = match self.model {
+            None => (Box::new(UniformEvaluator), None),
+            Some(path) => {
+                let (service, evaluator) = load_network::<G>(path, self.device).map_err(model_error)?;
+                (Box::new(evaluator), Some(service))
+            }
+        };
+        Ok(Box::new(GameSession { game: G::start(), evaluator, service }))
+    }
+}
+
+struct GameSession<G: Game> {
+    game: G,
+    evaluator: Box<dyn Evaluator<G> + Send + Sync>,
+    service: Option<InferenceService>,
+}
+
+impl<G: Game> Session for GameSession<G> {
+    fn variant(&self) -> Variant {
+        G::NAME.parse().expect("every game's name is a variant name")
+    }
+
+    fn to_move(&self) -> usize {
+        self.game.to_move()
+    }
+
+    fn position_text(&self) -> String {
+        self.game.to_text()
+    }
+
+    fn set_position(&mut self, text: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let mut game = match text {
+            None => G::start(),
+            Some(text) => G::from_text(text).map_err(|e| format!("position '{text}': {e}"))?,
+        };
+        for (i, text) in moves.iter().enumerate() {
+            if let Some(reason) = over(&game) {
+                return Err(format!("move {} ('{text}'): {reason}", i + 1));
+            }
+            let mv = game.parse_move(text).map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
+            game.play(mv);
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn game_over(&self) -> Option<String> {
+        over(&self.game)
+    }
+
+    fn search(
+        &mut self,
+        limits: &Limits,
+        settings: Settings,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Report),
+    ) -> Report {
+        search(&self.game, self.evaluator.as_ref(), limits, settings, stop, on_info)
+    }
+
+    fn close(self: Box<Self>) {
+        let GameSession { evaluator, service, .. } = *self;
+        // The service stops once its last client, held by the evaluator, is gone.
+        drop(evaluator);
+        if let Some(service) = service {
+            service.join();
+        }
+    }
+}
+
+/// Why `game` is over (with its final scores), if it is.
+fn over<G: Game>(game: &G) -> Option<String> {
+    let scores = game.outcome()?;
+    let text: Vec<String> = scores.as_slice().iter().map(|s| format!("{s}")).collect();
+    Some(format!("the game is over (final scores {})", text.join(" ")))
+}
