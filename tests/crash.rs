@@ -243,3 +243,22 @@ fn a_second_signal_aborts_at_once_without_crashing() {
     assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_second_trainer_on_a_run_is_refused_naming_the_holder() {
+    let dir = fresh_dir("twotrainers");
+    let first = start(&dir);
+    wait_for_first_shard(&dir);
+    let begun = Instant::now();
+    let second = resume(&dir).wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&second.stderr).into_owned();
+    assert_eq!(second.status.code(), Some(1), "the second trainer ran: {err}");
+    assert!(err.contains("already running") && err.contains(&format!("process {}", first.id())), "{err}");
+    assert!(begun.elapsed() < Duration::from_secs(20), "refused only after {:?}", begun.elapsed());
+    signal(&first, "-TERM");
+    finish_stopped(first);
+    // The lock went with its process: the run resumes and completes.
+    finish(launch(&dir));
+    assert_eq!(own_games(&dir).len(), 40);
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 use crate::checkpoint::CheckpointError;
+use crate::lock::LockError;
 use crate::replay::{DecodeError, ShardError};
 use crate::rundir::RunIoError;
 
@@ -24,6 +25,9 @@ pub enum TrainError {
     /// The device cannot be used.
     #[error(transparent)]
     Device(#[from] nn::device::DeviceError),
+    /// Another trainer holds the run directory.
+    #[error(transparent)]
+    Lock(#[from] LockError),
     /// The run directory does not fit the request.
     #[error("{0}")]
     Run(String),

@@ -33,6 +33,7 @@ use crate::checkpoint::{self, CheckpointState};
 use crate::config::Config;
 use crate::error::TrainError;
 use crate::gating::{read_best, write_best};
+use crate::lock::{lock_run, RunLock};
 use crate::replay::{ReplayWindow, ShardName, WindowSize, EXTERNAL_GAME};
 use crate::resume::{load_newest_checkpoint, stored_games};
 use crate::rundir::{write_atomic, RunDir};
@@ -72,6 +73,8 @@ pub struct TrainSummary {
 /// A training run of game `G`: its directory, config, network and optimizer, replay window,
 /// shard bookkeeping, counters and checkpoints, and the inference service self-play uses.
 pub struct Run<G: Game> {
+    /// Held while the run is open: a second trainer on this directory is refused.
+    _lock: RunLock,
     config: Config,
     dir: RunDir,
     device: Device,
@@ -128,8 +131,9 @@ impl<G: Game> Run<G> {
             eprintln!("vzero train: mixed-precision training (fp16 autocast, dynamic loss scaling)");
         }
         let mut done = BTreeSet::new();
-        let (dir, state, latest, known_shards) = if opts.resume {
+        let (lock, dir, state, latest, known_shards) = if opts.resume {
             let dir = RunDir::open(&opts.run_dir);
+            let lock = lock_trainer(&dir)?;
             let (mut state, latest) = load_newest_checkpoint::<G>(config, &dir, &mut net, &mut trainer)?;
             let (games, known_shards) = stored_games::<G>(&dir)?;
             for g in games {
@@ -139,9 +143,10 @@ impl<G: Game> Run<G> {
                 window.push(Arc::new(g));
             }
             state.games = done.len() as u64;
-            (dir, state, latest, known_shards)
+            (lock, dir, state, latest, known_shards)
         } else {
             let dir = create_run_dir(&opts.run_dir)?;
+            let lock = lock_trainer(&dir)?;
             let state = CheckpointState {
                 variant: G::NAME.into(),
                 blocks: config.network.blocks,
@@ -153,7 +158,7 @@ impl<G: Game> Run<G> {
             let latest = checkpoint::save_checkpoint(&dir.checkpoints(), &net, &trainer, &state)?;
             // Written last: a folder without it holds no run yet, and the same command starts over.
             write_atomic(&dir.config(), config.to_toml().as_bytes())?;
-            (dir, state, latest, BTreeSet::new())
+            (lock, dir, state, latest, BTreeSet::new())
         };
 
         let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(2) };
@@ -168,6 +173,7 @@ impl<G: Game> Run<G> {
         }
         load_into_service(&client, &best)?;
         Ok(Run {
+            _lock: lock,
             config: config.clone(),
             dir,
             device,
@@ -214,6 +220,15 @@ impl<G: Game> Run<G> {
 }
 
 /// Creates the folders of a new run; refuses a directory that already holds one.
+/// Takes the run directory's trainer lock, saying so when a dead trainer's lock is taken over.
+fn lock_trainer(dir: &RunDir) -> Result<RunLock, TrainError> {
+    let lock = lock_run(dir.root())?;
+    if let Some(holder) = &lock.stale_holder {
+        eprintln!("vzero train: taking over the lock of a trainer that did not exit cleanly ({holder})");
+    }
+    Ok(lock)
+}
+
 fn create_run_dir(root: &Path) -> Result<RunDir, TrainError> {
     let dir = RunDir::create(root)?;
     if dir.config().exists() {
