@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use nn::{BatchingConfig, DeviceChoice, InferenceService, PolicyValueNet};
 use rand::{RngExt, SeedableRng};
-use rules::Game;
+use rules::Encoding;
 
 use crate::config::Config;
 use crate::evaluator::NetEvaluator;
@@ -38,7 +38,10 @@ impl SelfplayBench {
 
 /// Measures the network of `config` alone for `seconds`, then inside self-play with the
 /// config's workers for `seconds`.
-pub fn selfplay_throughput<G: Game>(config: &Config, seconds: f64) -> Result<SelfplayBench, nn::device::DeviceError> {
+pub fn selfplay_throughput<G: Encoding>(
+    config: &Config,
+    seconds: f64,
+) -> Result<SelfplayBench, nn::device::DeviceError> {
     let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
     let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
     let batch = config.selfplay.max_batch;
@@ -101,7 +104,7 @@ pub fn selfplay_throughput<G: Game>(config: &Config, seconds: f64) -> Result<Sel
 /// Fills a replay window with `positions` positions of random games of `G` (each move with
 /// `visited` visited root moves, as a search leaves them) and returns the window with the
 /// resident memory it added, in bytes.
-pub fn replay_window_memory<G: Game>(positions: usize, visited: usize, seed: u64) -> (ReplayWindow, u64) {
+pub fn replay_window_memory<G: Encoding>(positions: usize, visited: usize, seed: u64) -> (ReplayWindow, u64) {
     let before = resident_bytes();
     let mut window = ReplayWindow::new(WindowSize { min: positions, max: positions, alpha: 0.75, beta: 0.4 });
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use mcts::{RolloutEvaluator, UniformEvaluator};
 use nn::{BatchingConfig, InferenceService, PolicyValueNet};
-use rules::Game;
+use rules::{Encoding, Game, Material};
 use thiserror::Error;
 
 use crate::arena::{Agent, GreedyAgent, RandomAgent, SearchAgent};
@@ -98,7 +98,7 @@ impl<G: Game> Players<G> {
 }
 
 /// Builds the agents for `specs`, searching `default_sims` simulations where a spec names none.
-pub fn load_players<G: Game>(
+pub fn load_players<G: Encoding + Material>(
     specs: &[PlayerSpec],
     default_sims: u32,
     device: nn::Device,
@@ -131,7 +131,7 @@ pub fn load_players<G: Game>(
 }
 
 /// An inference service running the checkpoint at `path`, and an evaluator for it.
-fn network<G: Game>(path: &Path, device: nn::Device) -> Result<(InferenceService, NetEvaluator<G>), PlayerError> {
+fn network<G: Encoding>(path: &Path, device: nn::Device) -> Result<(InferenceService, NetEvaluator<G>), PlayerError> {
     let dir = resolve_checkpoint(path)?;
     let bad = |reason: String| PlayerError::Checkpoint { path: path.display().to_string(), reason };
     let state = crate::checkpoint::read_state(&dir).map_err(|e| bad(e.to_string()))?;

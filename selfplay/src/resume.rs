@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use nn::{PolicyValueNet, Trainer};
-use rules::Game;
+use rules::Encoding;
 
 use crate::checkpoint::{self, CheckpointError, CheckpointState};
 use crate::config::Config;
@@ -17,7 +17,7 @@ use crate::rundir::{at, RunDir};
 use crate::train::TrainError;
 
 /// Loads the newest readable checkpoint and the replay window of a stopped run.
-pub(crate) fn resume_state<G: Game>(
+pub(crate) fn resume_state<G: Encoding>(
     config: &Config,
     root: &Path,
     net: &mut PolicyValueNet,

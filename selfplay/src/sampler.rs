@@ -2,7 +2,7 @@
 
 use nn::TrainBatch;
 use rand::RngExt;
-use rules::Game;
+use rules::Encoding;
 
 use crate::replay::sample::{decode_position, DecodeError, ExampleSlices};
 use crate::replay::{ReplayWindow, EXTERNAL_GAME};
@@ -11,7 +11,7 @@ use crate::replay::{ReplayWindow, EXTERNAL_GAME};
 /// symmetry of the variant, with value targets as [`decode_position`] blends them. Buffers are
 /// reused across calls. Returns how many of the positions came from games of extra self-play
 /// processes.
-pub fn sample_batch<G: Game>(
+pub fn sample_batch<G: Encoding>(
     window: &ReplayWindow,
     size: usize,
     search_value_weight: f32,

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use nn::{BatchingConfig, DeviceChoice, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
 use rand::SeedableRng;
-use rules::Game;
+use rules::Encoding;
 use serde_json::json;
 use thiserror::Error;
 
@@ -88,7 +88,7 @@ pub struct TrainSummary {
 const SAMPLER_SALT: u64 = 0x5A4D_504C_4552;
 
 /// The network for game `G` with `blocks` residual blocks of `channels` channels.
-pub fn net_config<G: Game>(blocks: usize, channels: usize) -> NetConfig {
+pub fn net_config<G: Encoding>(blocks: usize, channels: usize) -> NetConfig {
     NetConfig {
         input_shape: G::INPUT_SHAPE.to_vec(),
         policy_size: G::POLICY_SIZE,
@@ -101,7 +101,7 @@ pub fn net_config<G: Game>(blocks: usize, channels: usize) -> NetConfig {
 
 /// The position every game of the run starts from: the config's `start_position`, or the
 /// variant's start.
-pub fn start_state<G: Game>(config: &Config) -> Result<G, TrainError> {
+pub fn start_state<G: Encoding>(config: &Config) -> Result<G, TrainError> {
     match &config.start_position {
         Some(text) => G::from_text(text).map_err(|e| TrainError::Run(format!("start_position: {e}"))),
         None => Ok(G::start()),
@@ -109,7 +109,7 @@ pub fn start_state<G: Game>(config: &Config) -> Result<G, TrainError> {
 }
 
 /// Runs (or resumes) training for game `G`.
-pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
+pub fn train<G: Encoding>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
     start_state::<G>(config)?;
     let device = config.device.parse::<DeviceChoice>().expect("validated").resolve()?;
     eprintln!("vzero train: {} on {}, run directory {}", G::NAME, nn::device::describe(device), opts.run_dir.display());

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Context};
-use rules::{Game, WithGame};
+use rules::{FullGame, WithGame};
 use selfplay::arena::{play_match, Agent, MatchOptions, MatchResult};
 use selfplay::players::{load_players, PlayerSpec};
 use selfplay::rating::{elo_estimate, sprt, SprtDecision};
@@ -40,7 +40,7 @@ struct Arena<'a> {
 impl WithGame for Arena<'_> {
     type Output = anyhow::Result<()>;
 
-    fn run<G: Game>(self) -> anyhow::Result<()> {
+    fn run<G: FullGame>(self) -> anyhow::Result<()> {
         let a = self.args;
         let players = load_players::<G>(self.specs, a.sims, self.device)?;
         let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use rules::hexchess::Glinski;
-use rules::{perft, Game, Variant, WithGame};
+use rules::{perft, FullGame, Game, Variant, WithGame};
 use selfplay::config::Config;
 
 use crate::cli::{BenchArgs, BenchKind};
@@ -56,7 +56,7 @@ struct SelfplayBench<'a> {
 impl WithGame for SelfplayBench<'_> {
     type Output = anyhow::Result<()>;
 
-    fn run<G: Game>(self) -> anyhow::Result<()> {
+    fn run<G: FullGame>(self) -> anyhow::Result<()> {
         let r = selfplay::bench::selfplay_throughput::<G>(self.config, self.seconds)?;
         println!(
             "{} ({} blocks x {} channels, batch {}):",

@@ -1,7 +1,7 @@
 //! Turning one recorded position into a training example: replay the game to that ply, encode
 //! it, and lay out the policy target, the legal-move mask and the value target.
 
-use rules::Game;
+use rules::Encoding;
 use thiserror::Error;
 
 use crate::replay::record::GameRecord;
@@ -36,7 +36,7 @@ pub struct Example {
 }
 
 /// The game state before move `ply` of `record`.
-pub fn replay_to<G: Game>(record: &GameRecord, ply: usize) -> Result<G, DecodeError> {
+pub fn replay_to<G: Encoding>(record: &GameRecord, ply: usize) -> Result<G, DecodeError> {
     if record.variant != G::NAME {
         return Err(DecodeError::WrongVariant { expected: G::NAME, found: record.variant.clone() });
     }
@@ -50,13 +50,13 @@ pub fn replay_to<G: Game>(record: &GameRecord, ply: usize) -> Result<G, DecodeEr
 }
 
 /// The legal move of `game` with policy index `index` (`moves` is scratch space).
-pub fn find_move<G: Game>(game: &G, index: u32, moves: &mut Vec<G::Move>) -> Option<G::Move> {
+pub fn find_move<G: Encoding>(game: &G, index: u32, moves: &mut Vec<G::Move>) -> Option<G::Move> {
     game.legal_moves(moves);
     moves.iter().copied().find(|&mv| game.policy_index(mv) as u32 == index)
 }
 
 /// The game as one line of text: its scores, then its moves in the variant's notation.
-pub fn record_to_text<G: Game>(record: &GameRecord) -> Result<String, DecodeError> {
+pub fn record_to_text<G: Encoding>(record: &GameRecord) -> Result<String, DecodeError> {
     let mut game: G = replay_to(record, 0)?;
     let scores: Vec<String> = record.scores.iter().map(|s| s.to_string()).collect();
     let mut line = format!("[{}]", scores.join(" "));
@@ -75,7 +75,7 @@ pub fn record_to_text<G: Game>(record: &GameRecord) -> Result<String, DecodeErro
 /// position's planes). Every element of the outputs is written. The value target is the
 /// game's final score blended with the search's root value, `search_value_weight` of it
 /// (Leela's q-ratio), where the record has one.
-pub fn decode_position<G: Game>(
+pub fn decode_position<G: Encoding>(
     record: &GameRecord,
     ply: usize,
     sym: usize,
@@ -123,7 +123,7 @@ pub struct ExampleSlices<'a> {
 
 impl Example {
     /// Decodes one example into fresh buffers (see [`decode_position`]).
-    pub fn decode<G: Game>(
+    pub fn decode<G: Encoding>(
         record: &GameRecord,
         ply: usize,
         sym: usize,
