@@ -8,7 +8,7 @@ use std::process::Command;
 
 use rand::{RngExt, SeedableRng};
 use rules::hexchess::MiniHexchess;
-use rules::Game;
+use rules::{Encoding, Game};
 use selfplay::checkpoint::{load_checkpoint, read_state};
 use selfplay::players::resolve_checkpoint;
 use selfplay::setup::net_config;

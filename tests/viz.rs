@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use rules::wellisch::Wellisch;
 use rules::weltschach::Weltschach;
-use rules::{Game, Glinski, MiniHexchess};
+use rules::{Encoding, Game, Glinski, MiniHexchess};
 use selfplay::replay::{write_shard, GameRecord, MoveRecord};
 
 fn vzero(args: &[&str]) -> Output {
@@ -209,7 +209,7 @@ fn mini_game_shard(dir: &Path) -> (PathBuf, Vec<String>) {
 }
 
 /// The same for a game of `G` of up to `plies` plies.
-fn game_shard<G: Game>(dir: &Path, plies: usize) -> (PathBuf, Vec<String>) {
+fn game_shard<G: Encoding>(dir: &Path, plies: usize) -> (PathBuf, Vec<String>) {
     let mut game = G::start();
     let mut record = GameRecord {
         variant: G::NAME.into(),

@@ -2,7 +2,7 @@
 //! and a principal variation to show.
 
 use rand::RngExt;
-use rules::{Game, MAX_PLAYERS};
+use rules::MAX_PLAYERS;
 
 use crate::params::SearchParams;
 use crate::select::{children_visits, forced_playouts, puct, View};
@@ -40,15 +40,11 @@ impl<M: Copy + Eq> SearchResult<M> {
         self.pv.first().copied().unwrap_or(self.chosen)
     }
 
-    /// The policy target as (policy index, share) pairs for the network, the moves mapped by
-    /// [`Game::policy_index`] in `root` (the position searched); moves with no share left out.
-    pub fn policy_target<G: Game<Move = M>>(&self, root: &G) -> Vec<(usize, f32)> {
-        self.moves
-            .iter()
-            .zip(&self.policy)
-            .filter(|(_, &p)| p > 0.0)
-            .map(|(&mv, &p)| (root.policy_index(mv), p))
-            .collect()
+    /// The policy target as (policy index, share) pairs for the network; moves with no share
+    /// left out. `index` maps a root move to its policy index (the network's encoding of the
+    /// position searched, e.g. `rules::Encoding::policy_index`), which search itself never needs.
+    pub fn policy_target(&self, index: impl Fn(M) -> usize) -> Vec<(usize, f32)> {
+        self.moves.iter().zip(&self.policy).filter(|(_, &p)| p > 0.0).map(|(&mv, &p)| (index(mv), p)).collect()
     }
 }
 

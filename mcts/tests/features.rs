@@ -4,7 +4,7 @@ mod games;
 
 use games::tictactoe::TicTacToe;
 use mcts::{RandomEvaluator, RolloutEvaluator, Search, SearchError, SearchParams, SearchResult, UniformEvaluator};
-use rules::Game;
+use rules::{Encoding, Game};
 
 /// Self-play settings with every random ingredient switched on.
 fn self_play_params() -> SearchParams {
@@ -220,7 +220,7 @@ fn policy_target_maps_moves_to_policy_indices() {
     let mut search = Search::new(game.clone(), SearchParams::for_tests_v1(), 0);
     search.run(&UniformEvaluator);
     let result = search.result().unwrap();
-    let target = result.policy_target(&game);
+    let target = result.policy_target(|mv| game.policy_index(mv));
     assert!((target.iter().map(|t| t.1).sum::<f32>() - 1.0).abs() < 1e-5);
     let (index, share) = target.iter().copied().fold((0, 0.0), |a, t| if t.1 > a.1 { t } else { a });
     assert_eq!(index, game.policy_index(5), "the winning cell gets the largest share ({share})");

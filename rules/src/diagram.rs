@@ -2,10 +2,10 @@
 //! label, and which piece stands on it.
 //!
 //! Each variant knows its own geometry (hexagons flat- or pointy-topped, a row of square grids for
-//! the cube), so it describes itself through [`crate::Game::diagram`]; renderers (the CLI's SVG
+//! the cube), so it describes itself through [`Pictured::diagram`]; renderers (the CLI's SVG
 //! board and HTML replay) only draw shapes at coordinates and never learn a variant's rules.
 
-use crate::game::Player;
+use crate::game::{Game, Player};
 
 /// The outline of a cell. Every shape has "radius" 1 in diagram units (a hexagon's corners are 1
 /// from its centre, a square's sides are 1 from it), so neighbouring cells touch when centres are
@@ -23,7 +23,7 @@ pub enum CellShape {
 /// One cell of the board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DiagramCell {
-    /// The variant's own number for the cell; [`crate::Game::move_cells`] names cells by it.
+    /// The variant's own number for the cell; [`Pictured::move_cells`] names cells by it.
     pub key: u16,
     /// Centre, in diagram units, x to the right.
     pub x: f32,
@@ -77,4 +77,21 @@ pub struct Diagram {
     pub legend: Vec<(char, String)>,
     /// The seat to move.
     pub to_move: Player,
+}
+
+/// How a variant draws its positions and moves, for `vzero render` and `vzero replay`.
+pub trait Pictured: Game {
+    /// A picture of the position; `None` (the default) for a variant that cannot draw itself
+    /// yet, so a new variant builds before it has one.
+    fn diagram(&self) -> Option<Diagram> {
+        None
+    }
+
+    /// The [`DiagramCell::key`]s of the cells `mv` (a legal move here) leaves and enters, for
+    /// drawing it as an arrow; `None` for a move with no cells (a pass) and where
+    /// [`Pictured::diagram`] is `None`.
+    fn move_cells(&self, mv: Self::Move) -> Option<(u16, u16)> {
+        let _ = mv;
+        None
+    }
 }

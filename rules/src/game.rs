@@ -3,7 +3,6 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::diagram::Diagram;
 use crate::error::{MoveError, PositionError};
 use crate::scores::Scores;
 
@@ -13,7 +12,10 @@ pub const MAX_PLAYERS: usize = 3;
 /// A seat, 0-based in turn order (0 = White / P1).
 pub type Player = usize;
 
-/// A game state of one variant: rules, text, and the network's view of it.
+/// A game state of one variant: its rules and text, which is all search needs.
+///
+/// The network's view ([`crate::Encoding`]), pictures ([`crate::Pictured`]) and piece values
+/// ([`crate::Material`]) are separate traits on the same types.
 ///
 /// States are values: search copies them (`Clone`) rather than undoing moves, so a clone must be
 /// cheap (no per-clone heap allocation beyond what repetition detection strictly needs).
@@ -25,12 +27,6 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// Number of seats.
     const NUM_PLAYERS: usize;
-    /// Shape of the network input for one position: `[C, H, W]` (hex) or `[C, D, H, W]` (cube).
-    const INPUT_SHAPE: &'static [usize];
-    /// Number of policy outputs; [`Game::policy_index`] maps legal moves into `0..POLICY_SIZE`.
-    const POLICY_SIZE: usize;
-    /// Number of board symmetries used for data augmentation, the identity (0) included.
-    const NUM_SYMMETRIES: usize = 1;
 
     /// The variant's standard start position.
     fn start() -> Self;
@@ -58,14 +54,6 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// builds; use [`Game::parse_move`] for untrusted input).
     fn play(&mut self, mv: Self::Move);
 
-    /// What `mv` (a legal move here) captures, in pawns (0 for nothing; a king, where kings
-    /// can be captured, is worth 1000). Variants without it return 0. Used by the greedy
-    /// baseline player, never by the rules.
-    fn capture_value(&self, mv: Self::Move) -> f32 {
-        let _ = mv;
-        0.0
-    }
-
     /// The result once the game is over, `None` while it goes on.
     fn outcome(&self) -> Option<Scores>;
 
@@ -78,46 +66,6 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Reads move text and returns the legal move it names, or why it cannot be played.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 
-    /// Writes the network input for this position, seen by the player to move, into `planes`
-    /// (length = product of [`Game::INPUT_SHAPE`]; every element is written).
-    fn encode(&self, planes: &mut [f32]);
-
-    /// The policy output that stands for `mv` (a legal move here); injective on legal moves.
-    fn policy_index(&self, mv: Self::Move) -> usize;
-
-    /// Applies symmetry `sym` (`0..NUM_SYMMETRIES`) to encoded planes.
-    fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {
-        debug_assert_eq!(sym, 0);
-        dst.copy_from_slice(src);
-    }
-
-    /// Applies symmetry `sym` to a policy index, consistently with [`Game::transform_planes`].
-    fn transform_policy_index(sym: usize, index: usize) -> usize {
-        debug_assert_eq!(sym, 0);
-        index
-    }
-
-    /// Which cells of the encoding's spatial grid are on the board (1.0) rather than padding
-    /// (0.0), flattened over the spatial dimensions; `None` when every cell is on the board.
-    /// Networks zero the padding after every layer.
-    fn board_mask() -> Option<Vec<f32>> {
-        None
-    }
-
-    /// A picture of the position for `vzero render` and `vzero replay`; `None` (the default)
-    /// for a variant that cannot draw itself yet, so a new variant builds before it has one.
-    fn diagram(&self) -> Option<Diagram> {
-        None
-    }
-
-    /// The [`crate::DiagramCell::key`]s of the cells `mv` (a legal move here) leaves and enters,
-    /// for drawing it as an arrow; `None` for a move with no cells (a pass) and where
-    /// [`Game::diagram`] is `None`.
-    fn move_cells(&self, mv: Self::Move) -> Option<(u16, u16)> {
-        let _ = mv;
-        None
-    }
-
     /// A legal move by which the player to move wins at once (the game ends with it scoring 1):
     /// checkmate or, in Wellisch, a king capture; `None` when there is none. The first such move
     /// in [`Game::legal_moves`] order (winning moves may differ in the losers' scores, as in
@@ -126,10 +74,5 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// plays the moves that can win (checks, king captures), which search runs at every leaf.
     fn winning_move(&self) -> Option<Self::Move> {
         crate::wins::winning_move_by_trying(self)
-    }
-
-    /// Number of `f32`s in one encoded position.
-    fn input_len() -> usize {
-        Self::INPUT_SHAPE.iter().product()
     }
 }

@@ -1,13 +1,17 @@
 //! Rules of the vzero chess variants: board geometry, move generation, results, position and
 //! move text, perft, and the encoding of positions and moves for a neural network.
 //!
-//! Every variant implements [`Game`]; search, self-play and the CLI are generic over it.
+//! Every variant implements [`Game`] (rules and text), which is all search needs, and beside it
+//! [`Encoding`] (the network's view), [`Pictured`] (diagrams) and [`Material`] (piece values);
+//! [`FullGame`] bundles the four for self-play and the CLI.
 
 pub mod diagram;
+pub mod encoding;
 pub mod error;
 pub mod game;
 pub mod hex;
 pub mod hexchess;
+pub mod material;
 pub mod perft;
 pub mod scores;
 pub mod variant;
@@ -15,9 +19,11 @@ pub mod wellisch;
 pub mod weltschach;
 pub mod wins;
 
-pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece};
+pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
+pub use encoding::Encoding;
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};
 pub use hexchess::{Glinski, MiniHexchess};
+pub use material::Material;
 pub use scores::Scores;
-pub use variant::{Variant, WithGame};
+pub use variant::{FullGame, Variant, WithGame};

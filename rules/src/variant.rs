@@ -1,9 +1,12 @@
-//! The list of variants and dispatch from a variant name to code generic over its [`Game`].
+//! The list of variants and dispatch from a variant name to code generic over its [`FullGame`].
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::diagram::Pictured;
+use crate::encoding::Encoding;
 use crate::game::Game;
+use crate::material::Material;
 
 /// One of the chess variants vzero knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,13 +21,20 @@ pub enum Variant {
     Weltschach,
 }
 
+/// A variant's game type with every facet: rules and text ([`Game`]), the network's view
+/// ([`Encoding`]), pictures ([`Pictured`]) and piece values ([`Material`]); what self-play, the
+/// CLI and [`WithGame`] work with. Implemented for every type that has the four.
+pub trait FullGame: Game + Encoding + Pictured + Material {}
+
+impl<G: Game + Encoding + Pictured + Material> FullGame for G {}
+
 /// Code to run for one variant's game type, chosen at run time by [`Variant::with_game`]:
 /// the generic method is monomorphised per variant, so hot paths never go through `dyn`.
 pub trait WithGame {
     /// What the code returns.
     type Output;
     /// Runs the code for game type `G`.
-    fn run<G: Game>(self) -> Self::Output;
+    fn run<G: FullGame>(self) -> Self::Output;
 }
 
 impl Variant {

@@ -9,7 +9,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rules::hex::Cell;
 use rules::hexchess::{Glinski, GlinskiRules, HexChess, HexMove, HexRules, MiniHexchess, MiniRules};
-use rules::Game;
+use rules::{Encoding, Game};
 
 /// Positions from random games (every third ply), start positions included.
 fn sample<V: HexRules>(games: usize, seed: u64) -> Vec<HexChess<V>> {
@@ -41,7 +41,7 @@ fn same(a: &[f32], b: &[f32], what: &str) {
     }
 }
 
-fn planes<G: Game>(game: &G) -> Vec<f32> {
+fn planes<G: Encoding>(game: &G) -> Vec<f32> {
     let mut p = vec![f32::NAN; G::input_len()];
     game.encode(&mut p);
     assert!(p.iter().all(|x| x.is_finite()), "every element is written");

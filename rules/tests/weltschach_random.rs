@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use rules::weltschach::encode::{transform_move, transform_position};
 use rules::weltschach::{Cell, Color, Kind, Move, Weltschach};
-use rules::Game;
+use rules::{Encoding, Game};
 
 struct Rng(u64);
 

@@ -5,7 +5,7 @@ use rand::{RngExt, SeedableRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use rules::{Game, Scores};
+use rules::{Game, Material, Scores};
 
 use crate::games::game_seed;
 
@@ -33,10 +33,10 @@ impl<G: Game> Agent<G> for RandomAgent {
     }
 }
 
-/// Takes the most valuable capture ([`Game::capture_value`]), else a random move.
+/// Takes the most valuable capture ([`Material::capture_value`]), else a random move.
 pub struct GreedyAgent;
 
-impl<G: Game> Agent<G> for GreedyAgent {
+impl<G: Material> Agent<G> for GreedyAgent {
     fn name(&self) -> String {
         "greedy".into()
     }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use nn::{BatchingConfig, InferenceService, PolicyValueNet, TrainBatch};
 use rand::{RngExt, SeedableRng};
-use rules::Game;
+use rules::Encoding;
 
 use crate::config::Config;
 use crate::evaluator::NetEvaluator;
@@ -39,7 +39,10 @@ impl SelfplayBench {
 
 /// Measures the network of `config` alone for `seconds`, then inside self-play with the
 /// config's workers for `seconds`.
-pub fn selfplay_throughput<G: Game>(config: &Config, seconds: f64) -> Result<SelfplayBench, nn::device::DeviceError> {
+pub fn selfplay_throughput<G: Encoding>(
+    config: &Config,
+    seconds: f64,
+) -> Result<SelfplayBench, nn::device::DeviceError> {
     let device = config.device.resolve()?;
     let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
     let batch = config.selfplay.max_batch;
@@ -102,7 +105,7 @@ pub fn selfplay_throughput<G: Game>(config: &Config, seconds: f64) -> Result<Sel
 /// Fills a replay window with `positions` positions of random games of `G` (each move with
 /// `visited` visited root moves, as a search leaves them) and returns the window with the
 /// resident memory it added, in bytes.
-pub fn replay_window_memory<G: Game>(positions: usize, visited: usize, seed: u64) -> (ReplayWindow, u64) {
+pub fn replay_window_memory<G: Encoding>(positions: usize, visited: usize, seed: u64) -> (ReplayWindow, u64) {
     let before = resident_bytes();
     let mut window = ReplayWindow::new(WindowSize { min: positions, max: positions, alpha: 0.75, beta: 0.4 });
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -115,7 +118,7 @@ pub fn replay_window_memory<G: Game>(positions: usize, visited: usize, seed: u64
 
 /// A game of uniformly random moves, at most 300 plies, recorded as self-play records it: every
 /// move a training position with `visited` visited root moves and a root value.
-pub fn random_game<G: Game>(rng: &mut impl rand::Rng, visited: usize) -> GameRecord {
+pub fn random_game<G: Encoding>(rng: &mut impl rand::Rng, visited: usize) -> GameRecord {
     let mut game = G::start();
     let mut record =
         GameRecord { variant: G::NAME.into(), number: 0, start: game.to_text(), moves: Vec::new(), scores: Vec::new() };
@@ -149,7 +152,7 @@ pub struct SamplerBench {
 
 /// Draws batches of `batch` positions from `window` with [`sample_batch`] for about `seconds`
 /// on this thread, as the trainer does before every step.
-pub fn sampler_throughput<G: Game>(
+pub fn sampler_throughput<G: Encoding>(
     window: &ReplayWindow,
     batch: usize,
     seconds: f64,

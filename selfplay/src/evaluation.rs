@@ -2,7 +2,7 @@
 
 use mcts::UniformEvaluator;
 use nn::InferenceClient;
-use rules::Game;
+use rules::Encoding;
 
 use crate::arena::{play_match, Agent, MatchOptions, MatchResult, RandomAgent, SearchAgent};
 use crate::config::Config;
@@ -14,7 +14,7 @@ use crate::setup::start_state;
 
 /// The end-of-run evaluation: the network (search at `evaluation.simulations`) against a
 /// uniformly random player and against the same search with the uniform evaluator.
-pub(crate) fn evaluate<G: Game>(
+pub(crate) fn evaluate<G: Encoding>(
     config: &Config,
     client: &InferenceClient,
     dir: &RunDir,

@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 
 use mcts::{Batch, Evaluator};
 use nn::InferenceClient;
-use rules::Game;
+use rules::Encoding;
 
 /// An [`Evaluator`] backed by the inference service.
 pub struct NetEvaluator<G> {
@@ -14,14 +14,14 @@ pub struct NetEvaluator<G> {
     _game: PhantomData<fn() -> G>,
 }
 
-impl<G: Game> NetEvaluator<G> {
+impl<G: Encoding> NetEvaluator<G> {
     /// An evaluator sending at most `max_batch` positions per request through `client`.
     pub fn new(client: InferenceClient, max_batch: usize) -> NetEvaluator<G> {
         NetEvaluator { client, max_batch: max_batch.max(1), _game: PhantomData }
     }
 }
 
-impl<G: Game> Evaluator<G> for NetEvaluator<G> {
+impl<G: Encoding> Evaluator<G> for NetEvaluator<G> {
     fn max_batch_size(&self) -> usize {
         self.max_batch
     }
@@ -49,7 +49,7 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
 }
 
 /// Priors over `moves`: the softmax of their logits, illegal moves left out.
-pub fn softmax_over_moves<G: Game>(state: &G, moves: &[G::Move], logits: &[f32], priors: &mut [f32]) {
+pub fn softmax_over_moves<G: Encoding>(state: &G, moves: &[G::Move], logits: &[f32], priors: &mut [f32]) {
     let mut max = f32::NEG_INFINITY;
     for (p, &mv) in priors.iter_mut().zip(moves) {
         *p = logits[state.policy_index(mv)];

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use nn::PolicyValueNet;
-use rules::Game;
+use rules::Encoding;
 use serde_json::json;
 
 use crate::checkpoint::{load_checkpoint, CheckpointError};
@@ -31,7 +31,7 @@ fn encoding_doc(variant: &str) -> &'static str {
 
 /// Writes the checkpoint at `checkpoint` to `out` in `format`, and the sidecar next to it
 /// (`out` with extension `.json`); returns the sidecar's path.
-pub fn export_checkpoint<G: Game>(
+pub fn export_checkpoint<G: Encoding>(
     checkpoint: &Path,
     out: &Path,
     format: ExportFormat,
@@ -66,9 +66,9 @@ pub fn export_checkpoint<G: Game>(
         "variant": G::NAME,
         "players": G::NUM_PLAYERS,
         "input_shape": G::INPUT_SHAPE,
-        "input": format!("float32 [B, {}]: positions encoded by rules::Game::encode from the point of view of the player to move; the planes are listed in {}", G::INPUT_SHAPE.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "), encoding_doc(G::NAME)),
+        "input": format!("float32 [B, {}]: positions encoded by rules::Encoding::encode from the point of view of the player to move; the planes are listed in {}", G::INPUT_SHAPE.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "), encoding_doc(G::NAME)),
         "policy_size": G::POLICY_SIZE,
-        "policy": format!("logits by policy index (rules::Game::policy_index: a bijection on each position's legal moves, kind-major, documented in {}); set illegal moves to -inf before the softmax", encoding_doc(G::NAME)),
+        "policy": format!("logits by policy index (rules::Encoding::policy_index: a bijection on each position's legal moves, kind-major, documented in {}); set illegal moves to -inf before the softmax", encoding_doc(G::NAME)),
         "values": format!("{} values in [0, 1]: value k is the expected final score of the player k seats after the player to move (k = 0: the mover)", G::NUM_PLAYERS),
         "output": output,
         "network": { "blocks": state.blocks, "channels": state.channels, "board_mask": G::board_mask().is_some() },

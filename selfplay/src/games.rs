@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use mcts::{Batch, Evaluator, Search, SearchParams};
 use rand::{RngExt, SeedableRng};
-use rules::{Game, Scores};
+use rules::{Encoding, Scores};
 
 use crate::config::SelfplayConfig;
 use crate::replay::{GameRecord, MoveRecord};
@@ -65,7 +65,7 @@ pub type GameQueue = Mutex<VecDeque<u64>>;
 /// games in progress are abandoned). A game is a function of the seed and its number; with
 /// one worker the order of the games is too.
 #[allow(clippy::too_many_arguments)]
-pub fn play_games<G: Game, E: Evaluator<G>>(
+pub fn play_games<G: Encoding, E: Evaluator<G>>(
     cfg: &SelfplayConfig,
     params: &SearchParams,
     evaluator: &E,
@@ -130,7 +130,7 @@ fn empty_record() -> GameRecord {
 }
 
 /// Records and plays the searched move of one game; returns how the game ended, if it did.
-fn step_game<G: Game>(
+fn step_game<G: Encoding>(
     cfg: &SelfplayConfig,
     search: &mut Search<G>,
     game: &mut InProgress,
@@ -141,7 +141,7 @@ fn step_game<G: Game>(
     // The (pruned) policy target as sparse visit counts out of the search's child visits.
     let total = result.visits.iter().sum::<u32>() as f32;
     let visits = result
-        .policy_target(&state)
+        .policy_target(|mv| state.policy_index(mv))
         .into_iter()
         .map(|(index, share)| (index as u32, (share * total).round() as u32))
         .filter(|&(_, n)| n > 0)

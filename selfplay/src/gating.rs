@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use nn::{BatchingConfig, InferenceClient, InferenceService, PolicyValueNet};
-use rules::Game;
+use rules::Encoding;
 
 use crate::arena::{play_match, Agent, MatchOptions, SearchAgent};
 use crate::config::Config;
@@ -29,7 +29,7 @@ pub fn write_best(dir: &RunDir, checkpoint: &Path) -> Result<(), TrainError> {
 
 /// Plays `candidate` against the network `best_client` serves; returns whether the candidate
 /// reached the threshold, after logging the match.
-pub fn gate<G: Game>(
+pub fn gate<G: Encoding>(
     config: &Config,
     dir: &RunDir,
     device: nn::Device,

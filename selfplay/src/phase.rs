@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use indicatif::{ProgressBar, ProgressStyle};
 use mcts::{RolloutEvaluator, RolloutMix};
 use nn::InferenceClient;
-use rules::Game;
+use rules::Encoding;
 
 use crate::config::Config;
 use crate::error::TrainError;
@@ -22,7 +22,7 @@ use crate::setup::start_state;
 /// Plays the games numbered in `wanted` on `selfplay.workers` threads with the network of
 /// iteration `iteration` (which sets the playout share of leaf values); returns the finished
 /// ones in game order.
-pub(crate) fn self_play_phase<G: Game>(
+pub(crate) fn self_play_phase<G: Encoding>(
     config: &Config,
     client: &InferenceClient,
     iteration: u32,
@@ -59,7 +59,11 @@ pub(crate) fn self_play_phase<G: Game>(
 }
 
 /// Writes `records` as move text to `games/<shard name>.txt`.
-pub(crate) fn write_game_texts<G: Game>(dir: &RunDir, shard: &Path, records: &[GameRecord]) -> Result<(), TrainError> {
+pub(crate) fn write_game_texts<G: Encoding>(
+    dir: &RunDir,
+    shard: &Path,
+    records: &[GameRecord],
+) -> Result<(), TrainError> {
     let mut text = String::new();
     for r in records {
         text.push_str(&record_to_text::<G>(r)?);

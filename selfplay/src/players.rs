@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use mcts::{RolloutEvaluator, UniformEvaluator};
 use nn::{BatchingConfig, InferenceService, PolicyValueNet};
-use rules::Game;
+use rules::{Encoding, Game, Material};
 use thiserror::Error;
 
 use crate::arena::{Agent, GreedyAgent, RandomAgent, SearchAgent};
@@ -104,7 +104,7 @@ impl<G: Game> Players<G> {
 }
 
 /// Builds the agents for `specs`, searching `default_sims` simulations where a spec names none.
-pub fn load_players<G: Game>(
+pub fn load_players<G: Encoding + Material>(
     specs: &[PlayerSpec],
     default_sims: u32,
     device: nn::Device,
@@ -138,7 +138,7 @@ pub fn load_players<G: Game>(
 
 /// An inference service running the checkpoint at `path` (a checkpoint folder or a run
 /// directory) for game `G`, and an evaluator for it; arena players and `vzero uci` load alike.
-pub fn load_network<G: Game>(
+pub fn load_network<G: Encoding>(
     path: &Path,
     device: nn::Device,
 ) -> Result<(InferenceService, NetEvaluator<G>), PlayerError> {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use nn::{PolicyValueNet, Trainer};
-use rules::Game;
+use rules::Encoding;
 
 use crate::checkpoint::{self, CheckpointError, CheckpointState};
 use crate::config::Config;
@@ -19,7 +19,7 @@ use crate::rundir::{at, RunDir};
 /// Loads the newest usable checkpoint of a stopped run into `net` and `trainer`; returns its
 /// counters and folder. Unreadable checkpoints are set aside; one of another variant or shape
 /// is refused.
-pub(crate) fn load_newest_checkpoint<G: Game>(
+pub(crate) fn load_newest_checkpoint<G: Encoding>(
     config: &Config,
     dir: &RunDir,
     net: &mut PolicyValueNet,
@@ -60,7 +60,7 @@ pub(crate) fn load_newest_checkpoint<G: Game>(
 /// The games of a stopped run's readable shards, in the order the uninterrupted run added them
 /// to its window, and every shard's path. Removes the leftovers of writes a crash cut short and
 /// writes game texts a crash left unwritten.
-pub(crate) fn stored_games<G: Game>(dir: &RunDir) -> Result<(Vec<GameRecord>, BTreeSet<PathBuf>), TrainError> {
+pub(crate) fn stored_games<G: Encoding>(dir: &RunDir) -> Result<(Vec<GameRecord>, BTreeSet<PathBuf>), TrainError> {
     // Leftovers of writes a crash interrupted are never read; remove them.
     remove_leftovers(&dir.replay(), "tmp")?;
     remove_leftovers(&dir.checkpoints(), "partial")?;

@@ -2,7 +2,7 @@
 
 use nn::TrainBatch;
 use rand::RngExt;
-use rules::Game;
+use rules::Encoding;
 
 use crate::replay::sample::{write_example, ExampleSlices};
 use crate::replay::{DecodeError, ReplayWindow, EXTERNAL_GAME};
@@ -12,7 +12,7 @@ use crate::replay::{DecodeError, ReplayWindow, EXTERNAL_GAME};
 /// reused across calls. Positions are rebuilt from the window's snapshots of their games, not
 /// replayed from the start ([`ReplayWindow::sample_position`]). Returns how many of the
 /// positions came from games of extra self-play processes.
-pub fn sample_batch<G: Game>(
+pub fn sample_batch<G: Encoding>(
     window: &ReplayWindow,
     size: usize,
     search_value_weight: f32,

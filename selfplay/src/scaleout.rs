@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use nn::{BatchingConfig, InferenceService, PolicyValueNet};
-use rules::Game;
+use rules::Encoding;
 
 use crate::checkpoint::{list_checkpoints, verify_checkpoint};
 use crate::config::Config;
@@ -59,7 +59,7 @@ fn newest_checkpoint(dir: &RunDir) -> Result<Option<(PathBuf, u32)>, TrainError>
 
 /// Plays games into the run directory until `opts.games` are done or `opts.stop` is set;
 /// returns the number of games written.
-pub fn selfplay_only<G: Game>(config: &Config, opts: &SelfplayOptions) -> Result<u64, TrainError> {
+pub fn selfplay_only<G: Encoding>(config: &Config, opts: &SelfplayOptions) -> Result<u64, TrainError> {
     let device = config.device.resolve()?;
     let dir = RunDir::open(&opts.run_dir);
     eprintln!(

@@ -4,14 +4,14 @@
 use std::path::Path;
 
 use nn::{InferenceClient, NetConfig};
-use rules::Game;
+use rules::{Encoding, Game};
 
 use crate::checkpoint::CheckpointError;
 use crate::config::Config;
 use crate::error::TrainError;
 
 /// The network for game `G` with `blocks` residual blocks of `channels` channels.
-pub fn net_config<G: Game>(blocks: usize, channels: usize) -> NetConfig {
+pub fn net_config<G: Encoding>(blocks: usize, channels: usize) -> NetConfig {
     NetConfig {
         input_shape: G::INPUT_SHAPE.to_vec(),
         policy_size: G::POLICY_SIZE,

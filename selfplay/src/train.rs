@@ -7,7 +7,7 @@
 //! Every random choice derives from the config's seed and a counter (game number, step), so a
 //! run is reproducible and resumes exactly. [`Run`] holds the run's state and does each phase.
 
-use rules::Game;
+use rules::Encoding;
 
 use crate::config::Config;
 use crate::error::TrainError;
@@ -15,7 +15,7 @@ use crate::run::Run;
 pub use crate::run::{TrainOptions, TrainSummary};
 
 /// Runs (or resumes) training for game `G`.
-pub fn train<G: Game>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
+pub fn train<G: Encoding>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
     let mut run = Run::<G>::open(config, opts)?;
     let mut interrupted = false;
     while !run.complete() {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rules::hexchess::{Glinski, MiniHexchess};
 use rules::wellisch::Wellisch;
-use rules::Game;
+use rules::{Encoding, Game};
 use selfplay::bench::random_game;
 use selfplay::replay::snapshots::{Snapshots, SNAPSHOT_PLIES};
 use selfplay::replay::{record_to_text, replay_to, DecodeError, Example, ReplayWindow, WindowSize};
@@ -17,7 +17,7 @@ fn rng(seed: u64) -> rand::rngs::Xoshiro256PlusPlus {
     rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed)
 }
 
-fn snapshots_match_replay<G: Game>() {
+fn snapshots_match_replay<G: Encoding>() {
     let mut r = rng(7);
     for _ in 0..3 {
         let record = random_game::<G>(&mut r, 5);

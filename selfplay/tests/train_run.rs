@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use rules::hexchess::{Glinski, MiniHexchess};
 use rules::wellisch::Wellisch;
 use rules::weltschach::Weltschach;
-use rules::Game;
+use rules::{Encoding, Game};
 use selfplay::checkpoint::list_checkpoints;
 use selfplay::config::Config;
 use selfplay::events::{read_events, GatingEvent, IterationEvent, RunEvent};
@@ -27,7 +27,7 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn run<G: Game>(config: &Config, dir: &Path) {
+fn run<G: Encoding>(config: &Config, dir: &Path) {
     let opts = TrainOptions { run_dir: dir.to_path_buf(), resume: false, progress: false, stop: Default::default() };
     train::<G>(config, &opts).unwrap();
 }

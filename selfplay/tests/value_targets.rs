@@ -3,7 +3,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rules::wellisch::Wellisch;
-use rules::Game;
+use rules::{Encoding, Game};
 use selfplay::replay::{Example, GameRecord, MoveRecord};
 
 /// A random Wellisch game of `plies` moves with made-up root values (seat s at ply i:

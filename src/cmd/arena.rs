@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 
 use anyhow::{anyhow, bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
-use rules::{Game, WithGame};
+use rules::{FullGame, WithGame};
 use selfplay::arena::{play_match, Agent, MatchOptions, MatchResult};
 use selfplay::players::{load_players, PlayerSpec};
 use selfplay::rating::{elo_estimate, sprt, SprtDecision};
@@ -56,7 +56,7 @@ struct Arena<'a> {
 impl WithGame for Arena<'_> {
     type Output = anyhow::Result<()>;
 
-    fn run<G: Game>(self) -> anyhow::Result<()> {
+    fn run<G: FullGame>(self) -> anyhow::Result<()> {
         let a = self.args;
         let players = load_players::<G>(self.specs, a.sims, self.device)?;
         let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();

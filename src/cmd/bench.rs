@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use rules::hexchess::Glinski;
-use rules::{perft, Game, Variant, WithGame};
+use rules::{perft, FullGame, Game, Variant, WithGame};
 use selfplay::config::Config;
 use selfplay::replay::{read_shard, ReplayWindow, WindowSize};
 use selfplay::rundir::RunDir;
@@ -90,7 +90,7 @@ struct SamplerBench<'a> {
 impl WithGame for SamplerBench<'_> {
     type Output = anyhow::Result<()>;
 
-    fn run<G: Game>(self) -> anyhow::Result<()> {
+    fn run<G: FullGame>(self) -> anyhow::Result<()> {
         if self.window.is_empty() {
             anyhow::bail!("no training positions to sample");
         }
@@ -114,7 +114,7 @@ struct SelfplayBench<'a> {
 impl WithGame for SelfplayBench<'_> {
     type Output = anyhow::Result<()>;
 
-    fn run<G: Game>(self) -> anyhow::Result<()> {
+    fn run<G: FullGame>(self) -> anyhow::Result<()> {
         let r = selfplay::bench::selfplay_throughput::<G>(self.config, self.seconds)?;
         println!(
             "{} ({} blocks x {} channels, batch {}):",

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use rules::{Game, Variant, WithGame};
+use rules::{FullGame, Variant, WithGame};
 use selfplay::checkpoint::read_state;
 use selfplay::export::{export_checkpoint, ExportFormat};
 use selfplay::players::resolve_checkpoint;
@@ -34,7 +34,7 @@ struct Export<'a> {
 impl WithGame for Export<'_> {
     type Output = anyhow::Result<std::path::PathBuf>;
 
-    fn run<G: Game>(self) -> anyhow::Result<std::path::PathBuf> {
+    fn run<G: FullGame>(self) -> anyhow::Result<std::path::PathBuf> {
         Ok(export_checkpoint::<G>(self.checkpoint, &self.args.out, self.format)?)
     }
 }

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
-use rules::{Game, Variant, WithGame};
+use rules::{FullGame, Variant, WithGame};
 use selfplay::config::Config;
 use selfplay::replay::{read_shard, GameRecord, MoveRecord};
 
@@ -64,7 +64,7 @@ struct FromText<'a> {
 impl WithGame for FromText<'_> {
     type Output = anyhow::Result<GameRecord>;
 
-    fn run<G: Game>(self) -> anyhow::Result<GameRecord> {
+    fn run<G: FullGame>(self) -> anyhow::Result<GameRecord> {
         let (scores, moves) = self.line.strip_prefix('[').and_then(|rest| rest.split_once(']')).ok_or_else(|| {
             anyhow!("expected '[SCORES] MOVES', found '{}'", self.line.chars().take(40).collect::<String>())
         })?;

@@ -1,6 +1,6 @@
 //! `vzero plot`: a run's training curves from its metrics.jsonl.
 
-use rules::{Game, WithGame};
+use rules::{FullGame, WithGame};
 use selfplay::config::Config;
 use selfplay::rundir::RunDir;
 
@@ -34,7 +34,7 @@ struct SeatNames;
 impl WithGame for SeatNames {
     type Output = Vec<String>;
 
-    fn run<G: Game>(self) -> Vec<String> {
+    fn run<G: FullGame>(self) -> Vec<String> {
         G::start().diagram().map(|d| d.players).unwrap_or_default()
     }
 }

@@ -3,7 +3,7 @@
 use std::fs;
 
 use anyhow::{anyhow, bail, Context};
-use rules::{Game, WithGame};
+use rules::{FullGame, WithGame};
 
 use super::game_file::load_game;
 use crate::cli::RenderArgs;
@@ -33,7 +33,7 @@ struct FromText<'a>(&'a RenderArgs);
 impl WithGame for FromText<'_> {
     type Output = anyhow::Result<String>;
 
-    fn run<G: Game>(self) -> anyhow::Result<String> {
+    fn run<G: FullGame>(self) -> anyhow::Result<String> {
         let args = self.0;
         let mut game = match &args.position {
             Some(text) => G::from_text(text).with_context(|| format!("--position '{text}'"))?,
@@ -65,7 +65,7 @@ struct FromGame<'a> {
 impl WithGame for FromGame<'_> {
     type Output = anyhow::Result<String>;
 
-    fn run<G: Game>(self) -> anyhow::Result<String> {
+    fn run<G: FullGame>(self) -> anyhow::Result<String> {
         let args = self.args;
         let plies = self.record.moves.len();
         let ply = args.ply.unwrap_or(0);

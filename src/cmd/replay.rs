@@ -3,7 +3,7 @@
 use std::fs;
 
 use anyhow::Context;
-use rules::{Game, WithGame};
+use rules::{FullGame, WithGame};
 use selfplay::replay::GameRecord;
 
 use super::game_file::load_game;
@@ -29,7 +29,7 @@ struct Page<'a> {
 impl WithGame for Page<'_> {
     type Output = anyhow::Result<String>;
 
-    fn run<G: Game>(self) -> anyhow::Result<String> {
+    fn run<G: FullGame>(self) -> anyhow::Result<String> {
         let frames = frames::<G>(self.record, self.top)?;
         let title = format!("vzero replay: {} game {}", G::NAME, self.record.number & !selfplay::replay::EXTERNAL_GAME);
         Ok(replay_html(&ReplayInfo { title: &title, scores: &self.record.scores }, &frames))

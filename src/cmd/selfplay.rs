@@ -1,7 +1,7 @@
 //! `vzero selfplay`: extra self-play for a running training run.
 
 use anyhow::Context;
-use rules::{Game, WithGame};
+use rules::{FullGame, WithGame};
 use selfplay::config::Config;
 use selfplay::rundir::RunDir;
 use selfplay::scaleout::{selfplay_only, SelfplayOptions};
@@ -30,7 +30,7 @@ struct Selfplay<'a> {
 impl WithGame for Selfplay<'_> {
     type Output = anyhow::Result<u64>;
 
-    fn run<G: Game>(self) -> anyhow::Result<u64> {
+    fn run<G: FullGame>(self) -> anyhow::Result<u64> {
         selfplay_only::<G>(self.config, self.opts)
             .with_context(|| format!("self-play into {}", self.opts.run_dir.display()))
     }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use rules::{Game, WithGame};
+use rules::{FullGame, WithGame};
 use selfplay::config::Config;
 use selfplay::events::{ErrorEvent, RunEvent};
 use selfplay::rundir::RunDir;
@@ -73,7 +73,7 @@ struct Train<'a> {
 impl WithGame for Train<'_> {
     type Output = anyhow::Result<TrainSummary>;
 
-    fn run<G: Game>(self) -> anyhow::Result<TrainSummary> {
+    fn run<G: FullGame>(self) -> anyhow::Result<TrainSummary> {
         train::<G>(self.config, self.opts).with_context(|| format!("training in {}", self.opts.run_dir.display()))
     }
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use mcts::{Evaluator, UniformEvaluator};
 use nn::InferenceService;
-use rules::{Game, Variant, WithGame};
+use rules::{Encoding, FullGame, Game, Variant, WithGame};
 use selfplay::checkpoint::read_state;
 use selfplay::players::{load_network, resolve_checkpoint, PlayerError};
 
@@ -81,7 +81,7 @@ struct Open<'a> {
 impl WithGame for Open<'_> {
     type Output = Result<Box<dyn Session>, String>;
 
-    fn run<G: Game>(self) -> Self::Output {
+    fn run<G: FullGame>(self) -> Self::Output {
         let (evaluator, service): (Box<dyn Evaluator<G> + Send + Sync>, _) = match self.model {
             None => (Box::new(UniformEvaluator), None),
             Some(path) => {
@@ -93,13 +93,13 @@ impl WithGame for Open<'_> {
     }
 }
 
-struct GameSession<G: Game> {
+struct GameSession<G: Encoding> {
     game: G,
     evaluator: Box<dyn Evaluator<G> + Send + Sync>,
     service: Option<InferenceService>,
 }
 
-impl<G: Game> Session for GameSession<G> {
+impl<G: Encoding> Session for GameSession<G> {
     fn variant(&self) -> Variant {
         G::NAME.parse().expect("every game's name is a variant name")
     }

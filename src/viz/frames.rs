@@ -2,7 +2,7 @@
 //! it, the search's most visited moves there and its value estimate.
 
 use anyhow::anyhow;
-use rules::{Diagram, Game};
+use rules::{Diagram, Encoding, Pictured};
 use selfplay::replay::GameRecord;
 
 use super::svg_board::{Arrow, ArrowKind};
@@ -52,13 +52,13 @@ impl Frame {
 }
 
 /// The diagram of `game`, or an error naming a variant that cannot draw itself.
-pub fn diagram_of<G: Game>(game: &G) -> anyhow::Result<Diagram> {
+pub fn diagram_of<G: Pictured>(game: &G) -> anyhow::Result<Diagram> {
     game.diagram().ok_or_else(|| anyhow!("variant '{}' has no board picture yet", G::NAME))
 }
 
 /// One frame per ply of `record`, `record.moves.len() + 1` in all (the last is the final
 /// position), each with up to `top` candidates.
-pub fn frames<G: Game>(record: &GameRecord, top: usize) -> anyhow::Result<Vec<Frame>> {
+pub fn frames<G: Encoding + Pictured>(record: &GameRecord, top: usize) -> anyhow::Result<Vec<Frame>> {
     let mut replay = record.replay::<G>()?;
     let mut out = Vec::with_capacity(record.moves.len() + 1);
     let mut last = None;

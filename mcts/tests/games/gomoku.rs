@@ -51,8 +51,6 @@ impl Game for Gomoku {
     type Move = u8;
     const NAME: &'static str = "gomoku7";
     const NUM_PLAYERS: usize = 2;
-    const INPUT_SHAPE: &'static [usize] = &[2, SIZE, SIZE];
-    const POLICY_SIZE: usize = CELLS;
 
     fn start() -> Self {
         Gomoku { cells: [0; CELLS], to_move: 0, winner: None, filled: 0, hash: 0 }
@@ -141,16 +139,5 @@ impl Game for Gomoku {
             return Err(MoveError::Illegal { text: text.into(), reason: "cell taken or game over".into() });
         }
         Ok(mv)
-    }
-
-    fn encode(&self, planes: &mut [f32]) {
-        for (i, &c) in self.cells.iter().enumerate() {
-            planes[i] = (c != 0 && c - 1 == self.to_move) as u8 as f32;
-            planes[CELLS + i] = (c != 0 && c - 1 != self.to_move) as u8 as f32;
-        }
-    }
-
-    fn policy_index(&self, mv: u8) -> usize {
-        mv as usize
     }
 }

@@ -22,8 +22,6 @@ impl Game for Nim {
     type Move = u8;
     const NAME: &'static str = "nim";
     const NUM_PLAYERS: usize = 2;
-    const INPUT_SHAPE: &'static [usize] = &[1, 1, 1];
-    const POLICY_SIZE: usize = 3;
 
     fn start() -> Self {
         Nim::pile(21)
@@ -78,13 +76,5 @@ impl Game for Nim {
             Ok(_) => Err(MoveError::Illegal { text: text.into(), reason: "take 1 to 3, at most the pile".into() }),
             Err(_) => Err(MoveError::Syntax { text: text.into(), message: "expected a number".into() }),
         }
-    }
-
-    fn encode(&self, planes: &mut [f32]) {
-        planes[0] = self.stones as f32;
-    }
-
-    fn policy_index(&self, mv: u8) -> usize {
-        mv as usize - 1
     }
 }

@@ -42,8 +42,6 @@ impl Game for Three {
     type Move = u8;
     const NAME: &'static str = "three";
     const NUM_PLAYERS: usize = 3;
-    const INPUT_SHAPE: &'static [usize] = &[1, 1, 1];
-    const POLICY_SIZE: usize = 2;
 
     fn start() -> Self {
         Three { choices: 0, depth: 0 }
@@ -105,13 +103,5 @@ impl Game for Three {
             "0" | "1" => Err(MoveError::Illegal { text: text.into(), reason: "the game is over".into() }),
             _ => Err(MoveError::Syntax { text: text.into(), message: "expected 0 or 1".into() }),
         }
-    }
-
-    fn encode(&self, planes: &mut [f32]) {
-        planes[0] = self.choices as f32;
-    }
-
-    fn policy_index(&self, mv: u8) -> usize {
-        mv as usize
     }
 }

@@ -1,7 +1,7 @@
 //! The diagram of a two-player hex chess position: flat-topped hexagons, Glinski labels, White
 //! at the bottom.
 
-use crate::diagram::{CellShape, Diagram, DiagramPiece};
+use crate::diagram::{CellShape, Diagram, DiagramPiece, Pictured};
 use crate::hex::{hex_cells, Bits};
 
 use super::notation::label;
@@ -10,7 +10,7 @@ use super::position::{HexChess, HexMove};
 use super::rules::HexRules;
 
 impl<V: HexRules> HexChess<V> {
-    /// The picture of this position (see [`crate::Game::diagram`]).
+    /// The picture of this position (see [`crate::Pictured::diagram`]).
     pub(crate) fn draw(&self) -> Diagram {
         let cells = hex_cells(V::BOARD, CellShape::FlatHex, |cell| label::<V>(cell).to_string());
         let mut pieces = Vec::new();
@@ -33,7 +33,7 @@ impl<V: HexRules> HexChess<V> {
         }
     }
 
-    /// The diagram keys of the cells a move leaves and enters (see [`crate::Game::move_cells`]).
+    /// The diagram keys of the cells a move leaves and enters (see [`crate::Pictured::move_cells`]).
     pub(crate) fn arrow(mv: HexMove) -> (u16, u16) {
         (mv.from.index() as u16, mv.to.index() as u16)
     }
@@ -45,17 +45,27 @@ fn capitalised(name: &str) -> String {
     chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
 }
 
+impl<V: HexRules> Pictured for HexChess<V> {
+    fn diagram(&self) -> Option<Diagram> {
+        Some(self.draw())
+    }
+
+    fn move_cells(&self, mv: HexMove) -> Option<(u16, u16)> {
+        Some(Self::arrow(mv))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::hexchess::{Glinski, MiniHexchess};
-    use crate::Game;
+    use crate::{Game, Pictured};
 
     /// Pieces in a position text's board field.
     fn pieces_in_text(text: &str) -> usize {
         text.split(' ').next().unwrap().chars().filter(|c| c.is_ascii_alphabetic()).count()
     }
 
-    fn check<G: Game>(cells: usize, corner: &str) {
+    fn check<G: Pictured>(cells: usize, corner: &str) {
         let game = G::start();
         let d = game.diagram().expect("hex variants draw themselves");
         assert_eq!(d.cells.len(), cells);

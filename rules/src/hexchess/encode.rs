@@ -8,6 +8,7 @@
 //! board. For Black everything is first reflected top-bottom ([`Cell::flip`]), so the mover always
 //! plays up the grid (towards larger `y`).
 
+use crate::encoding::Encoding;
 use crate::hex::{Bits, Cell, Dir, KNIGHT_LEAPS};
 
 use super::piece::BLACK;
@@ -184,4 +185,30 @@ pub(crate) fn transform_policy_index<V: HexRules>(sym: usize, index: usize) -> u
 pub(crate) fn board_mask<V: HexRules>() -> Vec<f32> {
     let w = grid_side::<V>();
     (0..w * w).map(|sq| if cell_of_square::<V>(sq).is_some() { 1.0 } else { 0.0 }).collect()
+}
+
+impl<V: HexRules> Encoding for HexChess<V> {
+    const INPUT_SHAPE: &'static [usize] = &[plane_count::<V>(), grid_side::<V>(), grid_side::<V>()];
+    const POLICY_SIZE: usize = move_kinds::<V>() * grid_side::<V>() * grid_side::<V>();
+    const NUM_SYMMETRIES: usize = 2;
+
+    fn encode(&self, planes: &mut [f32]) {
+        self.write_planes(planes);
+    }
+
+    fn policy_index(&self, mv: HexMove) -> usize {
+        self.move_index(mv)
+    }
+
+    fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {
+        transform_planes::<V>(sym, src, dst);
+    }
+
+    fn transform_policy_index(sym: usize, index: usize) -> usize {
+        transform_policy_index::<V>(sym, index)
+    }
+
+    fn board_mask() -> Option<Vec<f32>> {
+        Some(board_mask::<V>())
+    }
 }

@@ -1,11 +1,10 @@
-//! [`Game`] for the two-player hex chess variants.
+//! [`Game`] and [`Material`] for the two-player hex chess variants.
 
-use crate::diagram::Diagram;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
+use crate::material::Material;
 use crate::scores::Scores;
 
-use super::encode::{board_mask, grid_side, move_kinds, plane_count, transform_planes, transform_policy_index};
 use super::movegen::{Counter, MoveList};
 use super::piece::Piece;
 use super::position::{HexChess, HexMove};
@@ -28,9 +27,6 @@ impl<V: HexRules> Game for HexChess<V> {
 
     const NAME: &'static str = V::NAME;
     const NUM_PLAYERS: usize = 2;
-    const INPUT_SHAPE: &'static [usize] = &[plane_count::<V>(), grid_side::<V>(), grid_side::<V>()];
-    const POLICY_SIZE: usize = move_kinds::<V>() * grid_side::<V>() * grid_side::<V>();
-    const NUM_SYMMETRIES: usize = 2;
 
     fn start() -> Self {
         HexChess::parse_text(V::START).expect("the built-in start position is valid")
@@ -38,10 +34,6 @@ impl<V: HexRules> Game for HexChess<V> {
 
     fn from_text(text: &str) -> Result<Self, PositionError> {
         HexChess::parse_text(text)
-    }
-
-    fn board_mask() -> Option<Vec<f32>> {
-        Some(board_mask::<V>())
     }
 
     fn to_text(&self) -> String {
@@ -107,11 +99,9 @@ impl<V: HexRules> Game for HexChess<V> {
     fn parse_move(&self, text: &str) -> Result<HexMove, MoveError> {
         self.read_move(text)
     }
+}
 
-    fn encode(&self, planes: &mut [f32]) {
-        self.write_planes(planes);
-    }
-
+impl<V: HexRules> Material for HexChess<V> {
     fn capture_value(&self, mv: HexMove) -> f32 {
         match self.piece_at(mv.to) {
             Some((_, piece)) => piece.value(),
@@ -119,25 +109,5 @@ impl<V: HexRules> Game for HexChess<V> {
             None if mv.piece == Piece::Pawn && self.en_passant() == Some(mv.to) => Piece::Pawn.value(),
             None => 0.0,
         }
-    }
-
-    fn policy_index(&self, mv: HexMove) -> usize {
-        self.move_index(mv)
-    }
-
-    fn diagram(&self) -> Option<Diagram> {
-        Some(self.draw())
-    }
-
-    fn move_cells(&self, mv: HexMove) -> Option<(u16, u16)> {
-        Some(Self::arrow(mv))
-    }
-
-    fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {
-        transform_planes::<V>(sym, src, dst);
-    }
-
-    fn transform_policy_index(sym: usize, index: usize) -> usize {
-        transform_policy_index::<V>(sym, index)
     }
 }

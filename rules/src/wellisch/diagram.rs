@@ -1,7 +1,7 @@
 //! The diagram of a Wellisch position: pointy-topped hexagons, so rows run left to right and P1's
 //! home row is at the bottom, with Wellisch labels and a colour per seat.
 
-use crate::diagram::{CellShape, Diagram, DiagramPiece};
+use crate::diagram::{CellShape, Diagram, DiagramPiece, Pictured};
 use crate::hex::{hex_cells, BOARD_R5};
 
 use super::notation::label;
@@ -9,7 +9,7 @@ use super::piece::{Move, Piece};
 use super::state::Wellisch;
 
 impl Wellisch {
-    /// The picture of this position (see [`crate::Game::diagram`]).
+    /// The picture of this position (see [`crate::Pictured::diagram`]).
     pub(crate) fn draw(&self) -> Diagram {
         let cells = hex_cells(&BOARD_R5, CellShape::PointyHex, label);
         let pieces = BOARD_R5
@@ -46,10 +46,20 @@ impl Wellisch {
     }
 }
 
+impl Pictured for Wellisch {
+    fn diagram(&self) -> Option<Diagram> {
+        Some(self.draw())
+    }
+
+    fn move_cells(&self, mv: Move) -> Option<(u16, u16)> {
+        Self::arrow(mv)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::wellisch::Wellisch;
-    use crate::Game;
+    use crate::{Game, Pictured};
 
     #[test]
     fn start_draws_91_pointy_cells_and_every_piece_of_three_seats() {

@@ -45,6 +45,7 @@
 //! mover's left would move next instead of last), and it swaps the king's and queen's start
 //! cells, which castling depends on.
 
+use crate::encoding::Encoding;
 use crate::hex::{Bits, Cell, EDGE_DIRS, VERTEX_DIRS};
 
 use super::castling::{king_side, queen_side};
@@ -180,5 +181,22 @@ impl Wellisch {
     fn first_waiting(&self) -> Cell {
         let m = self.pos.mover as usize;
         Bits(self.pos.waiting(m)).min_by_key(|&c| grid(c, m)).expect("a waiting pawn")
+    }
+}
+
+impl Encoding for Wellisch {
+    const INPUT_SHAPE: &'static [usize] = &[PLANES, 11, 11];
+    const POLICY_SIZE: usize = POLICY;
+
+    fn encode(&self, planes: &mut [f32]) {
+        self.write_planes(planes);
+    }
+
+    fn policy_index(&self, mv: Move) -> usize {
+        self.index_of(mv)
+    }
+
+    fn board_mask() -> Option<Vec<f32>> {
+        Some(board_mask())
     }
 }

@@ -30,9 +30,9 @@ pub use notation::label;
 pub use piece::{Move, Piece};
 pub use state::{Options, Wellisch, DRAW_PLIES};
 
-use crate::diagram::Diagram;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
+use crate::material::Material;
 use crate::scores::Scores;
 
 impl Game for Wellisch {
@@ -40,8 +40,6 @@ impl Game for Wellisch {
 
     const NAME: &'static str = "wellisch";
     const NUM_PLAYERS: usize = 3;
-    const INPUT_SHAPE: &'static [usize] = &[encode::PLANES, 11, 11];
-    const POLICY_SIZE: usize = encode::POLICY;
 
     fn start() -> Self {
         Wellisch::start_with(Options::default())
@@ -84,14 +82,6 @@ impl Game for Wellisch {
         self.outcome
     }
 
-    fn diagram(&self) -> Option<Diagram> {
-        Some(self.draw())
-    }
-
-    fn move_cells(&self, mv: Move) -> Option<(u16, u16)> {
-        Self::arrow(mv)
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -103,11 +93,9 @@ impl Game for Wellisch {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         self.read_move(text)
     }
+}
 
-    fn encode(&self, planes: &mut [f32]) {
-        self.write_planes(planes);
-    }
-
+impl Material for Wellisch {
     fn capture_value(&self, mv: Move) -> f32 {
         if mv.is_castle() {
             return 0.0; // the king moves onto its own rook
@@ -116,13 +104,5 @@ impl Game for Wellisch {
             Some((piece, _)) => piece.value(),
             None => 0.0,
         }
-    }
-
-    fn policy_index(&self, mv: Move) -> usize {
-        self.index_of(mv)
-    }
-
-    fn board_mask() -> Option<Vec<f32>> {
-        Some(encode::board_mask())
     }
 }

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use super::geometry::{CASTLE, HOME_EDGE};
 use super::notation::row_cells;
 use super::*;
+use crate::encoding::Encoding;
 use crate::hex::{parse_wellisch_label, Bits, Cell};
 use crate::perft::{divide, perft};
 

@@ -2,7 +2,7 @@
 //! on the left, rank 1 at the bottom of each, White's side; squares coloured by the parity of
 //! x + y + z, the cube's checkerboard, which standard-diagonal moves keep.
 
-use crate::diagram::{Caption, CellShape, Diagram, DiagramCell, DiagramPiece};
+use crate::diagram::{Caption, CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
 
 use super::geometry::Cell;
 use super::piece::Kind;
@@ -36,7 +36,7 @@ fn captions() -> Vec<Caption> {
 }
 
 impl Weltschach {
-    /// The picture of this position (see [`crate::Game::diagram`]).
+    /// The picture of this position (see [`crate::Pictured::diagram`]).
     pub(crate) fn draw(&self) -> Diagram {
         let mut cells = Vec::with_capacity(512);
         let mut pieces = Vec::new();
@@ -71,10 +71,20 @@ impl Weltschach {
     }
 }
 
+impl Pictured for Weltschach {
+    fn diagram(&self) -> Option<Diagram> {
+        Some(self.draw())
+    }
+
+    fn move_cells(&self, mv: Move) -> Option<(u16, u16)> {
+        Some(Self::arrow(mv))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::weltschach::Weltschach;
-    use crate::Game;
+    use crate::{Game, Pictured};
 
     #[test]
     fn start_draws_512_squares_in_eight_levels_and_every_piece() {

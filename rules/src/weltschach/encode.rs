@@ -31,6 +31,8 @@
 //! The reconstructed start position itself is not symmetric (the Tunnel holds four different
 //! pieces), so a transformed position is a position of the same rules from a different setup.
 
+use crate::encoding::Encoding;
+
 use super::geometry::{disp_index, line_dir, DIRS, KIND_OF_DISP, LEAPS, NUM_DIRS, NUM_KINDS, NUM_LEAPS};
 use super::piece::{byte_color, byte_kind, NUM_POOL_KINDS};
 use super::position::{Move, Weltschach, MOVE_LIMIT_PLIES};
@@ -249,5 +251,27 @@ pub fn transform_move(sym: usize, mv: Move) -> Move {
         Move::promotion(from, to, k as usize)
     } else {
         Move::new(from, to)
+    }
+}
+
+impl Encoding for Weltschach {
+    const INPUT_SHAPE: &'static [usize] = &[CHANNELS, 8, 8, 8];
+    const POLICY_SIZE: usize = POLICY_SIZE;
+    const NUM_SYMMETRIES: usize = NUM_SYMMETRIES;
+
+    fn encode(&self, planes: &mut [f32]) {
+        encode(self, planes);
+    }
+
+    fn policy_index(&self, mv: Move) -> usize {
+        policy_index(self, mv)
+    }
+
+    fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {
+        transform_planes(sym, src, dst);
+    }
+
+    fn transform_policy_index(sym: usize, index: usize) -> usize {
+        transform_policy_index(sym, index)
     }
 }

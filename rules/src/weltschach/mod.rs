@@ -20,9 +20,9 @@ pub use geometry::Cell;
 pub use piece::{Color, Kind};
 pub use position::{Move, Weltschach, MOVE_LIMIT_PLIES, REP_WINDOW};
 
-use crate::diagram::Diagram;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
+use crate::material::Material;
 use crate::scores::Scores;
 use movegen::{generate, Any, Count};
 
@@ -115,9 +115,6 @@ impl Game for Weltschach {
 
     const NAME: &'static str = "weltschach";
     const NUM_PLAYERS: usize = 2;
-    const INPUT_SHAPE: &'static [usize] = &[encode::CHANNELS, 8, 8, 8];
-    const POLICY_SIZE: usize = encode::POLICY_SIZE;
-    const NUM_SYMMETRIES: usize = encode::NUM_SYMMETRIES;
 
     fn start() -> Self {
         setup::start()
@@ -166,14 +163,6 @@ impl Game for Weltschach {
         self.drawn_by_rule().then(|| Scores::draw(2))
     }
 
-    fn diagram(&self) -> Option<Diagram> {
-        Some(self.draw())
-    }
-
-    fn move_cells(&self, mv: Move) -> Option<(u16, u16)> {
-        Some(Self::arrow(mv))
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -185,20 +174,7 @@ impl Game for Weltschach {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
     }
-
-    fn encode(&self, planes: &mut [f32]) {
-        encode::encode(self, planes);
-    }
-
-    fn policy_index(&self, mv: Move) -> usize {
-        encode::policy_index(self, mv)
-    }
-
-    fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {
-        encode::transform_planes(sym, src, dst);
-    }
-
-    fn transform_policy_index(sym: usize, index: usize) -> usize {
-        encode::transform_policy_index(sym, index)
-    }
 }
+
+// No piece values yet: the greedy baseline sees every capture as worth 0 here.
+impl Material for Weltschach {}

@@ -2,7 +2,7 @@
 //! policy index turned back into a legal move. The sampler, the game text and the pictures of
 //! `vzero replay` all walk a record through [`Replay`].
 
-use rules::Game;
+use rules::Encoding;
 use thiserror::Error;
 
 use crate::replay::record::{GameRecord, MoveRecord};
@@ -26,7 +26,7 @@ pub enum DecodeError {
 ///
 /// Not an `Iterator`: each step lends the position and its legal moves, which live in the
 /// replay and change at the next step, so nothing is cloned per ply.
-pub struct Replay<'r, G: Game> {
+pub struct Replay<'r, G: Encoding> {
     record: &'r GameRecord,
     game: G,
     /// The ply of the next step.
@@ -38,7 +38,7 @@ pub struct Replay<'r, G: Game> {
 }
 
 /// One recorded move and the position it was played in.
-pub struct Step<'r, 's, G: Game> {
+pub struct Step<'r, 's, G: Encoding> {
     /// The move's index in the record (0 for the first move).
     pub ply: usize,
     /// The position before the move.
@@ -54,7 +54,7 @@ pub struct Step<'r, 's, G: Game> {
 impl GameRecord {
     /// Starts replaying the record as a game of `G`; fails if it is another variant's or its
     /// start position does not parse.
-    pub fn replay<G: Game>(&self) -> Result<Replay<'_, G>, DecodeError> {
+    pub fn replay<G: Encoding>(&self) -> Result<Replay<'_, G>, DecodeError> {
         if self.variant != G::NAME {
             return Err(DecodeError::WrongVariant { expected: G::NAME, found: self.variant.clone() });
         }
@@ -63,7 +63,7 @@ impl GameRecord {
     }
 }
 
-impl<'r, G: Game> Replay<'r, G> {
+impl<'r, G: Encoding> Replay<'r, G> {
     /// The next recorded move with the position before it; `None` after the last move, and
     /// after an error (a move that is not legal ends the replay).
     pub fn step(&mut self) -> Option<Result<Step<'r, '_, G>, DecodeError>> {
@@ -108,7 +108,7 @@ impl<'r, G: Game> Replay<'r, G> {
     }
 }
 
-impl<G: Game> Step<'_, '_, G> {
+impl<G: Encoding> Step<'_, '_, G> {
     /// The legal move of this position with policy index `index` (a recorded visit's move).
     pub fn legal_move(&self, index: u32) -> Option<G::Move> {
         find(self.position, self.legal, index)
@@ -116,6 +116,6 @@ impl<G: Game> Step<'_, '_, G> {
 }
 
 /// The move among `legal` (the legal moves of `game`) with policy index `index`.
-fn find<G: Game>(game: &G, legal: &[G::Move], index: u32) -> Option<G::Move> {
+fn find<G: Encoding>(game: &G, legal: &[G::Move], index: u32) -> Option<G::Move> {
     legal.iter().copied().find(|&mv| game.policy_index(mv) as u32 == index)
 }

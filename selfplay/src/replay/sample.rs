@@ -2,7 +2,7 @@
 //! from a window's snapshots), encoded, with the policy target, the legal-move mask and the
 //! value target laid out beside it; and a record as one line of game text.
 
-use rules::Game;
+use rules::Encoding;
 
 use crate::replay::playback::DecodeError;
 use crate::replay::record::GameRecord;
@@ -22,12 +22,12 @@ pub struct Example {
 }
 
 /// The game state before move `ply` of `record`, replayed from its start.
-pub fn replay_to<G: Game>(record: &GameRecord, ply: usize) -> Result<G, DecodeError> {
+pub fn replay_to<G: Encoding>(record: &GameRecord, ply: usize) -> Result<G, DecodeError> {
     record.replay::<G>()?.position_at(ply)
 }
 
 /// The game as one line of text: its scores, then its moves in the variant's notation.
-pub fn record_to_text<G: Game>(record: &GameRecord) -> Result<String, DecodeError> {
+pub fn record_to_text<G: Encoding>(record: &GameRecord) -> Result<String, DecodeError> {
     let mut replay = record.replay::<G>()?;
     let scores: Vec<String> = record.scores.iter().map(|s| s.to_string()).collect();
     let mut line = format!("[{}]", scores.join(" "));
@@ -41,7 +41,7 @@ pub fn record_to_text<G: Game>(record: &GameRecord) -> Result<String, DecodeErro
 
 /// Writes the example for the position before move `ply` of `record`, replayed from its start
 /// (see [`write_example`]).
-pub fn decode_position<G: Game>(
+pub fn decode_position<G: Encoding>(
     record: &GameRecord,
     ply: usize,
     sym: usize,
@@ -59,7 +59,7 @@ pub fn decode_position<G: Game>(
 /// holds one position's planes). Every element of the outputs is written. The value target is
 /// the game's final score blended with the search's root value, `search_value_weight` of it
 /// (Leela's q-ratio), where the record has one.
-pub fn write_example<G: Game>(
+pub fn write_example<G: Encoding>(
     game: &G,
     record: &GameRecord,
     ply: usize,
@@ -106,7 +106,7 @@ pub struct ExampleSlices<'a> {
 
 impl Example {
     /// Decodes one example into fresh buffers (see [`decode_position`]).
-    pub fn decode<G: Game>(
+    pub fn decode<G: Encoding>(
         record: &GameRecord,
         ply: usize,
         sym: usize,

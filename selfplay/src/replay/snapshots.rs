@@ -6,7 +6,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::OnceLock;
 
-use rules::Game;
+use rules::Encoding;
 
 use crate::replay::playback::DecodeError;
 use crate::replay::record::GameRecord;
@@ -17,14 +17,14 @@ use crate::replay::record::GameRecord;
 pub const SNAPSHOT_PLIES: usize = 16;
 
 /// The decoded moves and snapshot positions of one game.
-pub struct Snapshots<G: Game> {
+pub struct Snapshots<G: Encoding> {
     /// The moves played, one per ply.
     moves: Vec<G::Move>,
     /// The positions before plies 0, `SNAPSHOT_PLIES`, `2 * SNAPSHOT_PLIES`, ...
     every: Vec<G>,
 }
 
-impl<G: Game> Snapshots<G> {
+impl<G: Encoding> Snapshots<G> {
     /// Replays `record` once, keeping its moves and a snapshot every [`SNAPSHOT_PLIES`] plies.
     pub fn build(record: &GameRecord) -> Result<Snapshots<G>, DecodeError> {
         let mut moves = Vec::with_capacity(record.moves.len());
@@ -62,7 +62,7 @@ pub struct SnapshotSlot(OnceLock<Box<dyn Any + Send + Sync>>);
 
 impl SnapshotSlot {
     /// The snapshots of `record` (the game this slot belongs to) as a game of `G`.
-    pub fn get_or_build<G: Game>(&self, record: &GameRecord) -> Result<&Snapshots<G>, DecodeError> {
+    pub fn get_or_build<G: Encoding>(&self, record: &GameRecord) -> Result<&Snapshots<G>, DecodeError> {
         if self.0.get().is_none() {
             // Two threads may build at once; the first to finish is kept, both are equal.
             let _ = self.0.set(Box::new(Snapshots::<G>::build(record)?));

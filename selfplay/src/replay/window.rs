@@ -4,7 +4,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use rand::RngExt;
-use rules::Game;
+use rules::Encoding;
 
 use crate::replay::playback::DecodeError;
 use crate::replay::record::GameRecord;
@@ -107,7 +107,10 @@ impl ReplayWindow {
     ///
     /// # Panics
     /// If the window is empty.
-    pub fn sample_position<G: Game>(&self, rng: &mut impl rand::Rng) -> Result<(&GameRecord, usize, G), DecodeError> {
+    pub fn sample_position<G: Encoding>(
+        &self,
+        rng: &mut impl rand::Rng,
+    ) -> Result<(&GameRecord, usize, G), DecodeError> {
         let (i, ply) = self.pick(rng);
         let record = &self.games[i];
         let position = self.snapshots[i].get_or_build::<G>(record)?.position(ply);

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use rand::SeedableRng;
-use rules::Game;
+use rules::Encoding;
 
 use super::outcome::Trained;
 use super::Run;
@@ -17,7 +17,7 @@ use crate::sampler::sample_batch;
 /// Salt that separates the training sampler's random stream from the games'.
 const SAMPLER_SALT: u64 = 0x5A4D_504C_4552;
 
-impl<G: Game> Run<G> {
+impl<G: Encoding> Run<G> {
     /// Trains once the window holds `training.min_positions`, step by step until the steps the
     /// positions seen allow are done or a stop is requested; saves the in-iteration checkpoints
     /// `training.checkpoint_steps` asks for.

@@ -26,7 +26,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use nn::{BatchingConfig, Device, InferenceClient, InferenceService, PolicyValueNet, TrainBatch, Trainer};
-use rules::Game;
+use rules::Encoding;
 
 use crate::arena::MatchResult;
 use crate::checkpoint::{self, CheckpointState};
@@ -72,7 +72,7 @@ pub struct TrainSummary {
 
 /// A training run of game `G`: its directory, config, network and optimizer, replay window,
 /// shard bookkeeping, counters and checkpoints, and the inference service self-play uses.
-pub struct Run<G: Game> {
+pub struct Run<G: Encoding> {
     /// Held while the run is open: a second trainer on this directory is refused.
     _lock: RunLock,
     config: Config,
@@ -103,7 +103,7 @@ pub struct Run<G: Game> {
     game: PhantomData<fn() -> G>,
 }
 
-impl<G: Game> Run<G> {
+impl<G: Encoding> Run<G> {
     /// Starts a run in `opts.run_dir`, or resumes the one there, and loads the network
     /// self-play uses into a new inference service.
     pub fn open(config: &Config, opts: &TrainOptions) -> Result<Run<G>, TrainError> {

@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Instant;
 
-use rules::Game;
+use rules::Encoding;
 
 use super::outcome::Played;
 use super::Run;
@@ -14,7 +14,7 @@ use crate::phase::{self_play_phase, write_game_texts};
 use crate::replay::{write_shard, GameRecord};
 use crate::resume::load_external_shards;
 
-impl<G: Game> Run<G> {
+impl<G: Encoding> Run<G> {
     /// Plays the games of this iteration not yet in the replay shards (all of them, unless a
     /// stopped run left some behind), stores them, and adds them and other processes' new games
     /// to the window.

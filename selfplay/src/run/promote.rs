@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use rules::Game;
+use rules::Encoding;
 
 use super::Run;
 use crate::checkpoint;
@@ -11,7 +11,7 @@ use crate::error::TrainError;
 use crate::gating::{gate, write_best};
 use crate::setup::load_into_service;
 
-impl<G: Game> Run<G> {
+impl<G: Encoding> Run<G> {
     /// Saves the network, optimizer and counters as a checkpoint of the current step.
     pub(super) fn save_checkpoint(&self) -> Result<PathBuf, TrainError> {
         Ok(checkpoint::save_checkpoint(&self.dir.checkpoints(), &self.net, &self.trainer, &self.state)?)

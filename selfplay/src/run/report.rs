@@ -1,7 +1,7 @@
 //! What a run reports: a metrics line and a progress line per iteration, and the evaluation at
 //! the end.
 
-use rules::Game;
+use rules::Encoding;
 
 use super::outcome::{Played, Trained};
 use super::Run;
@@ -11,7 +11,7 @@ use crate::evaluation::evaluate;
 use crate::events::{IterationEvent, RunEvent};
 use crate::games::GameEnd;
 
-impl<G: Game> Run<G> {
+impl<G: Encoding> Run<G> {
     /// Logs the iteration's event to metrics.jsonl and, with progress on, a line to stderr.
     pub fn record(&self, played: &Played, trained: &Trained) -> Result<(), TrainError> {
         let event = self.iteration_event(played, trained);

@@ -1,0 +1,45 @@
+//! The network's view of a variant, kept apart from [`Game`] because search never needs it.
+
+use crate::game::Game;
+
+/// How a variant's positions and moves are shown to a neural network: input planes, policy
+/// indices, the board mask, and board symmetries for data augmentation.
+pub trait Encoding: Game {
+    /// Shape of the network input for one position: `[C, H, W]` (hex) or `[C, D, H, W]` (cube).
+    const INPUT_SHAPE: &'static [usize];
+    /// Number of policy outputs; [`Encoding::policy_index`] maps legal moves into `0..POLICY_SIZE`.
+    const POLICY_SIZE: usize;
+    /// Number of board symmetries used for data augmentation, the identity (0) included.
+    const NUM_SYMMETRIES: usize = 1;
+
+    /// Writes the network input for this position, seen by the player to move, into `planes`
+    /// (length = product of [`Encoding::INPUT_SHAPE`]; every element is written).
+    fn encode(&self, planes: &mut [f32]);
+
+    /// The policy output that stands for `mv` (a legal move here); injective on legal moves.
+    fn policy_index(&self, mv: Self::Move) -> usize;
+
+    /// Applies symmetry `sym` (`0..NUM_SYMMETRIES`) to encoded planes.
+    fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {
+        debug_assert_eq!(sym, 0);
+        dst.copy_from_slice(src);
+    }
+
+    /// Applies symmetry `sym` to a policy index, consistently with [`Encoding::transform_planes`].
+    fn transform_policy_index(sym: usize, index: usize) -> usize {
+        debug_assert_eq!(sym, 0);
+        index
+    }
+
+    /// Which cells of the encoding's spatial grid are on the board (1.0) rather than padding
+    /// (0.0), flattened over the spatial dimensions; `None` when every cell is on the board.
+    /// Networks zero the padding after every layer.
+    fn board_mask() -> Option<Vec<f32>> {
+        None
+    }
+
+    /// Number of `f32`s in one encoded position.
+    fn input_len() -> usize {
+        Self::INPUT_SHAPE.iter().product()
+    }
+}
