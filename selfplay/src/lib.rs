@@ -12,6 +12,7 @@ pub mod events;
 pub mod export;
 pub mod games;
 pub mod gating;
+pub mod host;
 pub mod lock;
 pub mod phase;
 pub mod players;

@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use crate::host::this_host;
+
 /// The lock file's name inside a run directory.
 pub const LOCK_FILE: &str = "train.lock";
 
@@ -77,15 +79,6 @@ impl Drop for RunLock {
         // An empty file marks a clean release; a holder left in it means that holder died.
         let _ = self.file.set_len(0);
     }
-}
-
-/// This machine's host name, as file names and messages show it.
-pub fn this_host() -> String {
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .ok()
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .unwrap_or_else(|| "host".into());
-    host.trim().chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect()
 }
 
 #[cfg(test)]

@@ -139,12 +139,7 @@ pub struct ShardName {
 impl ShardName {
     /// Names for this process.
     pub fn for_this_process() -> ShardName {
-        let host = fs::read_to_string("/proc/sys/kernel/hostname")
-            .ok()
-            .or_else(|| std::env::var("HOSTNAME").ok())
-            .unwrap_or_else(|| "host".into());
-        let host: String = host.trim().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
-        ShardName { host, pid: std::process::id(), sequence: 0 }
+        ShardName { host: crate::host::this_host(), pid: std::process::id(), sequence: 0 }
     }
 
     /// The next file name.
