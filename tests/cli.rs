@@ -299,3 +299,23 @@ fn export_refuses_outputs_that_would_destroy_or_cannot_be_written() {
     assert!(vzero(&["export", run_text, "--out", run.join("fresh.pt").to_str().unwrap()]).status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_diverging_run_stops_naming_the_step_and_keeps_only_sound_checkpoints() {
+    let dir = std::env::temp_dir().join(format!("vzero-cli-diverge-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let run = dir.join("run");
+    let args = ["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet"];
+    let out = vzero(&[&args[..], &["--set", "training.learning_rate=1e30", "--set", "evaluation.games=0"]].concat());
+    assert_eq!(out.status.code(), Some(1), "a diverging run exited {:?}", out.status);
+    let err = stderr(&out);
+    assert!(err.contains("training diverged at step") && err.contains("not finite"), "{err}");
+    // Only the starting checkpoint exists, and it is sound: export takes it.
+    let checkpoints: Vec<_> = std::fs::read_dir(run.join("checkpoints")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(checkpoints.len(), 1, "{checkpoints:?}");
+    assert!(checkpoints[0].ends_with("step-000000000"), "{checkpoints:?}");
+    let model = dir.join("model.pt");
+    assert!(vzero(&["export", run.to_str().unwrap(), "--out", model.to_str().unwrap()]).status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

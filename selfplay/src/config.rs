@@ -306,18 +306,66 @@ impl Config {
                 return Err(invalid(key, "0".into(), "must be at least 1"));
             }
         }
+        // Sizes past these are typing mistakes, not experiments (memory or time would run out).
+        let at_most = [
+            ("network.blocks", self.network.blocks, 256),
+            ("network.channels", self.network.channels, 4096),
+            ("selfplay.workers", self.selfplay.workers, 4096),
+            ("selfplay.games_per_worker", self.selfplay.games_per_worker, 1 << 16),
+            ("selfplay.max_batch", self.selfplay.max_batch, 1 << 16),
+            ("training.batch_size", self.training.batch_size, 1 << 16),
+            ("replay.window_max", self.replay.window_max, 1 << 32),
+        ];
+        for (key, value, max) in at_most {
+            if value > max {
+                return Err(invalid(
+                    key,
+                    value.to_string(),
+                    "is absurdly large (see the limit in selfplay/src/config.rs)",
+                ));
+            }
+        }
+        if self.selfplay.max_plies == 0 {
+            return Err(invalid("selfplay.max_plies", "0".into(), "must be at least 1"));
+        }
+        for (key, sims, games) in [
+            ("evaluation.simulations", self.evaluation.simulations, self.evaluation.games),
+            ("gating.simulations", self.gating.simulations, self.gating.games),
+        ] {
+            if games > 0 && sims == 0 {
+                return Err(invalid(key, "0".into(), "must be at least 1 when games are played"));
+            }
+        }
         let shares = [
-            ("selfplay.resign_playthrough", self.selfplay.resign_playthrough),
-            ("training.search_value_weight", self.training.search_value_weight),
-            ("selfplay.resign_threshold", self.selfplay.resign_threshold),
+            ("selfplay.resign_playthrough", self.selfplay.resign_playthrough as f64),
+            ("training.search_value_weight", self.training.search_value_weight as f64),
+            ("selfplay.resign_threshold", self.selfplay.resign_threshold as f64),
+            ("gating.threshold", self.gating.threshold),
+            ("replay.window_alpha", self.replay.window_alpha),
         ];
         for (key, value) in shares {
             if !(0.0..=1.0).contains(&value) {
                 return Err(invalid(key, value.to_string(), "must be between 0 and 1"));
             }
         }
-        if self.training.learning_rate.is_nan() || self.training.learning_rate <= 0.0 {
-            return Err(invalid("training.learning_rate", self.training.learning_rate.to_string(), "must be positive"));
+        let positive = [
+            ("training.learning_rate", self.training.learning_rate),
+            ("training.lr_decay", self.training.lr_decay),
+            ("training.samples_per_position", self.training.samples_per_position),
+            ("replay.window_beta", self.replay.window_beta),
+        ];
+        for (key, value) in positive {
+            if !value.is_finite() || value <= 0.0 {
+                return Err(invalid(key, value.to_string(), "must be a positive finite number"));
+            }
+        }
+        let weight_decay = self.training.weight_decay;
+        if !weight_decay.is_finite() || weight_decay < 0.0 {
+            return Err(invalid(
+                "training.weight_decay",
+                weight_decay.to_string(),
+                "must be 0 or a positive finite number",
+            ));
         }
         if self.replay.window_min == 0 || self.replay.window_max < self.replay.window_min {
             return Err(invalid(

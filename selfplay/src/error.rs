@@ -28,6 +28,15 @@ pub enum TrainError {
     /// Another trainer holds the run directory.
     #[error(transparent)]
     Lock(#[from] LockError),
+    /// The network diverged (a NaN or infinite loss or weight); nothing from that step on is
+    /// saved, so the newest checkpoint is the last sound network.
+    #[error("training diverged at step {step}: {what}; no checkpoint was written from it (lower training.learning_rate, then resume)")]
+    Diverged {
+        /// The training step at which it was found.
+        step: u64,
+        /// What was not finite.
+        what: String,
+    },
     /// The run directory does not fit the request.
     #[error("{0}")]
     Run(String),

@@ -110,3 +110,38 @@ fn the_search_section_takes_the_documented_defaults_and_is_validated_on_load() {
     let e = err("variant = \"glinski\"\n[search]\nvirtual_loss = 2.0\n", &[]);
     assert!(e.contains("line 3") && e.contains("virtual_loss"), "{e}");
 }
+
+#[test]
+fn every_numeric_key_is_range_checked_on_load() {
+    // (override, the reason the error must give)
+    let cases = [
+        ("training.learning_rate=inf", "positive finite"),
+        ("training.learning_rate=nan", "positive finite"),
+        ("training.learning_rate=-0.1", "positive finite"),
+        ("training.lr_decay=0", "positive finite"),
+        ("training.samples_per_position=inf", "positive finite"),
+        ("training.weight_decay=-1", "0 or a positive finite"),
+        ("training.weight_decay=nan", "0 or a positive finite"),
+        ("training.search_value_weight=nan", "between 0 and 1"),
+        ("replay.window_alpha=2", "between 0 and 1"),
+        ("replay.window_beta=0", "positive finite"),
+        ("gating.threshold=1.5", "between 0 and 1"),
+        ("gating.games=10", ""), // fine on its own
+        ("selfplay.max_plies=0", "at least 1"),
+        ("network.blocks=100000", "absurdly large"),
+        ("training.batch_size=100000000", "absurdly large"),
+        ("search.c_puct_init=nan", "search.c_puct_init"),
+        ("search.simulations=0", "search.simulations"),
+    ];
+    for (set, reason) in cases {
+        let key = set.split('=').next().unwrap();
+        if reason.is_empty() {
+            Config::parse(GOOD, "my.toml", &[set.to_string()]).unwrap();
+            continue;
+        }
+        let e = err(GOOD, &[set]);
+        assert!(e.contains(key) && e.contains(reason), "--set {set}: {e}");
+    }
+    let e = err(GOOD, &["evaluation.games=10", "evaluation.simulations=0"]);
+    assert!(e.contains("evaluation.simulations") && e.contains("when games are played"), "{e}");
+}

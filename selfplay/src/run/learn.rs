@@ -38,6 +38,13 @@ impl<G: Encoding> Run<G> {
                 trained.sampled_external +=
                     sample_batch::<G>(&self.window, t.batch_size, t.search_value_weight, &mut rng, &mut self.batch)?;
                 let s = self.trainer.step(&self.net, &self.batch);
+                // With fp16 loss scaling a non-finite step is skipped and the scale lowered; in
+                // fp32 it means the network has diverged, and every later step would be wasted.
+                let finite = s.policy_loss.is_finite() && s.value_loss.is_finite();
+                if !finite && self.trainer.loss_scaler().is_none() {
+                    let what = format!("the loss is not finite (policy {}, value {})", s.policy_loss, s.value_loss);
+                    return Err(TrainError::Diverged { step: self.state.step + 1, what });
+                }
                 trained.first.get_or_insert(s);
                 trained.loss_sums.0 += s.policy_loss;
                 trained.loss_sums.1 += s.value_loss;

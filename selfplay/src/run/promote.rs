@@ -12,8 +12,12 @@ use crate::gating::{gate, write_best};
 use crate::setup::load_into_service;
 
 impl<G: Encoding> Run<G> {
-    /// Saves the network, optimizer and counters as a checkpoint of the current step.
+    /// Saves the network, optimizer and counters as a checkpoint of the current step; a network
+    /// with a non-finite weight is never saved (it would be resumed, exported and played).
     pub(super) fn save_checkpoint(&self) -> Result<PathBuf, TrainError> {
+        if let Some(name) = self.net.non_finite_weight() {
+            return Err(TrainError::Diverged { step: self.state.step, what: format!("weight {name} is not finite") });
+        }
         Ok(checkpoint::save_checkpoint(&self.dir.checkpoints(), &self.net, &self.trainer, &self.state)?)
     }
 
