@@ -121,14 +121,8 @@ impl Trainer {
 
     /// One gradient step on `batch`; returns its losses before the step.
     pub fn step(&mut self, net: &PolicyValueNet, batch: &TrainBatch) -> TrainStats {
-        let cfg = net.config();
-        let dev = net.device();
-        let n = batch.len as i64;
-        let x = net.input_tensor(&batch.inputs, batch.len);
-        let target_p = Tensor::from_slice(&batch.policy).reshape([n, cfg.policy_size as i64]).to_device(dev);
-        let legal = Tensor::from_slice(&batch.legal).reshape([n, cfg.policy_size as i64]).to_device(dev);
-        let target_v = Tensor::from_slice(&batch.values).reshape([n, cfg.players as i64]).to_device(dev);
-        let cuda_autocast = self.scaler.is_some() && dev.is_cuda();
+        let (x, target_p, legal, target_v) = tensors(net, batch);
+        let cuda_autocast = self.scaler.is_some() && net.device().is_cuda();
         let (logits, values) = tch::autocast(cuda_autocast, || net.forward(&x, true));
         let (policy_loss, value_loss) = losses(&logits, &values, &target_p, &legal, &target_v);
         let loss = &policy_loss + &value_loss;
@@ -155,16 +149,20 @@ impl Trainer {
 /// data it is measured on (tests compare a trained network with a baseline that knows nothing).
 pub fn evaluate_losses(net: &PolicyValueNet, batch: &TrainBatch) -> TrainStats {
     let _guard = tch::no_grad_guard();
-    let cfg = net.config();
-    let dev = net.device();
-    let n = batch.len as i64;
+    let (x, target_p, legal, target_v) = tensors(net, batch);
+    let (logits, values) = net.forward(&x, false);
+    let (policy_loss, value_loss) = losses(&logits, &values, &target_p, &legal, &target_v);
+    TrainStats { policy_loss: policy_loss.double_value(&[]), value_loss: value_loss.double_value(&[]) }
+}
+
+/// The batch on the network's device: inputs, policy targets, legal-move mask, value targets.
+fn tensors(net: &PolicyValueNet, batch: &TrainBatch) -> (Tensor, Tensor, Tensor, Tensor) {
+    let (cfg, dev, n) = (net.config(), net.device(), batch.len as i64);
     let x = net.input_tensor(&batch.inputs, batch.len);
     let target_p = Tensor::from_slice(&batch.policy).reshape([n, cfg.policy_size as i64]).to_device(dev);
     let legal = Tensor::from_slice(&batch.legal).reshape([n, cfg.policy_size as i64]).to_device(dev);
     let target_v = Tensor::from_slice(&batch.values).reshape([n, cfg.players as i64]).to_device(dev);
-    let (logits, values) = net.forward(&x, false);
-    let (policy_loss, value_loss) = losses(&logits, &values, &target_p, &legal, &target_v);
-    TrainStats { policy_loss: policy_loss.double_value(&[]), value_loss: value_loss.double_value(&[]) }
+    (x, target_p, legal, target_v)
 }
 
 /// Policy cross-entropy over the legal moves and summed squared value error, batch means.

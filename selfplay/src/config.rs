@@ -140,6 +140,18 @@ pub struct ReplayConfig {
     pub window_beta: f64,
 }
 
+impl ReplayConfig {
+    /// The window this section describes.
+    pub fn window_size(&self) -> crate::replay::WindowSize {
+        crate::replay::WindowSize {
+            min: self.window_min,
+            max: self.window_max,
+            alpha: self.window_alpha,
+            beta: self.window_beta,
+        }
+    }
+}
+
 impl Default for ReplayConfig {
     fn default() -> Self {
         ReplayConfig { window_min: 20_000, window_max: 500_000, window_alpha: 0.75, window_beta: 0.4 }
@@ -340,7 +352,6 @@ impl Config {
             ("selfplay.resign_playthrough", self.selfplay.resign_playthrough as f64),
             ("training.search_value_weight", self.training.search_value_weight as f64),
             ("selfplay.resign_threshold", self.selfplay.resign_threshold as f64),
-            ("gating.threshold", self.gating.threshold),
             ("replay.window_alpha", self.replay.window_alpha),
         ];
         for (key, value) in shares {
@@ -359,13 +370,13 @@ impl Config {
                 return Err(invalid(key, value.to_string(), "must be a positive finite number"));
             }
         }
-        let weight_decay = self.training.weight_decay;
-        if !weight_decay.is_finite() || weight_decay < 0.0 {
-            return Err(invalid(
-                "training.weight_decay",
-                weight_decay.to_string(),
-                "must be 0 or a positive finite number",
-            ));
+        // A gating threshold above 1 is allowed: no score reaches it, so the best network stays.
+        let non_negative =
+            [("training.weight_decay", self.training.weight_decay), ("gating.threshold", self.gating.threshold)];
+        for (key, value) in non_negative {
+            if !value.is_finite() || value < 0.0 {
+                return Err(invalid(key, value.to_string(), "must be 0 or a positive finite number"));
+            }
         }
         if self.replay.window_min == 0 || self.replay.window_max < self.replay.window_min {
             return Err(invalid(

@@ -125,8 +125,9 @@ fn every_numeric_key_is_range_checked_on_load() {
         ("training.search_value_weight=nan", "between 0 and 1"),
         ("replay.window_alpha=2", "between 0 and 1"),
         ("replay.window_beta=0", "positive finite"),
-        ("gating.threshold=1.5", "between 0 and 1"),
-        ("gating.games=10", ""), // fine on its own
+        ("gating.threshold=-0.5", "0 or a positive finite"),
+        ("gating.threshold=1.01", ""), // above 1: the best network is never replaced
+        ("gating.games=10", ""),       // fine on its own
         ("selfplay.max_plies=0", "at least 1"),
         ("network.blocks=100000", "absurdly large"),
         ("training.batch_size=100000000", "absurdly large"),

@@ -14,7 +14,7 @@ use rules::{Encoding, Game};
 use selfplay::checkpoint::{list_checkpoints, load_checkpoint};
 use selfplay::config::Config;
 use selfplay::events::{read_events, GatingEvent, IterationEvent, RunEvent};
-use selfplay::replay::{read_shard, ReplayWindow, WindowSize};
+use selfplay::replay::{read_shard, ReplayWindow};
 use selfplay::rundir::RunDir;
 use selfplay::sampler::sample_batch;
 use selfplay::setup::net_config;
@@ -61,13 +61,7 @@ fn weights(checkpoint: &Path) -> BTreeMap<String, tch::Tensor> {
 /// weaker yardstick, which any training beats.
 fn losses_fall<G: Encoding>(config: &Config, dir: &Path) {
     let run_dir = RunDir::open(dir);
-    let r = &config.replay;
-    let mut window = ReplayWindow::new(WindowSize {
-        min: r.window_min,
-        max: r.window_max,
-        alpha: r.window_alpha,
-        beta: r.window_beta,
-    });
+    let mut window = ReplayWindow::new(config.replay.window_size());
     for shard in run_dir.shard_paths().unwrap() {
         for game in read_shard(&shard).unwrap() {
             window.push(Arc::new(game));

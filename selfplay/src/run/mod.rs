@@ -34,7 +34,7 @@ use crate::config::Config;
 use crate::error::TrainError;
 use crate::gating::{read_best, write_best};
 use crate::lock::{lock_run, RunLock};
-use crate::replay::{ReplayWindow, ShardName, WindowSize, EXTERNAL_GAME};
+use crate::replay::{ReplayWindow, ShardName, EXTERNAL_GAME};
 use crate::resume::{load_newest_checkpoint, stored_games};
 use crate::rundir::{write_atomic, RunDir};
 use crate::setup::{load_into_service, net_config, start_state};
@@ -117,13 +117,7 @@ impl<G: Encoding> Run<G> {
             opts.run_dir.display()
         );
         let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
-        let r = &config.replay;
-        let mut window = ReplayWindow::new(WindowSize {
-            min: r.window_min,
-            max: r.window_max,
-            alpha: r.window_alpha,
-            beta: r.window_beta,
-        });
+        let mut window = ReplayWindow::new(config.replay.window_size());
         let mut net = PolicyValueNet::seeded(&net_cfg, device, config.seed);
         let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
         if config.training.mixed_precision && device.is_cuda() {
