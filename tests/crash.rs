@@ -262,3 +262,39 @@ fn a_second_trainer_on_a_run_is_refused_naming_the_holder() {
     assert_eq!(own_games(&dir).len(), 40);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn ctrl_c_during_the_final_evaluation_stops_it_with_the_results_so_far() {
+    let dir = fresh_dir("evalstop");
+    let cfg = config();
+    let child = Command::new(env!("CARGO_BIN_EXE_vzero"))
+        .args(["train", "--config", &cfg, "--run", dir.to_str().unwrap(), "--quiet"])
+        .args(["--set", "training.iterations=1", "--set", "evaluation.games=1000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The iteration's metrics line is written before the evaluation starts.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !std::fs::read_to_string(RunDir::open(&dir).metrics()).unwrap_or_default().contains("\"iteration\"") {
+        assert!(Instant::now() < deadline, "the iteration never ended");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, "-INT");
+    let stopped = Instant::now();
+    let id = child.id();
+    let waiter = std::thread::spawn(move || child.wait_with_output().unwrap());
+    while !waiter.is_finished() {
+        if stopped.elapsed() > Duration::from_secs(60) {
+            let _ = Command::new("kill").args(["-KILL", &id.to_string()]).status();
+            panic!("the evaluation ignored Ctrl-C for a minute");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = waiter.join().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(3), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("evaluation stopped by a signal") && text.contains("network vs"), "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -1,5 +1,7 @@
 //! The evaluation at the end of a training run.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use mcts::UniformEvaluator;
 use nn::InferenceClient;
 use rules::Encoding;
@@ -13,11 +15,13 @@ use crate::rundir::RunDir;
 use crate::setup::start_state;
 
 /// The end-of-run evaluation: the network (search at `evaluation.simulations`) against a
-/// uniformly random player and against the same search with the uniform evaluator.
+/// uniformly random player and against the same search with the uniform evaluator. Once `stop`
+/// is set the games in progress finish and the results so far are returned (and logged).
 pub(crate) fn evaluate<G: Encoding>(
     config: &Config,
     client: &InferenceClient,
     dir: &RunDir,
+    stop: &AtomicBool,
 ) -> Result<Vec<(String, MatchResult)>, TrainError> {
     let sims = config.evaluation.simulations;
     let net = SearchAgent {
@@ -30,6 +34,9 @@ pub(crate) fn evaluate<G: Encoding>(
     let mut out = Vec::new();
     let opponents: [&dyn Agent<G>; 2] = [&RandomAgent, &uniform];
     for opponent in opponents {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let mut seats: Vec<&dyn Agent<G>> = vec![&net];
         while seats.len() < G::NUM_PLAYERS {
             seats.push(opponent);
@@ -41,7 +48,7 @@ pub(crate) fn evaluate<G: Encoding>(
             threads: config.selfplay.workers,
             seed: config.seed ^ 0xE7A1,
         };
-        let result = play_match::<G>(&seats, &start, opts, &|_| false);
+        let result = play_match::<G>(&seats, &start, opts, &|_| stop.load(Ordering::Relaxed));
         dir.log_event(&RunEvent::Evaluation(EvaluationEvent {
             opponent: Agent::<G>::name(opponent),
             games: result.games,

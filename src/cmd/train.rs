@@ -45,6 +45,9 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         println!("stopped early; continue with: vzero train --resume {}", opts.run_dir.display());
     }
     if !summary.evaluation.is_empty() {
+        if !summary.interrupted && super::stop::stop_requested() {
+            println!("evaluation stopped by a signal; the games played so far:");
+        }
         print_evaluation(&summary);
     }
     Ok(())

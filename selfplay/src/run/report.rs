@@ -37,7 +37,7 @@ impl<G: Encoding> Run<G> {
         if self.config.evaluation.games == 0 {
             return Ok(Vec::new());
         }
-        evaluate::<G>(&self.config, &self.client, &self.dir)
+        evaluate::<G>(&self.config, &self.client, &self.dir, &self.stop)
     }
 
     fn iteration_event(&self, played: &Played, trained: &Trained) -> IterationEvent {
