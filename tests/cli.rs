@@ -319,3 +319,32 @@ fn a_diverging_run_stops_naming_the_step_and_keeps_only_sound_checkpoints() {
     assert!(vzero(&["export", run.to_str().unwrap(), "--out", model.to_str().unwrap()]).status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_requeued_train_command_resumes_its_run_or_names_what_changed() {
+    let dir = std::env::temp_dir().join(format!("vzero-cli-requeue-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = dir.join("run");
+    tiny_run(&run);
+    let metrics = || std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
+    let before = metrics();
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let run_text = run.to_str().unwrap();
+    let line = ["train", "--config", &cfg, "--run", run_text, "--quiet"];
+    // The same job line again (as a requeued job runs it): the finished run is found, not redone.
+    let again = vzero(&[&line[..], &["--set", "training.iterations=1", "--set", "evaluation.games=0"]].concat());
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stderr(&again).contains("resuming it"), "{}", stderr(&again));
+    assert!(stdout(&again).contains("already complete"), "{}", stdout(&again));
+    assert_eq!(metrics(), before, "a finished run was played or evaluated again");
+    // `--resume` of the finished run says so too.
+    let resumed = vzero(&["train", "--resume", run_text, "--quiet"]);
+    assert!(resumed.status.success() && stdout(&resumed).contains("already complete"), "{}", stdout(&resumed));
+    assert_eq!(metrics(), before);
+    // Another config for the same directory is refused, naming what differs.
+    let other = vzero(&[&line[..], &["--set", "training.iterations=2", "--set", "evaluation.games=0"]].concat());
+    assert_eq!(other.status.code(), Some(1));
+    let err = stderr(&other);
+    assert!(err.contains("another config") && err.contains("training.iterations: 1 -> 2"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -393,6 +393,33 @@ impl Config {
         })
     }
 
+    /// The keys whose values differ from `other`'s, as `key: this -> other` (empty when the two
+    /// configs are the same run's).
+    pub fn differences(&self, other: &Config) -> Vec<String> {
+        fn flatten(prefix: &str, table: &toml::Table, out: &mut std::collections::BTreeMap<String, String>) {
+            for (key, value) in table {
+                let name = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+                match value {
+                    toml::Value::Table(inner) => flatten(&name, inner, out),
+                    other => {
+                        out.insert(name, other.to_string());
+                    }
+                }
+            }
+        }
+        let [mine, theirs] = [self, other].map(|c| {
+            let mut out = std::collections::BTreeMap::new();
+            flatten("", &c.to_toml().parse::<toml::Table>().expect("a config's TOML parses"), &mut out);
+            out
+        });
+        let keys: std::collections::BTreeSet<&String> = mine.keys().chain(theirs.keys()).collect();
+        let none = "(unset)".to_string();
+        keys.into_iter()
+            .filter(|k| mine.get(*k) != theirs.get(*k))
+            .map(|k| format!("{k}: {} -> {}", mine.get(k).unwrap_or(&none), theirs.get(k).unwrap_or(&none)))
+            .collect()
+    }
+
     /// The config as TOML, for the copy kept in each run directory.
     pub fn to_toml(&self) -> String {
         toml::to_string_pretty(self).expect("a config serialises")

@@ -17,6 +17,10 @@ pub use crate::run::{TrainOptions, TrainSummary};
 /// Runs (or resumes) training for game `G`.
 pub fn train<G: Encoding>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
     let mut run = Run::<G>::open(config, opts)?;
+    if run.complete() {
+        // A requeued job or a repeated command: the final evaluation is not played again.
+        return Ok(TrainSummary { already_complete: true, ..run.finish(Vec::new(), false) });
+    }
     let mut interrupted = false;
     while !run.complete() {
         let played = run.self_play()?;

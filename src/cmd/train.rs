@@ -25,6 +25,9 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let config = Config::load(&config_path, &overrides)?;
     let run_dir =
         if resume { run_dir } else { args.run.clone().unwrap_or_else(|| default_run_dir(config.variant.name())) };
+    // The same job line, requeued, finds its run: the same config resumes it; another is refused.
+    let saved_config = RunDir::open(&run_dir).config();
+    let resume = resume || requeued(&config, &saved_config, &run_dir)?;
     let stop = super::stop::on_stop_signal()?;
     let opts = TrainOptions { run_dir, resume, progress: !args.quiet, stop };
     let summary = match config.variant().with_game(Train { config: &config, opts: &opts }) {
@@ -34,6 +37,13 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
             return Err(err);
         }
     };
+    if summary.already_complete {
+        println!(
+            "run {} was already complete ({} iterations); nothing to do (extend it with --resume and --set training.iterations=N)",
+            opts.run_dir.display(),
+            config.training.iterations
+        );
+    }
     println!(
         "run {}: {} games, {} training steps, checkpoint {}",
         opts.run_dir.display(),
@@ -51,6 +61,25 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         print_evaluation(&summary);
     }
     Ok(())
+}
+
+/// Whether `vzero train --config` should resume the run already in `run_dir`: yes when its saved
+/// config is this one, an error naming the differences when it is another.
+fn requeued(config: &Config, saved: &std::path::Path, run_dir: &std::path::Path) -> anyhow::Result<bool> {
+    if !saved.exists() {
+        return Ok(false);
+    }
+    let before = Config::load(saved, &[])?;
+    let differences = before.differences(config);
+    if !differences.is_empty() {
+        anyhow::bail!(
+            "{} holds a run with another config ({}); continue it with --resume, or choose another --run",
+            run_dir.display(),
+            differences.join("; ")
+        );
+    }
+    eprintln!("vzero train: {} holds this config's run; resuming it", run_dir.display());
+    Ok(true)
 }
 
 /// `runs/<variant>-<unix seconds>`: a new folder per run, in start order.

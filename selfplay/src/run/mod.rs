@@ -68,6 +68,9 @@ pub struct TrainSummary {
     pub evaluation: Vec<(String, MatchResult)>,
     /// The run stopped early on request; `--resume` continues it.
     pub interrupted: bool,
+    /// The run was already complete when it was opened: nothing was played, trained or
+    /// evaluated again.
+    pub already_complete: bool,
 }
 
 /// A training run of game `G`: its directory, config, network and optimizer, replay window,
@@ -209,11 +212,17 @@ impl<G: Encoding> Run<G> {
         let Run { client, service, state, latest, .. } = self;
         drop(client);
         service.join();
-        TrainSummary { steps: state.step, games: state.games, checkpoint: latest, evaluation, interrupted }
+        TrainSummary {
+            steps: state.step,
+            games: state.games,
+            checkpoint: latest,
+            evaluation,
+            interrupted,
+            already_complete: false,
+        }
     }
 }
 
-/// Creates the folders of a new run; refuses a directory that already holds one.
 /// Takes the run directory's trainer lock, saying so when a dead trainer's lock is taken over.
 fn lock_trainer(dir: &RunDir) -> Result<RunLock, TrainError> {
     let lock = lock_run(dir.root())?;
@@ -223,6 +232,7 @@ fn lock_trainer(dir: &RunDir) -> Result<RunLock, TrainError> {
     Ok(lock)
 }
 
+/// Creates the folders of a new run; refuses a directory that already holds one.
 fn create_run_dir(root: &Path) -> Result<RunDir, TrainError> {
     let dir = RunDir::create(root)?;
     if dir.config().exists() {
