@@ -230,9 +230,12 @@ pub struct SelfplayArgs {
     /// The run directory of the trainer (shared, e.g. on a network file system).
     #[arg(long)]
     pub run: PathBuf,
-    /// Stop after this many games (default: until Ctrl-C).
+    /// Stop after this many games (default: until Ctrl-C or the trainer finishes the run).
     #[arg(long)]
     pub games: Option<u64>,
+    /// Seconds to wait for the run directory to appear (a worker started before its trainer).
+    #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+    pub wait: u64,
     /// Override a key of the run's config for this process, e.g. --set selfplay.workers=8.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub overrides: Vec<String>,

@@ -73,3 +73,65 @@ fn the_trainer_samples_games_of_a_selfplay_process() {
     assert!(text.contains("of 100000") && text.contains("last error   none"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn train_tiny(run: &str, extra: &[&str]) {
+    let cfg = format!("{}/configs/mini-hexchess-tiny.toml", env!("CARGO_MANIFEST_DIR"));
+    let out = vzero()
+        .args(["train", "--config", &cfg, "--run", run, "--quiet"])
+        .args(["--set", "training.iterations=1", "--set", "evaluation.games=0"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn a_worker_waits_for_its_run_and_stops_when_the_trainer_finishes_it() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("vzero-scaleout-wait-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = dir.to_str().unwrap().to_string();
+    // Started before its trainer, with no game limit: it waits, then ends with the run.
+    let worker = vzero().args(["selfplay", "--run", &run, "--wait", "120", "--quiet"]).spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    train_tiny(&run, &[]);
+    let begun = Instant::now();
+    let id = worker.id();
+    let waiter = std::thread::spawn(move || worker.wait_with_output().unwrap());
+    while !waiter.is_finished() {
+        if begun.elapsed() > Duration::from_secs(120) {
+            let _ = Command::new("kill").args(["-KILL", &id.to_string()]).status();
+            panic!("the worker went on after the trainer finished the run");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let out = waiter.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("waiting up to 120 s") && err.contains("has finished the run"), "{err}");
+    // No run at all: a bounded wait, then a clear error.
+    let nowhere = dir.join("nowhere");
+    let out = vzero().args(["selfplay", "--run", nowhere.to_str().unwrap(), "--wait", "1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no run appeared within 1 s"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn with_gating_a_worker_plays_the_best_network_not_the_newest() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("vzero-scaleout-gating-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = dir.to_str().unwrap().to_string();
+    // A threshold no score reaches: the first network stays the best.
+    train_tiny(&run, &["--set", "gating.games=2", "--set", "gating.threshold=1.01", "--set", "gating.simulations=4"]);
+    let checkpoints: Vec<String> = std::fs::read_dir(dir.join("checkpoints"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(checkpoints.len() > 1, "{checkpoints:?}");
+    std::fs::remove_file(RunDir::open(&dir).finished()).unwrap(); // as if the trainer went on
+    let out = vzero().args(["selfplay", "--run", &run, "--games", "2", "--quiet"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("playing with") && err.contains("step-000000000"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

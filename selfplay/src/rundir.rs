@@ -96,6 +96,12 @@ impl RunDir {
         self.root.join("best.txt")
     }
 
+    /// Written by the trainer when the run has done every iteration it was asked for (removed
+    /// when it is resumed to do more): `vzero selfplay` processes stop when it appears.
+    pub fn finished(&self) -> PathBuf {
+        self.root.join("finished")
+    }
+
     /// The metrics log.
     pub fn metrics(&self) -> PathBuf {
         self.root.join("metrics.jsonl")

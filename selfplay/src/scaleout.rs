@@ -19,6 +19,7 @@ use rules::Encoding;
 use crate::checkpoint::{list_checkpoints, verify_checkpoint};
 use crate::config::Config;
 use crate::error::TrainError;
+use crate::gating::read_best;
 use crate::phase::{self_play_phase, write_game_texts};
 use crate::replay::{write_shard, ShardName, EXTERNAL_GAME};
 use crate::rundir::RunDir;
@@ -47,6 +48,20 @@ fn origin_base() -> u64 {
 }
 
 /// The newest checkpoint whose files check out, with its iteration.
+/// The network the trainer's own self-play uses: with gating, the best so far (a rejected
+/// network generates no data); else the newest readable checkpoint. With its iteration.
+fn network_to_play(config: &Config, dir: &RunDir) -> Result<Option<(PathBuf, u32)>, TrainError> {
+    if config.gating.games > 0 {
+        if let Some(best) = read_best(dir) {
+            match verify_checkpoint(&best) {
+                Ok(state) => return Ok(Some((best, state.iteration))),
+                Err(e) => eprintln!("vzero: warning: {e}; playing the newest checkpoint instead"),
+            }
+        }
+    }
+    newest_checkpoint(dir)
+}
+
 fn newest_checkpoint(dir: &RunDir) -> Result<Option<(PathBuf, u32)>, TrainError> {
     for path in list_checkpoints(&dir.checkpoints())?.into_iter().rev() {
         match verify_checkpoint(&path) {
@@ -77,8 +92,24 @@ pub fn selfplay_only<G: Encoding>(config: &Config, opts: &SelfplayOptions) -> Re
     let base = origin_base();
     let mut played = 0u64;
     let chunk = config.selfplay.games_per_iteration as u64;
-    while opts.games.is_none_or(|n| played < n) && !opts.stop.load(Ordering::Relaxed) {
-        let (newest, iteration) = newest_checkpoint(&dir)?.ok_or_else(|| {
+    // Set by a stop signal or when the trainer marks the run finished; games in progress end
+    // and are kept either way.
+    let done = Arc::new(AtomicBool::new(false));
+    let watching = Arc::new(AtomicBool::new(true));
+    let watcher = {
+        let (done, watching, stop, finished) =
+            (Arc::clone(&done), Arc::clone(&watching), Arc::clone(&opts.stop), dir.finished());
+        std::thread::spawn(move || {
+            while watching.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) || finished.exists() {
+                    done.store(true, Ordering::Relaxed);
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        })
+    };
+    while opts.games.is_none_or(|n| played < n) && !done.load(Ordering::Relaxed) && !dir.finished().exists() {
+        let (newest, iteration) = network_to_play(config, &dir)?.ok_or_else(|| {
             TrainError::Run(format!("{}: no checkpoint yet; start `vzero train` first", dir.checkpoints().display()))
         })?;
         if loaded.as_deref() != Some(newest.as_path()) {
@@ -88,13 +119,18 @@ pub fn selfplay_only<G: Encoding>(config: &Config, opts: &SelfplayOptions) -> Re
         }
         let count = opts.games.map_or(chunk, |n| chunk.min(n - played));
         let wanted: VecDeque<u64> = (base + played..base + played + count).collect();
-        let (records, _) = self_play_phase::<G>(config, &client, iteration, wanted, &opts.stop, opts.progress);
+        let (records, _) = self_play_phase::<G>(config, &client, iteration, wanted, &done, opts.progress);
         if !records.is_empty() {
             let shard = dir.replay().join(names.next_name());
             write_shard(&shard, &records)?;
             write_game_texts::<G>(&dir, &shard, &records)?;
         }
         played += records.len() as u64;
+    }
+    watching.store(false, Ordering::Relaxed);
+    let _ = watcher.join();
+    if dir.finished().exists() {
+        eprintln!("vzero selfplay: the trainer has finished the run; stopping");
     }
     drop(client);
     service.join();

@@ -19,8 +19,10 @@ pub fn train<G: Encoding>(config: &Config, opts: &TrainOptions) -> Result<TrainS
     let mut run = Run::<G>::open(config, opts)?;
     if run.complete() {
         // A requeued job or a repeated command: the final evaluation is not played again.
+        run.mark_finished()?;
         return Ok(TrainSummary { already_complete: true, ..run.finish(Vec::new(), false) });
     }
+    run.mark_unfinished()?;
     let mut interrupted = false;
     while !run.complete() {
         let played = run.self_play()?;
@@ -37,6 +39,9 @@ pub fn train<G: Encoding>(config: &Config, opts: &TrainOptions) -> Result<TrainS
         if interrupted {
             break;
         }
+    }
+    if !interrupted {
+        run.mark_finished()?;
     }
     let evaluation = if interrupted { Vec::new() } else { run.evaluate()? };
     Ok(run.finish(evaluation, interrupted))

@@ -1,5 +1,8 @@
 //! `vzero selfplay`: extra self-play for a running training run.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use anyhow::Context;
 use rules::{FullGame, WithGame};
 use selfplay::config::Config;
@@ -10,15 +13,33 @@ use crate::cli::SelfplayArgs;
 
 /// Plays games into the run directory until `--games` or Ctrl-C.
 pub fn run(args: SelfplayArgs) -> anyhow::Result<()> {
+    let stop = super::stop::on_stop_signal()?;
+    wait_for_run(&RunDir::open(&args.run), args.wait, &stop)?;
     let config = Config::load(&RunDir::open(&args.run).config(), &args.overrides)?;
-    let opts = SelfplayOptions {
-        run_dir: args.run.clone(),
-        games: args.games,
-        progress: !args.quiet,
-        stop: super::stop::on_stop_signal()?,
-    };
+    let opts = SelfplayOptions { run_dir: args.run.clone(), games: args.games, progress: !args.quiet, stop };
     let games = config.variant().with_game(Selfplay { config: &config, opts: &opts })?;
     println!("{games} games written to {}", RunDir::open(&args.run).replay().display());
+    Ok(())
+}
+
+/// Waits up to `seconds` for the trainer to create the run (its config is written last, after
+/// the first checkpoint), so workers may start before their trainer.
+fn wait_for_run(dir: &RunDir, seconds: u64, stop: &AtomicBool) -> anyhow::Result<()> {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut said = false;
+    while !dir.config().exists() {
+        if Instant::now() >= deadline || stop.load(Ordering::Relaxed) {
+            anyhow::bail!(
+                "{}: no run appeared within {seconds} s (start `vzero train` there, or raise --wait)",
+                dir.root().display()
+            );
+        }
+        if !said {
+            eprintln!("vzero selfplay: waiting up to {seconds} s for a run in {}", dir.root().display());
+            said = true;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
     Ok(())
 }
 

@@ -36,7 +36,7 @@ use crate::gating::{read_best, write_best};
 use crate::lock::{lock_run, RunLock};
 use crate::replay::{ReplayWindow, ShardName, EXTERNAL_GAME};
 use crate::resume::{load_newest_checkpoint, stored_games};
-use crate::rundir::{write_atomic, RunDir};
+use crate::rundir::{write_atomic, RunDir, RunIoError};
 use crate::setup::{load_into_service, net_config, start_state};
 
 pub use outcome::{Played, Trained};
@@ -200,6 +200,20 @@ impl<G: Encoding> Run<G> {
     /// A stop was requested (Ctrl-C): finish what is safe and return.
     pub fn stop_requested(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Tells `vzero selfplay` processes on this run that no more games are wanted.
+    pub fn mark_finished(&self) -> Result<(), TrainError> {
+        Ok(write_atomic(&self.dir.finished(), b"every iteration asked for is done\n")?)
+    }
+
+    /// Withdraws [`Run::mark_finished`] when a finished run is resumed to do more.
+    pub fn mark_unfinished(&self) -> Result<(), TrainError> {
+        let path = self.dir.finished();
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(RunIoError { path, source: e }.into()),
+            _ => Ok(()),
+        }
     }
 
     /// The counters of the run so far.
