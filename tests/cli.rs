@@ -348,3 +348,28 @@ fn a_requeued_train_command_resumes_its_run_or_names_what_changed() {
     assert!(err.contains("another config") && err.contains("training.iterations: 1 -> 2"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn keep_checkpoints_keeps_the_newest_and_the_run_still_resumes() {
+    let dir = std::env::temp_dir().join(format!("vzero-cli-keep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let run = dir.join("run");
+    let run_text = run.to_str().unwrap();
+    let sets =
+        ["--set", "training.iterations=3", "--set", "evaluation.games=0", "--set", "training.keep_checkpoints=2"];
+    let out = vzero(&[&["train", "--config", &cfg, "--run", run_text, "--quiet"][..], &sets].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut kept: Vec<String> = std::fs::read_dir(run.join("checkpoints"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    kept.sort();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    let newest = selfplay::checkpoint::verify_checkpoint(&run.join("checkpoints").join(&kept[1])).unwrap();
+    assert_eq!(newest.iteration, 3, "the newest checkpoint was deleted: {kept:?}");
+    // The newest is kept: a resume with one more iteration starts from it.
+    let more = vzero(&["train", "--resume", run_text, "--quiet", "--set", "training.iterations=4"]);
+    assert!(more.status.success(), "{}", stderr(&more));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

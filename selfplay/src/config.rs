@@ -181,6 +181,8 @@ pub struct TrainingConfig {
     /// Also save a checkpoint every this many steps within an iteration's training (0: only
     /// at the end of each iteration). Bounds the work a crash can lose on long iterations.
     pub checkpoint_steps: u64,
+    /// Checkpoints kept on disk: the newest this many plus the best (with gating); 0 keeps all.
+    pub keep_checkpoints: usize,
     /// On CUDA, train with the forward pass in fp16 autocast and dynamic loss scaling (weights
     /// and optimizer stay fp32). Ignored on CPU.
     pub mixed_precision: bool,
@@ -201,6 +203,7 @@ impl Default for TrainingConfig {
             samples_per_position: 4.0,
             min_positions: 1000,
             checkpoint_steps: 0,
+            keep_checkpoints: 0,
             mixed_precision: true,
             search_value_weight: 0.0,
         }

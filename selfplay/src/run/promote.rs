@@ -9,6 +9,7 @@ use super::Run;
 use crate::checkpoint;
 use crate::error::TrainError;
 use crate::gating::{gate, write_best};
+use crate::rundir::RunIoError;
 use crate::setup::load_into_service;
 
 impl<G: Encoding> Run<G> {
@@ -18,7 +19,23 @@ impl<G: Encoding> Run<G> {
         if let Some(name) = self.net.non_finite_weight() {
             return Err(TrainError::Diverged { step: self.state.step, what: format!("weight {name} is not finite") });
         }
-        Ok(checkpoint::save_checkpoint(&self.dir.checkpoints(), &self.net, &self.trainer, &self.state)?)
+        let saved = checkpoint::save_checkpoint(&self.dir.checkpoints(), &self.net, &self.trainer, &self.state)?;
+        self.prune_checkpoints()?;
+        Ok(saved)
+    }
+
+    /// Deletes all but the newest `training.keep_checkpoints` checkpoints and the best one.
+    fn prune_checkpoints(&self) -> Result<(), TrainError> {
+        let keep = self.config.training.keep_checkpoints;
+        if keep == 0 {
+            return Ok(());
+        }
+        let all = checkpoint::list_checkpoints(&self.dir.checkpoints())?;
+        let old = all.len().saturating_sub(keep);
+        for path in all.into_iter().take(old).filter(|p| *p != self.best) {
+            std::fs::remove_dir_all(&path).map_err(|source| RunIoError { path, source })?;
+        }
+        Ok(())
     }
 
     /// Counts the iteration if its training was `complete` and saves the latest checkpoint (an
