@@ -78,10 +78,13 @@ fn train_runs_a_tiny_config_and_prints_the_evaluation_table() {
     let text = stdout(&out);
     assert!(text.contains("network vs") && text.contains("random") && text.contains("uniform-mcts"), "{text}");
     assert!(stderr(&out).contains("on cpu"), "the run must say which device it uses");
-    // Starting a second run in the same directory is refused with a hint.
+    // The same command again finds its finished run (a requeued job); another config for the
+    // same directory is refused with a hint (issue 17: requeue-safe starting).
     let again = vzero(&args);
-    assert_eq!(again.status.code(), Some(1));
-    assert!(stderr(&again).contains("--resume"), "{}", stderr(&again));
+    assert!(again.status.success() && stdout(&again).contains("already complete"), "{}", stderr(&again));
+    let other = vzero(&[&args[..], &["--set", "seed=12345"]].concat());
+    assert_eq!(other.status.code(), Some(1));
+    assert!(stderr(&other).contains("--resume"), "{}", stderr(&other));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
