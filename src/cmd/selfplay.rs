@@ -11,7 +11,8 @@ use selfplay::scaleout::{selfplay_only, SelfplayOptions};
 
 use crate::cli::SelfplayArgs;
 
-/// Plays games into the run directory until `--games` or Ctrl-C.
+/// Plays games into the run directory until `--games`, a stop signal, or the trainer finishing
+/// the run.
 pub fn run(args: SelfplayArgs) -> anyhow::Result<()> {
     let stop = super::stop::on_stop_signal()?;
     wait_for_run(&RunDir::open(&args.run), args.wait, &stop)?;
@@ -28,7 +29,10 @@ fn wait_for_run(dir: &RunDir, seconds: u64, stop: &AtomicBool) -> anyhow::Result
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let mut said = false;
     while !dir.config().exists() {
-        if Instant::now() >= deadline || stop.load(Ordering::Relaxed) {
+        if stop.load(Ordering::Relaxed) {
+            anyhow::bail!("{}: stopped while waiting for the run to appear", dir.root().display());
+        }
+        if Instant::now() >= deadline {
             anyhow::bail!(
                 "{}: no run appeared within {seconds} s (start `vzero train` there, or raise --wait)",
                 dir.root().display()
