@@ -68,14 +68,14 @@ pub(crate) fn stored_games<G: Encoding>(dir: &RunDir) -> Result<(Vec<GameRecord>
     let mut shards = BTreeSet::new();
     for path in dir.shard_paths()? {
         shards.insert(path.clone());
-        match read_shard(&path) {
-            Ok(records) => {
+        match read_checked_shard::<G>(&path) {
+            Some(records) => {
                 if !dir.games().join(path.with_extension("txt").file_name().expect("named")).exists() {
                     write_game_texts::<G>(dir, &path, &records)?;
                 }
                 games.extend(records);
             }
-            Err(e) => eprintln!("vzero: warning: skipping {e}"),
+            None => continue,
         }
     }
     // By game number: external games, whose numbers have the top bit set, after the run's own.
@@ -86,7 +86,7 @@ pub(crate) fn stored_games<G: Encoding>(dir: &RunDir) -> Result<(Vec<GameRecord>
 /// Adds the games of shards in the run directory that this process has not seen yet (written
 /// by `vzero selfplay` processes) to the window; returns how many games that was. Unreadable
 /// shards are skipped with a warning (a shard being renamed into place is never half there).
-pub(crate) fn load_external_shards(
+pub(crate) fn load_external_shards<G: Encoding>(
     dir: &RunDir,
     known: &mut BTreeSet<PathBuf>,
     window: &mut ReplayWindow,
@@ -96,17 +96,32 @@ pub(crate) fn load_external_shards(
         if !known.insert(path.clone()) {
             continue;
         }
-        match read_shard(&path) {
-            Ok(games) => {
-                for g in games.into_iter().filter(|g| g.number & EXTERNAL_GAME != 0) {
-                    window.push(Arc::new(g));
-                    added += 1;
-                }
-            }
-            Err(e) => eprintln!("vzero: warning: skipping {e}"),
+        for g in read_checked_shard::<G>(&path).into_iter().flatten().filter(|g| g.number & EXTERNAL_GAME != 0) {
+            window.push(Arc::new(g));
+            added += 1;
         }
     }
     Ok(added)
+}
+
+/// The games of the shard at `path` if it is readable and every game in it can be trained on
+/// as `G`; otherwise `None`, with a warning naming the shard and what is wrong (a shard of
+/// another variant or run, or one whose contents are inconsistent though its checksum holds).
+fn read_checked_shard<G: Encoding>(path: &Path) -> Option<Vec<GameRecord>> {
+    let games = match read_shard(path) {
+        Ok(games) => games,
+        Err(e) => {
+            eprintln!("vzero: warning: skipping {e}");
+            return None;
+        }
+    };
+    for g in &games {
+        if let Err(e) = g.check::<G>() {
+            eprintln!("vzero: warning: skipping {}: game {:#x}: {e}", path.display(), g.number);
+            return None;
+        }
+    }
+    Some(games)
 }
 
 /// Renames an unusable checkpoint to `step-N.bad` (kept for inspection, never listed again)

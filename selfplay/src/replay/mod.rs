@@ -1,6 +1,7 @@
 //! The replay buffer: finished games on disk (shards) and in memory (the sliding window), and
 //! the decoding of sampled positions into training examples.
 
+pub mod check;
 pub mod playback;
 pub mod record;
 pub mod sample;

@@ -20,6 +20,12 @@ pub enum DecodeError {
     /// A recorded move is not among the legal moves at its ply.
     #[error("recorded move {index} at ply {ply} is not legal there")]
     IllegalMove { ply: usize, index: u32 },
+    /// A recorded visit names a policy index that is no legal move at its ply.
+    #[error("recorded visits at ply {ply} name policy index {index}, which is no legal move there")]
+    BadVisit { ply: usize, index: u32 },
+    /// The record's final scores are not one per seat.
+    #[error("record has {found} scores for a {expected}-player game")]
+    Scores { expected: usize, found: usize },
 }
 
 /// A record being replayed: yields one [`Step`] per recorded move (see [`Replay::step`]).

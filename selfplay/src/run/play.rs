@@ -45,7 +45,7 @@ impl<G: Encoding> Run<G> {
             self.window.push(Arc::new(r));
         }
         // Games that `vzero selfplay` processes sharing the run directory have added since.
-        let external_games = load_external_shards(&self.dir, &mut self.known_shards, &mut self.window)?;
+        let external_games = load_external_shards::<G>(&self.dir, &mut self.known_shards, &mut self.window)?;
         self.state.games = self.done.len() as u64;
         Ok(Played {
             games,
