@@ -255,6 +255,8 @@ fn a_second_trainer_on_a_run_is_refused_naming_the_holder() {
     assert_eq!(second.status.code(), Some(1), "the second trainer ran: {err}");
     assert!(err.contains("already running") && err.contains(&format!("process {}", first.id())), "{err}");
     assert!(begun.elapsed() < Duration::from_secs(20), "refused only after {:?}", begun.elapsed());
+    let metrics = std::fs::read_to_string(RunDir::open(&dir).metrics()).unwrap_or_default();
+    assert!(!metrics.contains("\"error\""), "the refusal was logged into the healthy run: {metrics}");
     signal(&first, "-TERM");
     finish_stopped(first);
     // The lock went with its process: the run resumes and completes.

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use rules::{FullGame, WithGame};
 use selfplay::config::Config;
+use selfplay::error::TrainError;
 use selfplay::events::{ErrorEvent, RunEvent};
 use selfplay::rundir::RunDir;
 use selfplay::train::{train, TrainOptions, TrainSummary};
@@ -91,6 +92,11 @@ fn default_run_dir(variant: &str) -> PathBuf {
 /// Records a failure in the run's metrics, where `vzero runs status` shows it (if the run
 /// directory exists; the error is reported on stderr anyway).
 fn log_error(run_dir: &std::path::Path, err: &anyhow::Error) {
+    // A trainer refused because another holds the run never touched it: the run is healthy,
+    // and its metrics are the other trainer's to write.
+    if matches!(err.downcast_ref::<TrainError>(), Some(TrainError::Lock(_))) {
+        return;
+    }
     let dir = RunDir::open(run_dir);
     if dir.config().exists() {
         let _ = dir.log_event(&RunEvent::Error(ErrorEvent { message: format!("{err:#}") }));
