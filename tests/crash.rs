@@ -2,11 +2,14 @@
 //! leaves no unreadable file, and ends bit-identical to a run that was never interrupted.
 //! Stopped with Ctrl-C (SIGINT), it saves and exits cleanly, keeping the games it finished.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::output_within;
 use selfplay::checkpoint::{list_checkpoints, verify_checkpoint};
 use selfplay::events::{read_events, RunEvent};
 use selfplay::replay::read_shard;
@@ -284,17 +287,7 @@ fn ctrl_c_during_the_final_evaluation_stops_it_with_the_results_so_far() {
     }
     std::thread::sleep(Duration::from_millis(300));
     signal(&child, "-INT");
-    let stopped = Instant::now();
-    let id = child.id();
-    let waiter = std::thread::spawn(move || child.wait_with_output().unwrap());
-    while !waiter.is_finished() {
-        if stopped.elapsed() > Duration::from_secs(60) {
-            let _ = Command::new("kill").args(["-KILL", &id.to_string()]).status();
-            panic!("the evaluation ignored Ctrl-C for a minute");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = waiter.join().unwrap();
+    let out = output_within(child, Duration::from_secs(60), "the evaluation ignored Ctrl-C for a minute");
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(out.status.code(), Some(3), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("evaluation stopped by a signal") && text.contains("network vs"), "{text}");

@@ -1,10 +1,13 @@
 //! A trainer and a second, self-play-only process share a run directory: the trainer samples
 //! the other process's games, and nothing collides.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::output_within;
 use selfplay::events::read_events;
 use selfplay::replay::{read_shard, EXTERNAL_GAME};
 use selfplay::rundir::RunDir;
@@ -94,17 +97,7 @@ fn a_worker_waits_for_its_run_and_stops_when_the_trainer_finishes_it() {
     let worker = vzero().args(["selfplay", "--run", &run, "--wait", "120", "--quiet"]).spawn().unwrap();
     std::thread::sleep(Duration::from_millis(500));
     train_tiny(&run, &[]);
-    let begun = Instant::now();
-    let id = worker.id();
-    let waiter = std::thread::spawn(move || worker.wait_with_output().unwrap());
-    while !waiter.is_finished() {
-        if begun.elapsed() > Duration::from_secs(120) {
-            let _ = Command::new("kill").args(["-KILL", &id.to_string()]).status();
-            panic!("the worker went on after the trainer finished the run");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let out = waiter.join().unwrap();
+    let out = output_within(worker, Duration::from_secs(120), "the worker went on after the trainer finished the run");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(err.contains("waiting up to 120 s") && err.contains("has finished the run"), "{err}");

@@ -3,7 +3,8 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output};
+use std::time::{Duration, Instant};
 
 /// Runs `vzero` with `args` and returns what it printed and its status.
 pub fn vzero(args: &[&str]) -> Output {
@@ -21,4 +22,20 @@ pub fn tiny_run(run: &Path) {
     let args = ["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet"];
     let out = vzero(&[&args[..], &["--set", "training.iterations=1", "--set", "evaluation.games=0"]].concat());
     assert!(out.status.success(), "vzero train: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Waits for `child`'s output at most `limit`; past it the child is killed and the test fails
+/// with `what` (a hang must fail the test, not stall the suite).
+pub fn output_within(child: Child, limit: Duration, what: &str) -> Output {
+    let begun = Instant::now();
+    let id = child.id();
+    let waiter = std::thread::spawn(move || child.wait_with_output().expect("wait for vzero"));
+    while !waiter.is_finished() {
+        if begun.elapsed() > limit {
+            let _ = Command::new("kill").args(["-KILL", &id.to_string()]).status();
+            panic!("{what}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    waiter.join().expect("the waiting thread")
 }
