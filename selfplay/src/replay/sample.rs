@@ -7,8 +7,8 @@ use rules::Encoding;
 use crate::replay::playback::DecodeError;
 use crate::replay::record::GameRecord;
 
-/// A decoded training example, by value (tests and tools; the trainer uses [`decode_position`]
-/// into its batch buffers).
+/// A decoded training example, by value (tests and tools; the trainer's sampler writes into its
+/// batch buffers with [`write_example`], from the window's snapshots).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Example {
     /// Encoded position, `G::input_len()` values.
