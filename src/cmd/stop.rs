@@ -2,10 +2,11 @@
 //! Kubernetes send before they kill a job) and SIGHUP all mean "finish the current step, save,
 //! exit"; a second one aborts at once.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use anyhow::Context;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 /// Exit status of a command that a stop signal ended early after it saved its work: a job
 /// script requeues on it (0 means finished, 1 failed, 2 bad usage).
@@ -14,28 +15,54 @@ pub const EXIT_STOPPED: u8 = 3;
 /// Exit status of a second stop signal, which aborts without saving (128 + SIGINT, as shells do).
 const EXIT_ABORTED: i32 = 130;
 
+/// The signals that ask a command to stop.
+const STOP_SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+
+/// Stop signals received so far. Counted inside the signal handler itself, not on a thread the
+/// handler wakes: a second signal then aborts even if the command is in the middle of exiting
+/// on its own after the first.
+static RECEIVED: AtomicUsize = AtomicUsize::new(0);
+
 /// The flag the first stop signal sets; one per process, since a signal handler is.
 static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
 /// A flag that the first stop signal sets (the command then finishes its step, saves and
 /// exits); a second signal exits at once.
 pub fn on_stop_signal() -> anyhow::Result<Arc<AtomicBool>> {
-    if let Some(stop) = STOP.get() {
-        return Ok(Arc::clone(stop));
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::Relaxed) {
-            // `_exit`, not `exit`: running atexit handlers and static destructors while
-            // libtorch's threads still use them is what made a second Ctrl-C segfault.
-            // SAFETY: _exit only ends the process; it touches no Rust state.
-            unsafe { libc::_exit(EXIT_ABORTED) };
+    let mut installed = Ok(());
+    let stop = STOP.get_or_init(|| {
+        let stop = Arc::new(AtomicBool::new(false));
+        installed = install(Arc::clone(&stop));
+        stop
+    });
+    installed.context("installing the stop-signal handler")?;
+    Ok(Arc::clone(stop))
+}
+
+/// Registers the counting handler for every stop signal, and a thread that says what the first
+/// one does (printing is not safe inside a signal handler).
+fn install(stop: Arc<AtomicBool>) -> std::io::Result<()> {
+    for signal in STOP_SIGNALS {
+        let flag = Arc::clone(&stop);
+        // SAFETY: the action only touches atomics and calls `_exit`, all async-signal-safe.
+        // `_exit`, not `exit`: running atexit handlers and static destructors while libtorch's
+        // threads still use them is what made a second Ctrl-C segfault.
+        unsafe {
+            signal_hook::low_level::register(signal, move || {
+                if RECEIVED.fetch_add(1, Ordering::SeqCst) > 0 {
+                    libc::_exit(EXIT_ABORTED);
+                }
+                flag.store(true, Ordering::SeqCst);
+            })?;
         }
-        eprintln!("vzero: stopping after the current step (send the signal again to abort)");
-    })
-    .context("installing the stop-signal handler")?;
-    Ok(Arc::clone(STOP.get_or_init(|| stop)))
+    }
+    let mut signals = signal_hook::iterator::Signals::new(STOP_SIGNALS)?;
+    std::thread::Builder::new().name("stop-signal".into()).spawn(move || {
+        if signals.forever().next().is_some() {
+            eprintln!("vzero: stopping after the current step (send the signal again to abort)");
+        }
+    })?;
+    Ok(())
 }
 
 /// Whether a stop signal has arrived in this process.
