@@ -37,6 +37,8 @@ pub enum Command {
     Plot(PlotArgs),
     /// Play a match between players (checkpoints, search or simple baselines) and rate them.
     Arena(ArenaArgs),
+    /// Rate a run's checkpoints against fixed opponents on one Elo scale (results kept in the run).
+    Gauntlet(GauntletArgs),
     /// Export a checkpoint as TorchScript or safetensors, with a sidecar JSON describing it.
     Export(ExportArgs),
     /// A UCI-style engine on standard input and output, for GUIs and other programs (see
@@ -219,6 +221,46 @@ pub struct ArenaArgs {
     /// Append the result as one JSON line to this file.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Where networks run: auto, cpu or cuda.
+    #[arg(long, default_value = "auto")]
+    pub device: String,
+}
+
+/// Flags of `vzero gauntlet`.
+#[derive(Debug, Args)]
+pub struct GauntletArgs {
+    /// The run directory: its checkpoints play, its metrics.jsonl keeps the results.
+    pub run: PathBuf,
+    /// Fixed opponents, comma-separated arena players (random anchors the scale at 0).
+    #[arg(long, value_delimiter = ',', default_value = "random,greedy")]
+    pub against: Vec<String>,
+    /// Which checkpoints play: all, last, or every:K (every K-th and the newest).
+    #[arg(long, default_value = "last")]
+    pub checkpoints: selfplay::gauntlet::CheckpointChoice,
+    /// Also play each chosen checkpoint against the one chosen before it.
+    #[arg(long)]
+    pub each_other: bool,
+    /// Games per pairing, counting those a previous gauntlet of the run played.
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Simulations per move of the checkpoints.
+    #[arg(long, default_value_t = 64)]
+    pub sims: u32,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the openings and of the players' random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Random plies opening each game.
+    #[arg(long, default_value_t = 2)]
+    pub opening_plies: u32,
+    /// Longest game in plies; longer games are adjudicated draws.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Print the table from the results the run has, playing nothing.
+    #[arg(long)]
+    pub table_only: bool,
     /// Where networks run: auto, cpu or cuda.
     #[arg(long, default_value = "auto")]
     pub device: String,

@@ -49,6 +49,9 @@ pub struct Config {
     /// Optional gating of new networks against the best one so far.
     #[serde(default)]
     pub gating: GatingConfig,
+    /// Optional gauntlets of the newest checkpoint against fixed opponents during the run.
+    #[serde(default)]
+    pub gauntlet: GauntletConfig,
 }
 
 /// Serde of a value written as its name: parsed with `FromStr`, written with `Display`.
@@ -246,6 +249,28 @@ impl Default for GatingConfig {
     }
 }
 
+/// `[gauntlet]`: every `every` iterations (and after the last) the newest checkpoint plays
+/// fixed opponents that never learn, and the results go to metrics.jsonl on one rating scale
+/// (`vzero gauntlet RUN --table-only` prints it, `vzero plot` draws it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GauntletConfig {
+    /// Iterations between gauntlets; 0 turns them off.
+    pub every: u32,
+    /// The fixed opponents, as arena players are written (`random`, `greedy`, `alphabeta:1`).
+    pub against: Vec<String>,
+    /// Games against each opponent.
+    pub games: usize,
+    /// Simulations per move of the checkpoint.
+    pub simulations: u32,
+}
+
+impl Default for GauntletConfig {
+    fn default() -> Self {
+        GauntletConfig { every: 0, against: vec!["random".into(), "greedy".into()], games: 10, simulations: 64 }
+    }
+}
+
 /// Why a configuration was rejected; the message names the file and key.
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -343,9 +368,11 @@ impl Config {
         if self.selfplay.max_plies == 0 {
             return Err(invalid("selfplay.max_plies", "0".into(), "must be at least 1"));
         }
+        self.validate_gauntlet(name)?;
         for (key, sims, games) in [
             ("evaluation.simulations", self.evaluation.simulations, self.evaluation.games),
             ("gating.simulations", self.gating.simulations, self.gating.games),
+            ("gauntlet.simulations", self.gauntlet.simulations, self.gauntlet.games),
         ] {
             if games > 0 && sims == 0 {
                 return Err(invalid(key, "0".into(), "must be at least 1 when games are played"));
@@ -394,6 +421,46 @@ impl Config {
             value: e.value,
             reason: e.expected,
         })
+    }
+
+    /// `[gauntlet]` names fixed opponents only, and as many games as the seat rotation fills.
+    fn validate_gauntlet(&self, name: &str) -> Result<(), ConfigError> {
+        let g = &self.gauntlet;
+        let invalid = |key: &str, value: String, reason: &'static str| ConfigError::Invalid {
+            path: name.to_string(),
+            key: format!("gauntlet.{key}"),
+            value,
+            reason,
+        };
+        if g.every == 0 {
+            return Ok(());
+        }
+        if g.games == 0 || (self.variant.players() == 3 && !g.games.is_multiple_of(6)) {
+            return Err(invalid(
+                "games",
+                g.games.to_string(),
+                "must be at least 1 (a multiple of 6 for three players)",
+            ));
+        }
+        if g.against.is_empty() {
+            return Err(invalid("against", "[]".into(), "must name at least one opponent"));
+        }
+        for opponent in &g.against {
+            match opponent.parse::<crate::players::PlayerSpec>() {
+                Ok(crate::players::PlayerSpec::Network(..)) => {
+                    return Err(invalid("against", opponent.clone(), "must be a fixed opponent, not a checkpoint"))
+                }
+                Ok(_) => {}
+                Err(_) => {
+                    return Err(invalid(
+                        "against",
+                        opponent.chars().take(100).collect(),
+                        "is not an arena player (random, greedy, mcts:N, rollout:N, alphabeta:D)",
+                    ))
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The keys whose values differ from `other`'s, as `key: this -> other` (empty when the two

@@ -37,6 +37,9 @@ pub enum TrainError {
         /// What was not finite.
         what: String,
     },
+    /// The run's own gauntlet could not be played.
+    #[error("gauntlet: {0}")]
+    Gauntlet(#[from] crate::gauntlet::GauntletError),
     /// The run directory does not fit the request.
     #[error("{0}")]
     Run(String),

@@ -10,7 +10,7 @@
 //!
 //! Version 1 is the format vzero wrote before lines carried `"v"`, so a line without it is
 //! version 1. Readers are lenient both ways: a field a line lacks reads as zero (or none), and
-//! a kind this version does not know (a newer vzero's gauntlet results or signals, say) reads
+//! a kind this version does not know (a newer vzero's signals, say) reads
 //! as [`RunEvent::Other`]. New kinds and new fields keep the version; a change that alters what
 //! an existing field means bumps it.
 
@@ -31,6 +31,8 @@ pub enum RunEvent {
     Gating(GatingEvent),
     /// The run stopped with an error.
     Error(ErrorEvent),
+    /// One match of a gauntlet: a checkpoint against a fixed opponent or another checkpoint.
+    Gauntlet(GauntletEvent),
     /// A kind this version does not know (written by a newer vzero); readers skip it.
     #[serde(other)]
     Other,
@@ -133,6 +135,39 @@ pub struct GatingEvent {
     pub accepted: bool,
 }
 
+/// Games of one gauntlet match, added to any earlier games of the same pairing (a gauntlet
+/// plays only the games it does not have yet).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GauntletEvent {
+    /// The checkpoint's folder name (`step-N`).
+    pub player: String,
+    /// The opponent: a fixed player as written on the command line (`greedy`, `alphabeta:1`),
+    /// or another checkpoint's folder name.
+    pub opponent: String,
+    /// Simulations per move of the checkpoints.
+    pub sims: u32,
+    /// Longest game in plies; longer games are adjudicated draws.
+    pub max_plies: u32,
+    /// Games played in this match.
+    pub games: usize,
+    /// The checkpoint's total score over them (a win 1, a draw 1/2; three players: its score
+    /// in each game, where an even game also gives 1/2).
+    pub score: f64,
+    /// Games the checkpoint won outright.
+    pub wins: usize,
+    /// Games that ended with every player on the same score.
+    pub draws: usize,
+    /// Moves the checkpoint chose (random opening plies excluded).
+    pub player_moves: u64,
+    /// Seconds it spent choosing them.
+    pub player_seconds: f64,
+    /// Moves the opponent chose.
+    pub opponent_moves: u64,
+    /// Seconds it spent choosing them.
+    pub opponent_seconds: f64,
+}
+
 /// Why a run stopped with an error.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -223,6 +258,7 @@ mod tests {
             RunEvent::Evaluation(EvaluationEvent { opponent: "random".into(), games: 4, ..Default::default() }),
             RunEvent::Gating(GatingEvent { candidate: Some("step-000000020".into()), ..Default::default() }),
             RunEvent::Error(ErrorEvent { message: "disk full".into() }),
+            RunEvent::Gauntlet(GauntletEvent { player: "step-000000020".into(), games: 4, ..Default::default() }),
         ];
         let text: String = events.iter().map(event_line).collect();
         assert!(text.lines().all(|l| l.starts_with("{\"v\":1,\"event\":\"")), "{text}");
@@ -234,7 +270,7 @@ mod tests {
     #[test]
     fn unknown_kinds_and_newer_versions_are_other_and_cut_lines_are_skipped() {
         let log = read_events(concat!(
-            "{\"v\":1,\"event\":\"gauntlet\",\"player\":\"alphabeta:2\",\"elo\":-120.5}\n",
+            "{\"v\":1,\"event\":\"signal\",\"name\":\"SIGTERM\"}\n",
             "{\"v\":2,\"event\":\"iteration\",\"step\":\"a string in a future format\"}\n",
             "\n",
             "{\"event\":\"itera"

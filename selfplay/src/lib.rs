@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod bradley_terry;
 pub mod checkpoint;
 pub mod config;
 pub mod error;
@@ -12,6 +13,7 @@ pub mod events;
 pub mod export;
 pub mod games;
 pub mod gating;
+pub mod gauntlet;
 pub mod host;
 pub mod lock;
 pub mod phase;

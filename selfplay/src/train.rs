@@ -7,7 +7,7 @@
 //! Every random choice derives from the config's seed and a counter (game number, step), so a
 //! run is reproducible and resumes exactly. [`Run`] holds the run's state and does each phase.
 
-use rules::Encoding;
+use rules::{Encoding, Material};
 
 use crate::config::Config;
 use crate::error::TrainError;
@@ -15,7 +15,7 @@ use crate::run::Run;
 pub use crate::run::{TrainOptions, TrainSummary};
 
 /// Runs (or resumes) training for game `G`.
-pub fn train<G: Encoding>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
+pub fn train<G: Encoding + Material>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
     let mut run = Run::<G>::open(config, opts)?;
     if run.complete() {
         // A requeued job or a repeated command: the final evaluation is not played again.
@@ -39,6 +39,7 @@ pub fn train<G: Encoding>(config: &Config, opts: &TrainOptions) -> Result<TrainS
         if interrupted {
             break;
         }
+        run.gauntlet_if_due()?;
     }
     if !interrupted {
         run.mark_finished()?;

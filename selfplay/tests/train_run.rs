@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rules::hexchess::{Glinski, MiniHexchess};
 use rules::wellisch::Wellisch;
 use rules::weltschach::Weltschach;
-use rules::{Encoding, Game};
+use rules::{Encoding, Game, Material};
 use selfplay::checkpoint::{list_checkpoints, load_checkpoint};
 use selfplay::config::Config;
 use selfplay::events::{read_events, GatingEvent, IterationEvent, RunEvent};
@@ -32,7 +32,7 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn run<G: Encoding>(config: &Config, dir: &Path) {
+fn run<G: Encoding + Material>(config: &Config, dir: &Path) {
     let opts = TrainOptions { run_dir: dir.to_path_buf(), resume: false, progress: false, stop: Default::default() };
     train::<G>(config, &opts).unwrap();
 }

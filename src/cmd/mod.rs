@@ -5,6 +5,7 @@ mod arena;
 mod bench;
 mod export;
 mod game_file;
+mod gauntlet;
 mod perft;
 mod plot;
 mod render;
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Replay(args) => replay::run(args),
         Command::Plot(args) => plot::run(args),
         Command::Arena(args) => arena::run(args),
+        Command::Gauntlet(args) => gauntlet::run(args),
         Command::Export(args) => export::run(args),
         Command::Uci(args) => uci::run(args),
         Command::Analyse(args) => analyse::run(args),

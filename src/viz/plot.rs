@@ -1,5 +1,6 @@
 //! Training curves: metrics.jsonl read into series over training steps, drawn with plotters as
-//! one SVG of six panels (losses, game length, seat scores, how games ended, evaluation and gating).
+//! one SVG of eight panels (losses, game length, seat scores, how games ended, evaluation and
+//! gating, and the gauntlet's ratings against training step and training time).
 
 use std::fs;
 use std::path::Path;
@@ -7,6 +8,7 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Context};
 use plotters::prelude::*;
 use selfplay::events::{read_events, RunEvent};
+use selfplay::gauntlet::{gauntlet_table, GauntletRow, GauntletTable};
 
 /// One named line of a panel: (training step, value) points.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -15,6 +17,8 @@ pub struct Series {
     pub name: String,
     /// Points in step order.
     pub points: Vec<(f64, f64)>,
+    /// Intervals drawn as vertical whiskers: (x, low, high).
+    pub whiskers: Vec<(f64, f64, f64)>,
 }
 
 /// The curves of a run, one point per logged iteration (evaluations at the step they followed).
@@ -32,6 +36,8 @@ pub struct Metrics {
     pub endings: [Series; 3],
     /// The network's mean score against each evaluation opponent, and in gating matches.
     pub evaluation: Vec<Series>,
+    /// The ratings of the run's latest gauntlet simulation count, if it has had a gauntlet.
+    pub gauntlet: Option<GauntletTable>,
     /// Lines that were not events (a crash can cut the last one short).
     pub skipped_lines: usize,
 }
@@ -40,7 +46,7 @@ pub struct Metrics {
 const GATING: &str = "gating: new vs best";
 
 fn series(name: &str) -> Series {
-    Series { name: name.to_string(), points: Vec::new() }
+    Series { name: name.to_string(), ..Series::default() }
 }
 
 /// Reads metrics.jsonl at `path`; seat `i` is named `seat_names[i]` where given.
@@ -95,6 +101,7 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
     if m.iterations.is_empty() {
         bail!("{}: no training iteration logged yet", path.display());
     }
+    m.gauntlet = gauntlet_table(&log, None);
     Ok(m)
 }
 
@@ -102,12 +109,12 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
 fn add_point(all: &mut Vec<Series>, name: &str, point: (f64, f64)) {
     match all.iter_mut().find(|s| s.name == name) {
         Some(s) => s.points.push(point),
-        None => all.push(Series { name: name.into(), points: vec![point] }),
+        None => all.push(Series { name: name.into(), points: vec![point], ..Series::default() }),
     }
 }
 
 /// Size of the chart in pixels.
-const SIZE: (u32, u32) = (1320, 780);
+const SIZE: (u32, u32) = (1760, 780);
 /// Line colours, in series order.
 const COLOURS: [RGBColor; 5] = [
     RGBColor(31, 111, 178),
@@ -117,14 +124,14 @@ const COLOURS: [RGBColor; 5] = [
     RGBColor(120, 120, 120),
 ];
 
-/// The six panels drawn as SVG text; `title` heads the chart.
+/// The eight panels drawn as SVG text; `title` heads the chart.
 pub fn curves_svg(m: &Metrics, title: &str) -> anyhow::Result<String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;
         let root = root.titled(title, ("sans-serif", 22)).map_err(plot_err)?;
-        let panels = root.split_evenly((2, 3));
+        let panels = root.split_evenly((2, 4));
         let lo = m.iterations.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = m.iterations.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         // A little room on both sides keeps the end points (and the evaluation, logged last) clear of the axes.
@@ -137,10 +144,69 @@ pub fn curves_svg(m: &Metrics, title: &str) -> anyhow::Result<String> {
         panel(&panels[2], "Self-play game length", "plies", std::slice::from_ref(&m.game_length), steps.clone(), None)?;
         panel(&panels[3], "Self-play results", "mean score", &m.seat_scores, steps.clone(), fixed.clone())?;
         panel(&panels[4], "How self-play games ended", "share of games", &m.endings, steps.clone(), fixed.clone())?;
-        panel(&panels[5], "Evaluation and gating (network's score)", "mean score", &m.evaluation, steps, fixed)?;
+        panel(
+            &panels[5],
+            "Evaluation and gating (network's score)",
+            "mean score",
+            &m.evaluation,
+            steps.clone(),
+            fixed,
+        )?;
+        let title = rating_title(m.gauntlet.as_ref());
+        let step = |r: &GauntletRow| r.step.map(|s| s as f64);
+        let rated = |x: &dyn Fn(&GauntletRow) -> Option<f64>| -> Vec<f64> {
+            m.gauntlet.iter().flat_map(|t| t.rows.iter().filter_map(x)).collect()
+        };
+        let (lo, hi) = rated(&step).into_iter().fold((lo, hi), |(lo, hi), s| (lo.min(s), hi.max(s)));
+        let span = lo - pad..hi + pad;
+        let by_step = rating_series(m.gauntlet.as_ref(), step, span.clone());
+        panel(&panels[6], &title, "Elo", &by_step, span, None)?;
+        let hours = |r: &GauntletRow| r.train_seconds.map(|s| s / 3600.0);
+        // At least a minute wide, so a run of seconds still has an axis.
+        let end = rated(&hours).into_iter().fold(1.0 / 60.0, f64::max);
+        let span = -0.03 * end..end * 1.03;
+        let by_time = rating_series(m.gauntlet.as_ref(), hours, span.clone());
+        panel_over(&panels[7], &title, "training hours (self-play and training)", "Elo", &by_time, span, None)?;
         root.present().map_err(plot_err)?;
     }
     Ok(svg)
+}
+
+/// The rating panels' title, naming the scale's anchor and the simulations.
+fn rating_title(table: Option<&GauntletTable>) -> String {
+    match table {
+        Some(t) => format!("Gauntlet rating ({} = 0, {} sims, 95% intervals)", t.anchor, t.sims),
+        None => "Gauntlet rating".to_string(),
+    }
+}
+
+/// The checkpoints' ratings at `x` of each row, their intervals as whiskers, and each fixed
+/// opponent as a level line across `span`.
+fn rating_series(
+    table: Option<&GauntletTable>,
+    x: impl Fn(&GauntletRow) -> Option<f64>,
+    span: std::ops::Range<f64>,
+) -> Vec<Series> {
+    let Some(table) = table else { return Vec::new() };
+    let mut checkpoints = series("checkpoints");
+    let mut out = Vec::new();
+    for row in &table.rows {
+        let Some(r) = row.rating else { continue };
+        match (row.step, x(row)) {
+            (Some(_), Some(at)) => {
+                checkpoints.points.push((at, r.elo));
+                checkpoints.whiskers.push((at, r.low, r.high));
+            }
+            (Some(_), None) => {}
+            (None, _) => out.push(Series {
+                name: row.name.clone(),
+                points: vec![(span.start, r.elo), (span.end, r.elo)],
+                ..Series::default()
+            }),
+        }
+    }
+    out.insert(0, checkpoints);
+    out
 }
 
 /// Writes the chart of `m` to `out` as SVG.
@@ -157,8 +223,8 @@ fn plot_err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing the chart: {e}")
 }
 
-/// One panel: a titled chart with labelled axes, a line and dots per series, and a legend;
-/// `y` fixes the value axis (scores), otherwise it fits the data.
+/// One panel over training steps: a titled chart with labelled axes, a line and dots per
+/// series, and a legend; `y` fixes the value axis (scores), otherwise it fits the data.
 fn panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     title: &str,
@@ -170,7 +236,24 @@ fn panel<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let values = series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    panel_over(area, title, "training step", y_desc, series, steps, y)
+}
+
+/// One panel as [`panel`] draws it, over any `x` axis.
+fn panel_over<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    series: &[Series],
+    x: std::ops::Range<f64>,
+    y: Option<std::ops::Range<f64>>,
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let values =
+        series.iter().flat_map(|s| s.points.iter().map(|p| p.1).chain(s.whiskers.iter().flat_map(|w| [w.1, w.2])));
     let y = y.unwrap_or_else(|| {
         let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
         match (lo.is_finite(), hi > lo) {
@@ -185,9 +268,9 @@ where
         .margin(12)
         .x_label_area_size(42)
         .y_label_area_size(58)
-        .build_cartesian_2d(steps, y)
+        .build_cartesian_2d(x, y)
         .map_err(plot_err)?;
-    chart.configure_mesh().x_desc("training step").y_desc(y_desc).max_light_lines(0).draw().map_err(plot_err)?;
+    chart.configure_mesh().x_desc(x_desc).y_desc(y_desc).max_light_lines(0).draw().map_err(plot_err)?;
     let mut drawn = false;
     for (i, s) in series.iter().enumerate().filter(|(_, s)| !s.points.is_empty()) {
         let colour = COLOURS[i % COLOURS.len()];
@@ -197,6 +280,8 @@ where
             .label(s.name.as_str())
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2)));
         chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(plot_err)?;
+        let whisker = |&(x, low, high): &(f64, f64, f64)| PathElement::new(vec![(x, low), (x, high)], colour);
+        chart.draw_series(s.whiskers.iter().map(whisker)).map_err(plot_err)?;
         drawn = true;
     }
     if drawn {

@@ -12,6 +12,7 @@
 //! | [`Run::checkpoint`], [`Run::promote`] (gating) | promote.rs |
 //! | [`Run::record`], [`Run::evaluate`] | report.rs |
 
+mod gauntlet;
 mod learn;
 mod outcome;
 mod play;

@@ -1,0 +1,241 @@
+//! Playing a gauntlet's matches: only the games each pairing lacks, each match logged as it ends.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use rules::{Encoding, Game, Material};
+use thiserror::Error;
+
+use super::CheckpointChoice;
+use crate::arena::{play_match, Agent, MatchOptions};
+use crate::checkpoint::{list_checkpoints, verify_checkpoint};
+use crate::events::{read_events, GauntletEvent, RunEvent};
+use crate::games::game_seed;
+use crate::players::{load_players, PlayerError, PlayerSpec};
+use crate::rundir::{RunDir, RunIoError};
+
+/// What a gauntlet plays.
+#[derive(Clone, Debug)]
+pub struct GauntletOptions {
+    /// The fixed opponents, as arena players are written (`random`, `greedy`, `alphabeta:1`).
+    pub opponents: Vec<String>,
+    /// Which checkpoints to measure.
+    pub checkpoints: CheckpointChoice,
+    /// Also play each measured checkpoint against the one measured before it, which ties
+    /// neighbours together where the fixed opponents are all far weaker or stronger.
+    pub each_other: bool,
+    /// Games per pairing, counting those played before.
+    pub games: usize,
+    /// Simulations per move of the checkpoints.
+    pub sims: u32,
+    /// Longest game in plies; longer games are adjudicated draws.
+    pub max_plies: u32,
+    /// Random plies opening each game.
+    pub opening_plies: u32,
+    /// Games played at once.
+    pub threads: usize,
+    /// Seed of the openings and of the players' random choices.
+    pub seed: u64,
+}
+
+/// A gauntlet could not be played.
+#[derive(Debug, Error)]
+pub enum GauntletError {
+    /// An opponent or checkpoint cannot play.
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+    /// The run directory could not be read or written.
+    #[error(transparent)]
+    Io(#[from] RunIoError),
+    /// Nothing to measure yet.
+    #[error("{0}: the run has no readable checkpoint yet")]
+    NoCheckpoint(PathBuf),
+    /// A game count the seat rotation cannot honour.
+    #[error("{games} games: {reason}")]
+    Games { games: usize, reason: &'static str },
+}
+
+/// One pairing: a checkpoint and what it plays.
+struct Pairing {
+    player: PathBuf,
+    opponent_name: String,
+    opponent: PlayerSpec,
+}
+
+/// Plays every pairing of `opts` its missing games, logging each match to the run as it ends
+/// (and handing it to `on_match`); stops between games once `stop` is set. Returns the new
+/// matches.
+pub fn run_gauntlet<G: Encoding + Material>(
+    dir: &RunDir,
+    opts: &GauntletOptions,
+    device: nn::Device,
+    stop: &AtomicBool,
+    on_match: &mut dyn FnMut(&GauntletEvent),
+) -> Result<Vec<GauntletEvent>, GauntletError> {
+    check_games::<G>(opts.games)?;
+    let pairings = pairings(dir, opts)?;
+    let earlier = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
+    let mut played = Vec::new();
+    for pairing in &pairings {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let player_name = folder_name(&pairing.player);
+        let have: usize = earlier
+            .events
+            .iter()
+            .chain(played.iter())
+            .filter_map(|e| match e {
+                RunEvent::Gauntlet(g)
+                    if g.player == player_name
+                        && g.opponent == pairing.opponent_name
+                        && g.sims == opts.sims
+                        && g.max_plies == opts.max_plies =>
+                {
+                    Some(g.games)
+                }
+                _ => None,
+            })
+            .sum();
+        if have >= opts.games {
+            continue;
+        }
+        let event = play_pairing::<G>(pairing, &player_name, opts, opts.games - have, have, device, stop)?;
+        if event.games == 0 {
+            break;
+        }
+        dir.log_event(&RunEvent::Gauntlet(event.clone()))?;
+        on_match(&event);
+        played.push(RunEvent::Gauntlet(event));
+    }
+    Ok(played.into_iter().filter_map(|e| if let RunEvent::Gauntlet(g) = e { Some(g) } else { None }).collect())
+}
+
+/// Three players rotate through six seat orders, which a game count must fill evenly.
+fn check_games<G: Game>(games: usize) -> Result<(), GauntletError> {
+    if games == 0 {
+        return Err(GauntletError::Games { games, reason: "a gauntlet needs at least one game per pairing" });
+    }
+    if G::NUM_PLAYERS == 3 && !games.is_multiple_of(6) {
+        let reason = "a three-player gauntlet plays each of the 6 seat orders equally often (use a multiple of 6)";
+        return Err(GauntletError::Games { games, reason });
+    }
+    Ok(())
+}
+
+/// The pairings of `opts` over the run's readable checkpoints, oldest first.
+fn pairings(dir: &RunDir, opts: &GauntletOptions) -> Result<Vec<Pairing>, GauntletError> {
+    let opponents: Vec<(String, PlayerSpec)> =
+        opts.opponents.iter().map(|o| Ok((o.clone(), o.parse::<PlayerSpec>()?))).collect::<Result<_, PlayerError>>()?;
+    let readable: Vec<PathBuf> =
+        list_checkpoints(&dir.checkpoints())?.into_iter().filter(|c| verify_checkpoint(c).is_ok()).collect();
+    let chosen = opts.checkpoints.select(&readable);
+    if chosen.is_empty() {
+        return Err(GauntletError::NoCheckpoint(dir.root().to_path_buf()));
+    }
+    let mut out = Vec::new();
+    for (i, player) in chosen.iter().enumerate() {
+        for (name, spec) in &opponents {
+            out.push(Pairing { player: player.clone(), opponent_name: name.clone(), opponent: spec.clone() });
+        }
+        if opts.each_other && i > 0 {
+            let previous = &chosen[i - 1];
+            let opponent = PlayerSpec::Network(previous.clone(), Some(opts.sims));
+            out.push(Pairing { player: player.clone(), opponent_name: folder_name(previous), opponent });
+        }
+    }
+    Ok(out)
+}
+
+/// Plays `games` games of one pairing, of which `have` were played before (so the openings
+/// differ from theirs).
+fn play_pairing<G: Encoding + Material>(
+    pairing: &Pairing,
+    player_name: &str,
+    opts: &GauntletOptions,
+    games: usize,
+    have: usize,
+    device: nn::Device,
+    stop: &AtomicBool,
+) -> Result<GauntletEvent, GauntletError> {
+    let mut specs = vec![PlayerSpec::Network(pairing.player.clone(), Some(opts.sims))];
+    specs.extend(std::iter::repeat_n(pairing.opponent.clone(), G::NUM_PLAYERS - 1));
+    let players = load_players::<G>(&specs, opts.sims, device)?;
+    let timed: Vec<Timed<G>> = players.agents.iter().map(|a| Timed::new(a.as_ref())).collect();
+    let agents: Vec<&dyn Agent<G>> = timed.iter().map(|t| t as &dyn Agent<G>).collect();
+    let pairing_seed = name_hash(player_name) ^ name_hash(&pairing.opponent_name).rotate_left(17);
+    let match_opts = MatchOptions {
+        games,
+        opening_plies: opts.opening_plies,
+        max_plies: opts.max_plies,
+        threads: opts.threads,
+        seed: game_seed(opts.seed ^ pairing_seed, have as u64),
+    };
+    let result = play_match::<G>(&agents, &G::start(), match_opts, &|_| stop.load(Ordering::Relaxed));
+    let (opponent_moves, opponent_seconds) =
+        timed[1..].iter().fold((0, 0.0), |(m, s), t| (m + t.moves(), s + t.seconds()));
+    let event = GauntletEvent {
+        player: player_name.to_string(),
+        opponent: pairing.opponent_name.clone(),
+        sims: opts.sims,
+        max_plies: opts.max_plies,
+        games: result.games,
+        score: result.score[0],
+        wins: result.wins[0],
+        draws: result.draws,
+        player_moves: timed[0].moves(),
+        player_seconds: timed[0].seconds(),
+        opponent_moves,
+        opponent_seconds,
+    };
+    drop(agents);
+    drop(timed);
+    players.close();
+    Ok(event)
+}
+
+/// The last component of a path, as the gauntlet names checkpoints.
+fn folder_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// FNV-1a of a name: pairings get unrelated openings from one seed.
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// An agent that counts its moves and the time it takes to choose them.
+struct Timed<'a, G: Game> {
+    inner: &'a dyn Agent<G>,
+    moves: AtomicU64,
+    nanos: AtomicU64,
+}
+
+impl<'a, G: Game> Timed<'a, G> {
+    fn new(inner: &'a dyn Agent<G>) -> Self {
+        Timed { inner, moves: AtomicU64::new(0), nanos: AtomicU64::new(0) }
+    }
+
+    fn moves(&self) -> u64 {
+        self.moves.load(Ordering::Relaxed)
+    }
+
+    fn seconds(&self) -> f64 {
+        self.nanos.load(Ordering::Relaxed) as f64 * 1e-9
+    }
+}
+
+impl<G: Game> Agent<G> for Timed<'_, G> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    fn choose(&self, game: &G, seed: u64) -> G::Move {
+        let start = Instant::now();
+        let mv = self.inner.choose(game, seed);
+        self.nanos.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        self.moves.fetch_add(1, Ordering::Relaxed);
+        mv
+    }
+}

@@ -1,0 +1,101 @@
+//! `vzero gauntlet`: a run's checkpoints against fixed opponents, rated on one scale.
+
+use anyhow::Context;
+use rules::{FullGame, WithGame};
+use selfplay::config::Config;
+use selfplay::events::{read_events, GauntletEvent};
+use selfplay::gauntlet::{gauntlet_table, run_gauntlet, GauntletOptions, GauntletTable};
+use selfplay::rundir::RunDir;
+
+use crate::cli::GauntletArgs;
+
+/// Plays the missing games and prints the table.
+pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
+    let dir = RunDir::open(&args.run);
+    let config = Config::load(&dir.config(), &[])
+        .with_context(|| format!("{}: not a run directory (no readable config.toml)", args.run.display()))?;
+    if !args.table_only {
+        let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
+        let opts = GauntletOptions {
+            opponents: args.against.clone(),
+            checkpoints: args.checkpoints,
+            each_other: args.each_other,
+            games: args.games,
+            sims: args.sims,
+            max_plies: args.max_plies,
+            opening_plies: args.opening_plies,
+            threads: args.threads,
+            seed: args.seed,
+        };
+        config.variant.with_game(Play { dir: &dir, opts, device })?;
+    }
+    let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
+    match gauntlet_table(&log, Some(args.sims)) {
+        Some(table) => print_table(&table, &config.variant.to_string()),
+        None => println!("{}: no gauntlet results at {} simulations yet", args.run.display(), args.sims),
+    }
+    Ok(())
+}
+
+/// The gauntlet's matches for the run's game type.
+struct Play<'a> {
+    dir: &'a RunDir,
+    opts: GauntletOptions,
+    device: nn::Device,
+}
+
+impl WithGame for Play<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn run<G: FullGame>(self) -> anyhow::Result<()> {
+        let stop = super::stop::on_stop_signal()?;
+        let mut report = |g: &GauntletEvent| {
+            let per_move = g.player_seconds / g.player_moves.max(1) as f64;
+            println!(
+                "{} vs {}: {} games, score {:.1}% ({:.3} s/move)",
+                g.player,
+                g.opponent,
+                g.games,
+                100.0 * g.score / g.games.max(1) as f64,
+                per_move
+            );
+        };
+        run_gauntlet::<G>(self.dir, &self.opts, self.device, &stop, &mut report)?;
+        Ok(())
+    }
+}
+
+/// Prints one row per player: checkpoints by step, then the fixed opponents.
+fn print_table(table: &GauntletTable, variant: &str) {
+    println!("\n{variant} gauntlet at {} simulations: Elo with 95% intervals, {} = 0", table.sims, table.anchor);
+    println!(
+        "{:<24} {:>8} {:>9} {:>6} {:>7} {:>6} {:>15} {:>8}",
+        "player", "step", "trained", "games", "score", "Elo", "interval", "ms/move"
+    );
+    for r in &table.rows {
+        let step = r.step.map_or_else(|| "-".to_string(), |s| s.to_string());
+        let trained = r.train_seconds.map_or_else(|| "-".to_string(), clock);
+        let (elo, interval) = match r.rating {
+            Some(x) => (format!("{:+.0}", x.elo), format!("[{:+.0}, {:+.0}]", x.low, x.high)),
+            None => ("?".to_string(), "unlinked".to_string()),
+        };
+        let per_move = r.seconds_per_move.map_or_else(|| "-".to_string(), |s| format!("{:.1}", 1000.0 * s));
+        println!(
+            "{:<24} {:>8} {:>9} {:>6} {:>6.1}% {:>6} {:>15} {:>8}",
+            r.name,
+            step,
+            trained,
+            r.games,
+            100.0 * r.score,
+            elo,
+            interval,
+            per_move
+        );
+    }
+}
+
+/// Seconds as h:mm:ss.
+fn clock(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}

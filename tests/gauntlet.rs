@@ -1,0 +1,119 @@
+//! `vzero gauntlet`: checkpoints of a tiny run against fixed opponents, results kept in the run
+//! and reused, one rating table; a config's `[gauntlet]` plays one during training.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{config_path, tiny_run, vzero};
+use selfplay::events::{read_events, GauntletEvent, RunEvent};
+use selfplay::rundir::RunDir;
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("vzero-gauntlet-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn gauntlet_events(run: &Path) -> Vec<GauntletEvent> {
+    let text = std::fs::read_to_string(RunDir::open(run).metrics()).unwrap();
+    read_events(&text)
+        .events
+        .into_iter()
+        .filter_map(|e| if let RunEvent::Gauntlet(g) = e { Some(g) } else { None })
+        .collect()
+}
+
+fn gauntlet(run: &Path, games: &str) -> String {
+    let args = ["gauntlet", run.to_str().unwrap(), "--checkpoints", "all", "--against", "random,greedy"];
+    let out = vzero(&[&args[..], &["--games", games, "--sims", "4", "--max-plies", "60", "--device", "cpu"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    text
+}
+
+#[test]
+fn a_gauntlet_rates_every_checkpoint_and_plays_only_missing_games() {
+    let run = fresh_dir("cli");
+    tiny_run(&run);
+    let checkpoints = selfplay::checkpoint::list_checkpoints(&RunDir::open(&run).checkpoints()).unwrap().len();
+    assert!(checkpoints >= 2, "a tiny run saves its start and its end");
+
+    let first = gauntlet(&run, "2");
+    let events = gauntlet_events(&run);
+    assert_eq!(events.len(), 2 * checkpoints, "one match per checkpoint and opponent: {first}");
+    assert!(events.iter().all(|g| g.games == 2 && g.sims == 4 && g.player_moves > 0), "{events:?}");
+    assert!(first.contains("random = 0") && first.contains("step-000000000"), "{first}");
+    let table_rows = first.lines().filter(|l| l.starts_with("step-") && l.contains('%')).count();
+    assert!(table_rows >= checkpoints, "a row per checkpoint: {first}");
+
+    // The same request again plays nothing; a bigger one plays only the difference.
+    let again = gauntlet(&run, "2");
+    assert_eq!(gauntlet_events(&run).len(), 2 * checkpoints, "games replayed: {again}");
+    gauntlet(&run, "3");
+    let events = gauntlet_events(&run);
+    assert_eq!(events.len(), 4 * checkpoints, "one more match of one game per pairing");
+    assert!(events[2 * checkpoints..].iter().all(|g| g.games == 1), "{events:?}");
+
+    let svg = run.join("curves.svg");
+    let out = vzero(&["plot", run.to_str().unwrap(), "--out", svg.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("Gauntlet rating (random = 0, 4 sims"), "the rating panels are drawn");
+    std::fs::remove_dir_all(run).unwrap();
+}
+
+#[test]
+fn bad_gauntlet_requests_are_refused_in_one_line() {
+    let run = fresh_dir("bad");
+    tiny_run(&run);
+    let path = run.to_str().unwrap();
+    for (args, expected) in [
+        (vec!["--against", "grredy"], "grredy"),
+        (vec!["--checkpoints", "every:0"], "every:K"),
+        (vec!["--games", "0"], "at least one game"),
+    ] {
+        let out = vzero(&[&["gauntlet", path, "--device", "cpu"][..], &args].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(expected), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    let out = vzero(&["gauntlet", "/nonexistent/run"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a run directory"));
+    std::fs::remove_dir_all(run).unwrap();
+}
+
+#[test]
+fn a_config_gauntlet_plays_during_training() {
+    let run = fresh_dir("config");
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let sets = ["gauntlet.every=1", "gauntlet.games=2", "gauntlet.simulations=4", "training.iterations=2"];
+    let mut args = vec!["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet"];
+    args.extend(["--set", "evaluation.games=0", "--set", "selfplay.max_plies=40"]);
+    for s in &sets {
+        args.extend(["--set", s]);
+    }
+    let out = vzero(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let events = gauntlet_events(&run);
+    let players: std::collections::BTreeSet<&str> = events.iter().map(|g| g.player.as_str()).collect();
+    assert_eq!(events.len(), 4, "two opponents after each of two iterations: {events:?}");
+    assert_eq!(players.len(), 2, "each iteration's newest checkpoint: {players:?}");
+    let bad = vzero(&[
+        "train",
+        "--config",
+        &cfg,
+        "--run",
+        "/tmp/unused",
+        "--set",
+        "gauntlet.every=1",
+        "--set",
+        "gauntlet.against=['step-1']",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("gauntlet.against"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+    std::fs::remove_dir_all(run).unwrap();
+}
