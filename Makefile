@@ -7,7 +7,7 @@
 CARGO ?= cargo
 LIBTORCH_MODE ?=
 
-.PHONY: train test lint build libtorch chromium clean-libtorch
+.PHONY: train test lint build libtorch chromium slurm clean-libtorch
 
 libtorch:
 ifeq ($(origin LIBTORCH), environment)
@@ -30,6 +30,14 @@ train: build
 chromium:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || echo "make: could not install chromium; the browser test will be skipped"
 
+# The Slurm test (tests/slurm.rs) runs deploy/slurm's scripts on a one-node cluster of Debian's
+# Slurm and munge daemons, started and ended by the test itself; without them it prints SKIPPED.
+# Installing needs root and the package archive; failing is not fatal.
+SLURM_PROGRAMS = munged slurmctld slurmd sbatch
+slurm:
+	@missing=; for p in $(SLURM_PROGRAMS); do command -v $$p >/dev/null 2>&1 || missing=$$p; done; \
+	[ -z "$$missing" ] || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurmctld slurmd slurm-client munge >/dev/null) || echo "make: could not install Slurm; the Slurm test will be skipped"
+
 # The export test checks models in Python with the venv's PyTorch; without that venv (the
 # CPU-only install or your own LIBTORCH) it is skipped, and says so.
 ifneq ($(or $(filter --cpu,$(LIBTORCH_MODE)),$(filter environment,$(origin LIBTORCH))),)
@@ -42,7 +50,7 @@ lint: libtorch
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets --release --locked -- -D warnings
 
-test: lint chromium
+test: lint chromium slurm
 	$(CARGO) test --workspace --release --locked
 
 clean-libtorch:
