@@ -54,6 +54,11 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         (None, None) => EngineBudget::Nodes(args.sims),
     };
     let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
+    if device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
+        // The games' searches and the networks share the cores: libtorch's own thread pool on
+        // top collapses when they are busy, as `vzero uci` found (20 times slower on 2 cores).
+        nn::set_threads(1);
+    }
     args.variant.with_game(Arena { args: &args, specs: &specs, sprt: sprt_bounds, engine_budget, device })
 }
 
