@@ -190,7 +190,8 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub variant: Variant,
     /// One player per seat: random, greedy, mcts[:SIMS] (uniform evaluator), rollout[:SIMS]
-    /// (random-playout evaluator), or a checkpoint folder or run directory, PATH[:SIMS].
+    /// (random-playout evaluator), a checkpoint folder or run directory, PATH[:SIMS], or
+    /// uci:COMMAND, a program speaking the engine protocol (e.g. 'uci:vzero uci --model RUN').
     #[arg(required = true, num_args = 2..=3)]
     pub players: Vec<String>,
     /// Games to play (seats rotate; for three players every seat order equally often).
@@ -199,6 +200,12 @@ pub struct ArenaArgs {
     /// Simulations per move of search players that name none.
     #[arg(long, default_value_t = 200)]
     pub sims: u32,
+    /// Nodes per move of uci: players (`go nodes N`); without this or --engine-movetime, --sims.
+    #[arg(long, value_name = "N", conflicts_with = "engine_movetime")]
+    pub engine_nodes: Option<u32>,
+    /// Milliseconds per move of uci: players (`go movetime MS`), instead of nodes.
+    #[arg(long, value_name = "MS")]
+    pub engine_movetime: Option<u64>,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,

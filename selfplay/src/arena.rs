@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use rules::{Game, Material, Scores};
 
+use crate::forfeit::Forfeit;
 use crate::games::game_seed;
 
 /// Something that picks moves.
@@ -15,6 +16,23 @@ pub trait Agent<G: Game>: Sync {
     fn name(&self) -> String;
     /// The move to play in `game` (which is not over); `seed` varies per move.
     fn choose(&self, game: &G, seed: u64) -> G::Move;
+    /// The move to play, or why this agent loses the game instead; the arena asks this. Only a
+    /// program in another process can fail, so agents in this one keep the default.
+    fn try_choose(&self, game: &G, _played: &Played<'_, G>, seed: u64) -> Result<G::Move, Forfeit> {
+        Ok(self.choose(game, seed))
+    }
+}
+
+/// The game an agent is asked to move in, as a program in another process is told it: where
+/// it began and the moves since (UCI `position ... moves ...`), and which game of the match.
+#[derive(Clone, Copy, Debug)]
+pub struct Played<'a, G: Game> {
+    /// The match's start position.
+    pub start: &'a G,
+    /// The moves played since, in the variant's notation.
+    pub moves: &'a [String],
+    /// The game's number in the match (a new number is a new game).
+    pub game: u64,
 }
 
 /// Picks a legal move uniformly at random.
@@ -90,6 +108,8 @@ pub struct MatchResult {
     pub draws: usize,
     /// Games adjudicated at the ply limit.
     pub adjudicated: usize,
+    /// `forfeits[agent]`: why the agent lost each game it forfeited, in the order they ended.
+    pub forfeits: Vec<Vec<Forfeit>>,
 }
 
 impl MatchResult {
@@ -99,6 +119,7 @@ impl MatchResult {
             wins: vec![0; players],
             seat_wins: vec![vec![0; players]; players],
             seat_games: vec![vec![0; players]; players],
+            forfeits: vec![Vec::new(); players],
             ..Default::default()
         }
     }
@@ -113,7 +134,7 @@ impl MatchResult {
         (self.wins[0], self.draws, self.games - self.wins[0] - self.draws)
     }
 
-    fn add(&mut self, game: &GameOutcome) {
+    fn add(&mut self, game: GameOutcome) {
         self.games += 1;
         self.adjudicated += game.adjudicated as usize;
         let s = game.scores.as_slice();
@@ -128,6 +149,9 @@ impl MatchResult {
                 self.seat_wins[agent][seat] += 1;
             }
         }
+        if let Some((seat, forfeit)) = game.forfeit {
+            self.forfeits[game.seat_agents[seat]].push(forfeit);
+        }
     }
 }
 
@@ -136,6 +160,8 @@ impl MatchResult {
 struct GameOutcome {
     scores: Scores,
     adjudicated: bool,
+    /// The seat that forfeited the game, and why.
+    forfeit: Option<(usize, Forfeit)>,
     /// The agent in each seat.
     seat_agents: Vec<usize>,
 }
@@ -181,10 +207,9 @@ pub fn play_match<G: Game>(
                 }
                 let cycle = (g / orders.len()) as u64;
                 let seat_agents = orders[g % orders.len()].clone();
-                let (scores, adjudicated) =
-                    play_one(agents, start, &seat_agents, &opts, game_seed(opts.seed, cycle), g as u64);
+                let outcome = play_one(agents, start, seat_agents, &opts, game_seed(opts.seed, cycle), g as u64);
                 let mut r = result.lock().expect("match totals");
-                r.add(&GameOutcome { scores, adjudicated, seat_agents });
+                r.add(outcome);
                 if stop_when(&r) {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -205,29 +230,48 @@ fn seat_orders(n: usize) -> Vec<Vec<usize>> {
 fn play_one<G: Game>(
     agents: &[&dyn Agent<G>],
     start: &G,
-    seat_agents: &[usize],
+    seat_agents: Vec<usize>,
     opts: &MatchOptions,
     opening_seed: u64,
     game_number: u64,
-) -> (Scores, bool) {
+) -> GameOutcome {
     let mut game = start.clone();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(opening_seed);
     let mut moves = Vec::new();
+    let mut played = Vec::new();
+    let ended =
+        |scores, adjudicated, forfeit| GameOutcome { scores, adjudicated, forfeit, seat_agents: seat_agents.clone() };
     for ply in 0..opts.max_plies {
         if let Some(scores) = game.outcome() {
-            return (scores, false);
+            return ended(scores, false, None);
         }
         let mv = if ply < opts.opening_plies {
             game.legal_moves(&mut moves);
             moves[rng.random_range(0..moves.len())]
         } else {
             let seed = game_seed(opts.seed ^ game_number, ply as u64);
-            agents[seat_agents[game.to_move()]].choose(&game, seed)
+            let seat = game.to_move();
+            let so_far = Played { start, moves: &played, game: game_number };
+            match agents[seat_agents[seat]].try_choose(&game, &so_far, seed) {
+                Ok(mv) => mv,
+                Err(forfeit) => return ended(forfeited(seat, G::NUM_PLAYERS), false, Some((seat, forfeit))),
+            }
         };
+        played.push(game.move_text(mv));
         game.play(mv);
     }
     match game.outcome() {
-        Some(scores) => (scores, false),
-        None => (Scores::draw(G::NUM_PLAYERS), true),
+        Some(scores) => ended(scores, false, None),
+        None => ended(Scores::draw(G::NUM_PLAYERS), true, None),
     }
+}
+
+/// The scores of a game `seat` forfeited: 0 for it, and the rest of what a game hands out
+/// (as much as a draw does) shared equally by the others: 1 to the opponent of two players,
+/// 3/4 to each of the other two of three.
+fn forfeited(seat: usize, players: usize) -> Scores {
+    let total = Scores::draw(players).sum();
+    let share = total / (players - 1) as f32;
+    let values: Vec<f32> = (0..players).map(|p| if p == seat { 0.0 } else { share }).collect();
+    Scores::new(&values)
 }

@@ -1,6 +1,7 @@
 //! Arena players named on the command line: `random`, `greedy`, `mcts[:SIMS]` (uniform
-//! evaluator), `rollout[:SIMS]` (random-playout evaluator) or a checkpoint `PATH[:SIMS]` (a
-//! checkpoint folder, or a run directory for its newest checkpoint).
+//! evaluator), `rollout[:SIMS]` (random-playout evaluator), a checkpoint `PATH[:SIMS]` (a
+//! checkpoint folder, or a run directory for its newest checkpoint) or `uci:COMMAND` (another
+//! program speaking the engine protocol).
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -16,6 +17,7 @@ use crate::checkpoint::{list_checkpoints, verify_checkpoint};
 use crate::evaluator::NetEvaluator;
 use crate::rundir::RunDir;
 use crate::setup::net_config;
+use crate::uci_agent::{EngineBudget, UciAgent};
 
 /// One player as written on the command line.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,17 +32,32 @@ pub enum PlayerSpec {
     Rollout(Option<u32>),
     /// Search with a trained network.
     Network(PathBuf, Option<u32>),
+    /// Another program speaking the engine protocol, started as a child process.
+    Uci {
+        /// The command as written after `uci:`.
+        command: String,
+        /// It split into words as a shell would: the program, then its arguments.
+        argv: Vec<String>,
+    },
 }
 
 /// A player could not be set up.
 #[derive(Debug, Error)]
 pub enum PlayerError {
     /// The text names no player.
-    #[error("player '{0}': expected random, greedy, mcts[:SIMS], rollout[:SIMS] or a checkpoint PATH[:SIMS]")]
+    #[error(
+        "player '{0}': expected random, greedy, mcts[:SIMS], rollout[:SIMS], uci:COMMAND or a checkpoint PATH[:SIMS]"
+    )]
     Unknown(String),
     /// A search player given no simulations, which could not choose a move.
     #[error("player '{0}': a search needs at least 1 simulation")]
     NoSimulations(String),
+    /// A `uci:` player whose command line cannot be split into words.
+    #[error("player '{0}': expected uci:COMMAND, a command line of words, 'single' or \"double\" quoted where they hold spaces")]
+    Command(String),
+    /// The engine of a `uci:` player could not be started and set up.
+    #[error("player '{player}': {reason}")]
+    Engine { player: String, reason: String },
     /// The checkpoint cannot be used.
     #[error("player '{path}': {reason}")]
     Checkpoint { path: String, reason: String },
@@ -50,6 +67,12 @@ impl FromStr for PlayerSpec {
     type Err = PlayerError;
 
     fn from_str(text: &str) -> Result<PlayerSpec, PlayerError> {
+        // Everything after `uci:` is the command, colons and spaces included.
+        if let Some(command) = text.strip_prefix("uci:") {
+            let argv = shlex::split(command).filter(|words| !words.is_empty());
+            let argv = argv.ok_or_else(|| PlayerError::Command(text.into()))?;
+            return Ok(PlayerSpec::Uci { command: command.into(), argv });
+        }
         let (name, sims) = match text.rsplit_once(':') {
             Some((name, n)) if n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty() => {
                 (name, Some(n.parse::<u32>().map_err(|_| PlayerError::Unknown(text.into()))?))
@@ -103,10 +126,12 @@ impl<G: Game> Players<G> {
     }
 }
 
-/// Builds the agents for `specs`, searching `default_sims` simulations where a spec names none.
+/// Builds the agents for `specs`, searching `default_sims` simulations where a spec names none
+/// and giving `uci:` engines `engine_budget` per move.
 pub fn load_players<G: Encoding + Material>(
     specs: &[PlayerSpec],
     default_sims: u32,
+    engine_budget: EngineBudget,
     device: nn::Device,
 ) -> Result<Players<G>, PlayerError> {
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
@@ -129,6 +154,11 @@ pub fn load_players<G: Encoding + Material>(
                 let (service, evaluator) = load_network::<G>(path, device)?;
                 services.push(service);
                 Box::new(SearchAgent { label: format!("{}:{simulations}", path.display()), evaluator, simulations })
+            }
+            PlayerSpec::Uci { command, argv } => {
+                let player = format!("uci:{command}");
+                let engine = UciAgent::<G>::start(player.clone(), argv.clone(), engine_budget);
+                Box::new(engine.map_err(|reason| PlayerError::Engine { player, reason })?)
             }
         };
         agents.push(agent);
@@ -157,4 +187,18 @@ pub fn load_network<G: Encoding>(
         Err(e) => return Err(bad(e.to_string())),
     }
     Ok((service, NetEvaluator::new(client, 256)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_uci_player_takes_the_whole_command_line_colons_and_quotes_included() {
+        let spec: PlayerSpec = r#"uci:vzero uci --model "runs/a b:64" --x=y:1"#.parse().unwrap();
+        let argv = ["vzero", "uci", "--model", "runs/a b:64", "--x=y:1"].map(String::from).to_vec();
+        assert_eq!(spec, PlayerSpec::Uci { command: r#"vzero uci --model "runs/a b:64" --x=y:1"#.into(), argv });
+        assert!(matches!("uci:".parse::<PlayerSpec>(), Err(PlayerError::Command(_))));
+        assert!(matches!("uci:'unclosed".parse::<PlayerSpec>(), Err(PlayerError::Command(_))));
+    }
 }

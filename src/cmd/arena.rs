@@ -1,14 +1,18 @@
 //! `vzero arena`: a match between players, with ratings.
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use rules::{FullGame, WithGame};
 use selfplay::arena::{play_match, Agent, MatchOptions, MatchResult};
+use selfplay::forfeit::Forfeit;
 use selfplay::players::{load_players, PlayerSpec};
 use selfplay::rating::{elo_estimate, sprt, SprtDecision};
+use selfplay::uci_agent::EngineBudget;
 use serde_json::json;
 
 use crate::cli::ArenaArgs;
@@ -42,14 +46,27 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
             Some((elo0, elo1))
         }
     };
+    let engine_budget = match (args.engine_nodes, args.engine_movetime) {
+        (Some(0), _) => bail!("--engine-nodes 0: an engine needs at least 1 node per move"),
+        (_, Some(0)) => bail!("--engine-movetime 0: an engine needs at least 1 ms per move"),
+        (Some(n), _) => EngineBudget::Nodes(n),
+        (None, Some(ms)) => EngineBudget::Movetime(Duration::from_millis(ms)),
+        (None, None) => EngineBudget::Nodes(args.sims),
+    };
     let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
-    args.variant.with_game(Arena { args: &args, specs: &specs, sprt: sprt_bounds, device })
+    if device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
+        // The games' searches and the networks share the cores: libtorch's own thread pool on
+        // top collapses when they are busy, as `vzero uci` found (20 times slower on 2 cores).
+        nn::set_threads(1);
+    }
+    args.variant.with_game(Arena { args: &args, specs: &specs, sprt: sprt_bounds, engine_budget, device })
 }
 
 struct Arena<'a> {
     args: &'a ArenaArgs,
     specs: &'a [PlayerSpec],
     sprt: Option<(f64, f64)>,
+    engine_budget: EngineBudget,
     device: nn::Device,
 }
 
@@ -58,7 +75,7 @@ impl WithGame for Arena<'_> {
 
     fn run<G: FullGame>(self) -> anyhow::Result<()> {
         let a = self.args;
-        let players = load_players::<G>(self.specs, a.sims, self.device)?;
+        let players = load_players::<G>(self.specs, a.sims, self.engine_budget, self.device)?;
         let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
         let opts = MatchOptions {
             games: a.games,
@@ -130,7 +147,13 @@ fn report(variant: &str, names: &[String], r: &MatchResult, sprt_bounds: Option<
         "wins": r.wins,
         "draws": r.draws,
         "mean_score": (0..names.len()).map(|i| r.mean_score(i)).collect::<Vec<_>>(),
+        "forfeits": r.forfeits.iter().map(Vec::as_slice).map(forfeit_counts).collect::<Vec<_>>(),
     });
+    for (name, forfeits) in names.iter().zip(&r.forfeits) {
+        if let Some(line) = forfeit_line(name, forfeits) {
+            println!("{line}");
+        }
+    }
     if names.len() == 2 {
         let (w, d, l) = r.wdl();
         let e = elo_estimate(w, d, l);
@@ -162,4 +185,30 @@ fn report(variant: &str, names: &[String], r: &MatchResult, sprt_bounds: Option<
         record["capture_rate_by_seat"] = json!(rates);
     }
     record
+}
+
+/// How many games of each forfeit kind, e.g. `{"crashed": 2}`.
+fn forfeit_counts(forfeits: &[Forfeit]) -> BTreeMap<&'static str, usize> {
+    let mut counts = BTreeMap::new();
+    for f in forfeits {
+        *counts.entry(f.kind()).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// `NAME forfeited N games: KIND n (first: DETAIL), ...`, or nothing for a player that never
+/// forfeited.
+fn forfeit_line(name: &str, forfeits: &[Forfeit]) -> Option<String> {
+    if forfeits.is_empty() {
+        return None;
+    }
+    let kinds: Vec<String> = forfeit_counts(forfeits)
+        .into_iter()
+        .map(|(kind, n)| {
+            let first = forfeits.iter().find(|f| f.kind() == kind).expect("a forfeit of each counted kind");
+            format!("{kind} {n} (first: {first})")
+        })
+        .collect();
+    let games = if forfeits.len() == 1 { "game" } else { "games" };
+    Some(format!("{name} forfeited {} {games}: {}", forfeits.len(), kinds.join(", ")))
 }
