@@ -169,6 +169,9 @@ impl<G: Encoding> Run<G> {
             }
         }
         load_into_service(&client, &best)?;
+        if opts.resume {
+            keep_changed_config(&dir, config)?;
+        }
         Ok(Run {
             _lock: lock,
             config: config.clone(),
@@ -244,6 +247,18 @@ fn lock_trainer(dir: &RunDir) -> Result<RunLock, TrainError> {
         eprintln!("vzero train: taking over the lock of a trainer that did not exit cleanly ({holder})");
     }
     Ok(lock)
+}
+
+/// Saves `config` as the run's config if `--set` changed it on resume (and says what changed),
+/// so `vzero runs status`, `vzero selfplay` workers and a later resume see the run as it goes on.
+fn keep_changed_config(dir: &RunDir, config: &Config) -> Result<(), TrainError> {
+    let saved = Config::load(&dir.config(), &[])?;
+    let changes = saved.differences(config);
+    if !changes.is_empty() {
+        write_atomic(&dir.config(), config.to_toml().as_bytes())?;
+        eprintln!("vzero train: the run's config now has {}", changes.join("; "));
+    }
+    Ok(())
 }
 
 /// Creates the folders of a new run; refuses a directory that already holds one.
