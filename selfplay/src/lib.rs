@@ -10,6 +10,7 @@ pub mod evaluation;
 pub mod evaluator;
 pub mod events;
 pub mod export;
+mod flush;
 pub mod games;
 pub mod gating;
 pub mod host;
