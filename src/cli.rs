@@ -304,10 +304,14 @@ pub struct RunsArgs {
 /// The `vzero runs` actions.
 #[derive(Debug, Subcommand)]
 pub enum RunsAction {
-    /// What a run has done: games, positions, steps, latest checkpoint, rates, last error.
+    /// What runs have done: games, positions, steps, latest checkpoint, rates, last error.
     Status {
-        /// The run directory.
-        dir: PathBuf,
+        /// The run directories.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// One JSON object per run and line, for scripts (fields: see the README).
+        #[arg(long)]
+        json: bool,
     },
 }
 

@@ -112,6 +112,10 @@ pub struct SelfplayConfig {
     pub resign_playthrough: f32,
     /// Positions per inference batch.
     pub max_batch: usize,
+    /// Finished games are written to the run directory (as one shard) at least every this many
+    /// games, so a process stopped or killed mid-iteration loses at most the games not yet
+    /// written.
+    pub flush_games: usize,
 }
 
 impl Default for SelfplayConfig {
@@ -125,6 +129,10 @@ impl Default for SelfplayConfig {
             resign_plies: 3,
             resign_playthrough: 0.1,
             max_batch: 256,
+            // A lost batch of 16 games is a few percent of a full-size iteration (512), while
+            // the shards stay few (32 per such iteration, each one fsync) and the tiny test
+            // configs (8 games per iteration) still write one shard per iteration.
+            flush_games: 16,
         }
     }
 }
@@ -339,6 +347,7 @@ impl Config {
             ("selfplay.games_per_worker", self.selfplay.games_per_worker),
             ("selfplay.games_per_iteration", self.selfplay.games_per_iteration),
             ("selfplay.max_batch", self.selfplay.max_batch),
+            ("selfplay.flush_games", self.selfplay.flush_games),
             ("training.batch_size", self.training.batch_size),
         ];
         for (key, value) in positive {
@@ -353,6 +362,7 @@ impl Config {
             ("selfplay.workers", self.selfplay.workers, 4096),
             ("selfplay.games_per_worker", self.selfplay.games_per_worker, 1 << 16),
             ("selfplay.max_batch", self.selfplay.max_batch, 1 << 16),
+            ("selfplay.flush_games", self.selfplay.flush_games, 1 << 20),
             ("training.batch_size", self.training.batch_size, 1 << 16),
             ("replay.window_max", self.replay.window_max, 1 << 32),
         ];

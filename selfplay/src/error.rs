@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 use crate::checkpoint::CheckpointError;
+use crate::config::ConfigError;
 use crate::lock::LockError;
 use crate::replay::{DecodeError, ShardError};
 use crate::rundir::RunIoError;
@@ -40,7 +41,22 @@ pub enum TrainError {
     /// The run's own gauntlet could not be played.
     #[error("gauntlet: {0}")]
     Gauntlet(#[from] crate::gauntlet::GauntletError),
+    /// The run's saved config could not be read.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
     /// The run directory does not fit the request.
     #[error("{0}")]
     Run(String),
+    /// The run was refused before it opened (another trainer holds it, its checkpoints do not
+    /// fit the config, the device is missing): nothing of the run was changed, so nothing is to
+    /// be logged into it.
+    #[error(transparent)]
+    NotOpened(Box<TrainError>),
+}
+
+impl TrainError {
+    /// Whether the run was refused before it opened (see [`TrainError::NotOpened`]).
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, TrainError::NotOpened(_))
+    }
 }

@@ -12,6 +12,7 @@ pub mod evaluation;
 pub mod evaluator;
 pub mod events;
 pub mod export;
+mod flush;
 pub mod forfeit;
 pub mod games;
 pub mod gating;

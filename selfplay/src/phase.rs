@@ -1,9 +1,9 @@
 //! The self-play phase of an iteration and what the trainer and `vzero selfplay` share around
-//! it: writing game texts, progress bars.
+//! it: storing games as they finish (through [`Flusher`]), writing game texts, progress bars.
 
 use std::collections::VecDeque;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -14,14 +14,24 @@ use rules::Encoding;
 use crate::config::Config;
 use crate::error::TrainError;
 use crate::evaluator::NetEvaluator;
+use crate::flush::Flusher;
 use crate::games::{play_games, GameSummary};
 use crate::replay::{record_to_text, GameRecord};
 use crate::rundir::{write_atomic, RunDir};
 use crate::setup::start_state;
 
+/// What a self-play phase did besides storing its games (which the [`Flusher`] holds).
+pub(crate) struct PhaseGames {
+    /// How each finished game ended, in game order.
+    pub summaries: Vec<GameSummary>,
+    /// Games begun but abandoned when a stop was requested (played again on resume).
+    pub dropped: usize,
+}
+
 /// Plays the games numbered in `wanted` on `selfplay.workers` threads with the network of
-/// iteration `iteration` (which sets the playout share of leaf values); returns the finished
-/// ones in game order.
+/// iteration `iteration` (which sets the playout share of leaf values), handing each finished
+/// game to `flusher` as it ends. A failed write stops the workers (through `stop`) and is
+/// returned.
 pub(crate) fn self_play_phase<G: Encoding>(
     config: &Config,
     client: &InferenceClient,
@@ -29,13 +39,16 @@ pub(crate) fn self_play_phase<G: Encoding>(
     wanted: VecDeque<u64>,
     stop: &AtomicBool,
     progress: bool,
-) -> (Vec<GameRecord>, Vec<GameSummary>) {
+    flusher: &mut Flusher<G>,
+) -> Result<PhaseGames, TrainError> {
     let params = config.search.clone();
     let start = start_state::<G>(config).expect("checked when the run started");
     let bar = progress_bar(progress, wanted.len() as u64, "games");
+    let asked = wanted.len();
     let queue = Mutex::new(wanted);
     let (tx, rx) = crossbeam::channel::unbounded();
-    let mut done: Vec<(GameRecord, GameSummary)> = std::thread::scope(|scope| {
+    let mut failed = None;
+    let mut summaries: Vec<GameSummary> = std::thread::scope(|scope| {
         for _ in 0..config.selfplay.workers {
             let tx = tx.clone();
             let evaluator = RolloutMix {
@@ -51,11 +64,27 @@ pub(crate) fn self_play_phase<G: Encoding>(
             });
         }
         drop(tx);
-        rx.iter().inspect(|_| bar.inc(1)).collect()
+        let mut summaries = Vec::new();
+        for (record, summary) in rx.iter() {
+            bar.inc(1);
+            summaries.push(summary);
+            if failed.is_none() {
+                if let Err(e) = flusher.add(record) {
+                    // Games that cannot be stored are not worth playing on.
+                    stop.store(true, Ordering::Relaxed);
+                    failed = Some(e);
+                }
+            }
+        }
+        summaries
     });
     bar.finish_and_clear();
-    done.sort_by_key(|(_, s)| s.number);
-    done.into_iter().unzip()
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    summaries.sort_by_key(|s| s.number);
+    let begun = asked - queue.into_inner().expect("game queue lock").len();
+    Ok(PhaseGames { dropped: begun - summaries.len(), summaries })
 }
 
 /// Writes `records` as move text to `games/<shard name>.txt`.

@@ -13,7 +13,7 @@ use crate::checkpoint::{self, CheckpointError, CheckpointState};
 use crate::config::Config;
 use crate::error::TrainError;
 use crate::phase::write_game_texts;
-use crate::replay::{read_shard, GameRecord, ReplayWindow, EXTERNAL_GAME};
+use crate::replay::{read_checked_shard, GameRecord, ReplayWindow, EXTERNAL_GAME};
 use crate::rundir::{at, RunDir};
 
 /// Loads the newest usable checkpoint of a stopped run into `net` and `trainer`; returns its
@@ -68,7 +68,7 @@ pub(crate) fn stored_games<G: Encoding>(dir: &RunDir) -> Result<(Vec<GameRecord>
     let mut shards = BTreeSet::new();
     for path in dir.shard_paths()? {
         shards.insert(path.clone());
-        match read_checked_shard::<G>(&path) {
+        match read_usable_shard::<G>(&path) {
             Some(records) => {
                 if !dir.games().join(path.with_extension("txt").file_name().expect("named")).exists() {
                     write_game_texts::<G>(dir, &path, &records)?;
@@ -96,7 +96,7 @@ pub(crate) fn load_external_shards<G: Encoding>(
         if !known.insert(path.clone()) {
             continue;
         }
-        for g in read_checked_shard::<G>(&path).into_iter().flatten().filter(|g| g.number & EXTERNAL_GAME != 0) {
+        for g in read_usable_shard::<G>(&path).into_iter().flatten().filter(|g| g.number & EXTERNAL_GAME != 0) {
             window.push(Arc::new(g));
             added += 1;
         }
@@ -104,24 +104,11 @@ pub(crate) fn load_external_shards<G: Encoding>(
     Ok(added)
 }
 
-/// The games of the shard at `path` if it is readable and every game in it can be trained on
-/// as `G`; otherwise `None`, with a warning naming the shard and what is wrong (a shard of
-/// another variant or run, or one whose contents are inconsistent though its checksum holds).
-fn read_checked_shard<G: Encoding>(path: &Path) -> Option<Vec<GameRecord>> {
-    let games = match read_shard(path) {
-        Ok(games) => games,
-        Err(e) => {
-            eprintln!("vzero: warning: skipping {e}");
-            return None;
-        }
-    };
-    for g in &games {
-        if let Err(e) = g.check::<G>() {
-            eprintln!("vzero: warning: skipping {}: game {:#x}: {e}", path.display(), g.number);
-            return None;
-        }
-    }
-    Some(games)
+/// The games of the shard at `path` if it is readable and can be trained on as `G`; otherwise
+/// `None`, with a warning naming the shard and what is wrong (a shard of another variant or
+/// run, or one whose contents are inconsistent though its checksum holds).
+fn read_usable_shard<G: Encoding>(path: &Path) -> Option<Vec<GameRecord>> {
+    read_checked_shard::<G>(path).map_err(|e| eprintln!("vzero: warning: skipping {e}")).ok()
 }
 
 /// Renames an unusable checkpoint to `step-N.bad` (kept for inspection, never listed again)

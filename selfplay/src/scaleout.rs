@@ -1,8 +1,9 @@
 //! `vzero selfplay --run DIR`: self-play only, beside a running trainer.
 //!
 //! The process takes the newest checkpoint from DIR/checkpoints, plays games in chunks of
-//! `selfplay.games_per_iteration`, writes each chunk as a shard into DIR/replay, and picks up
-//! newer checkpoints between chunks. The trainer adds such shards to its window at each
+//! `selfplay.games_per_iteration`, writes their games into DIR/replay as shards of at most
+//! `selfplay.flush_games` games while they finish, and picks up newer checkpoints between
+//! chunks. The trainer adds such shards to its window at each
 //! iteration. Game numbers carry [`EXTERNAL_GAME`] and a per-process origin, so neither shard
 //! names nor game numbers collide across processes and hosts.
 
@@ -19,9 +20,10 @@ use rules::Encoding;
 use crate::checkpoint::{list_checkpoints, verify_checkpoint};
 use crate::config::Config;
 use crate::error::TrainError;
+use crate::flush::Flusher;
 use crate::gating::read_best;
-use crate::phase::{self_play_phase, write_game_texts};
-use crate::replay::{write_shard, ShardName, EXTERNAL_GAME};
+use crate::phase::self_play_phase;
+use crate::replay::{ShardName, EXTERNAL_GAME};
 use crate::rundir::RunDir;
 use crate::setup::{load_into_service, net_config};
 
@@ -119,13 +121,12 @@ pub fn selfplay_only<G: Encoding>(config: &Config, opts: &SelfplayOptions) -> Re
         }
         let count = opts.games.map_or(chunk, |n| chunk.min(n - played));
         let wanted: VecDeque<u64> = (base + played..base + played + count).collect();
-        let (records, _) = self_play_phase::<G>(config, &client, iteration, wanted, &done, opts.progress);
-        if !records.is_empty() {
-            let shard = dir.replay().join(names.next_name());
-            write_shard(&shard, &records)?;
-            write_game_texts::<G>(&dir, &shard, &records)?;
-        }
-        played += records.len() as u64;
+        let mut flusher = Flusher::<G>::new(&dir, &mut names, config.selfplay.flush_games);
+        let phase = self_play_phase::<G>(config, &client, iteration, wanted, &done, opts.progress, &mut flusher);
+        // Whatever finished is stored, even when a write failed later on.
+        let flushed = flusher.finish();
+        phase?;
+        played += flushed?.games.len() as u64;
     }
     watching.store(false, Ordering::Relaxed);
     let _ = watcher.join();

@@ -16,7 +16,7 @@ pub use crate::run::{TrainOptions, TrainSummary};
 
 /// Runs (or resumes) training for game `G`.
 pub fn train<G: Encoding + Material>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
-    let mut run = Run::<G>::open(config, opts)?;
+    let mut run = Run::<G>::open(config, opts).map_err(|e| TrainError::NotOpened(Box::new(e)))?;
     if run.complete() {
         // A requeued job or a repeated command: the final evaluation is not played again.
         run.mark_finished()?;

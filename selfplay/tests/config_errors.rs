@@ -129,6 +129,8 @@ fn every_numeric_key_is_range_checked_on_load() {
         ("gating.threshold=1.01", ""), // above 1: the best network is never replaced
         ("gating.games=10", ""),       // fine on its own
         ("selfplay.max_plies=0", "at least 1"),
+        ("selfplay.flush_games=0", "at least 1"),
+        ("selfplay.flush_games=100000000", "absurdly large"),
         ("network.blocks=100000", "absurdly large"),
         ("training.batch_size=100000000", "absurdly large"),
         ("search.c_puct_init=nan", "search.c_puct_init"),

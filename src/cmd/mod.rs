@@ -10,6 +10,7 @@ mod perft;
 mod plot;
 mod render;
 mod replay;
+mod run_status;
 mod runs;
 mod selfplay;
 pub mod stop;

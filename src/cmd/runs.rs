@@ -1,63 +1,50 @@
-//! `vzero runs status`: a run directory at a glance.
+//! `vzero runs status`: run directories at a glance, as text or as one JSON object per run.
 
-use anyhow::Context;
-use selfplay::checkpoint::{list_checkpoints, read_state};
-use selfplay::config::Config;
-use selfplay::events::read_events;
-use selfplay::replay::{read_shard, EXTERNAL_GAME};
-use selfplay::rundir::RunDir;
-
+use super::run_status::RunStatus;
 use crate::cli::{RunsAction, RunsArgs};
 
 /// Runs the chosen action.
 pub fn run(args: RunsArgs) -> anyhow::Result<()> {
     match args.action {
-        RunsAction::Status { dir } => status(&RunDir::open(&dir)),
+        RunsAction::Status { dirs, json } => {
+            for (i, dir) in dirs.iter().enumerate() {
+                let status = RunStatus::gather(dir)?;
+                if json {
+                    println!("{}", serde_json::to_string(&status)?);
+                } else {
+                    if i > 0 {
+                        println!();
+                    }
+                    print_text(&status);
+                }
+            }
+            Ok(())
+        }
     }
 }
 
-fn status(dir: &RunDir) -> anyhow::Result<()> {
-    let config =
-        Config::load(&dir.config(), &[]).with_context(|| format!("{} is not a run directory", dir.root().display()))?;
-    println!("run          {}", dir.root().display());
+fn print_text(s: &RunStatus) {
+    println!("run          {}", s.run.display());
+    println!("variant      {} ({} blocks x {} channels)", s.variant, s.blocks, s.channels);
+    let skipped = if s.skipped_shards > 0 {
+        format!(", {} skipped (unreadable, foreign or inconsistent)", s.skipped_shards)
+    } else {
+        String::new()
+    };
     println!(
-        "variant      {} ({} blocks x {} channels)",
-        config.variant, config.network.blocks, config.network.channels
+        "games        {} ({} by the trainer, {} by selfplay processes) in {} shards{skipped}",
+        s.games, s.trainer_games, s.external_games, s.shards
     );
-    let (mut own, mut external, mut positions, mut bad) = (0u64, 0u64, 0u64, 0);
-    let shards = dir.shard_paths()?;
-    for path in &shards {
-        match read_shard(path) {
-            Ok(games) => {
-                for g in games {
-                    if g.number & EXTERNAL_GAME == 0 {
-                        own += 1;
-                    } else {
-                        external += 1;
-                    }
-                    positions += g.moves.len() as u64;
-                }
-            }
-            Err(_) => bad += 1,
+    println!("positions    {}", s.positions);
+    match (&s.checkpoint, s.step, s.iteration) {
+        (Some(checkpoint), Some(step), Some(iteration)) => {
+            let finished = if s.finished { ", finished" } else { "" };
+            println!("steps        {step} (iteration {iteration} of {}{finished})", s.iterations);
+            println!("checkpoint   {}", checkpoint.display());
         }
+        _ => println!("checkpoint   none yet"),
     }
-    println!(
-        "games        {} ({own} by the trainer, {external} by selfplay processes) in {} shards{}",
-        own + external,
-        shards.len(),
-        if bad > 0 { format!(", {bad} unreadable") } else { String::new() }
-    );
-    println!("positions    {positions}");
-    match list_checkpoints(&dir.checkpoints())?.last() {
-        Some(latest) => {
-            let state = read_state(latest)?;
-            println!("steps        {} (iteration {} of {})", state.step, state.iteration, config.training.iterations);
-            println!("checkpoint   {}", latest.display());
-        }
-        None => println!("checkpoint   none yet"),
-    }
-    let events = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
-    if let Some(it) = events.iterations().next_back() {
+    if let Some(it) = &s.last_iteration {
         // A loss is `null` for an iteration without training steps, as in metrics.jsonl.
         let loss = |l: Option<f64>| l.map_or_else(|| "null".to_string(), |v| v.to_string());
         println!(
@@ -69,9 +56,5 @@ fn status(dir: &RunDir) -> anyhow::Result<()> {
             loss(it.value_loss)
         );
     }
-    match events.last_error() {
-        Some(e) => println!("last error   {}", e.message),
-        None => println!("last error   none"),
-    }
-    Ok(())
+    println!("last error   {}", s.last_error.as_deref().unwrap_or("none"));
 }

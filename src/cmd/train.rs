@@ -92,9 +92,9 @@ fn default_run_dir(variant: &str) -> PathBuf {
 /// Records a failure in the run's metrics, where `vzero runs status` shows it (if the run
 /// directory exists; the error is reported on stderr anyway).
 fn log_error(run_dir: &std::path::Path, err: &anyhow::Error) {
-    // A trainer refused because another holds the run never touched it: the run is healthy,
-    // and its metrics are the other trainer's to write.
-    if matches!(err.downcast_ref::<TrainError>(), Some(TrainError::Lock(_))) {
+    // A trainer refused before the run opened (another holds it, the config does not fit its
+    // checkpoints) never touched it: the run is healthy, and its metrics are not this one's.
+    if err.downcast_ref::<TrainError>().is_some_and(TrainError::is_refusal) {
         return;
     }
     let dir = RunDir::open(run_dir);

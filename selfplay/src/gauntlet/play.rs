@@ -161,7 +161,8 @@ fn play_pairing<G: Encoding + Material>(
 ) -> Result<GauntletEvent, GauntletError> {
     let mut specs = vec![PlayerSpec::Network(pairing.player.clone(), Some(opts.sims))];
     specs.extend(std::iter::repeat_n(pairing.opponent.clone(), G::NUM_PLAYERS - 1));
-    let players = load_players::<G>(&specs, opts.sims, device)?;
+    let budget = crate::uci_agent::EngineBudget::Nodes(opts.sims);
+    let players = load_players::<G>(&specs, opts.sims, budget, device)?;
     let timed: Vec<Timed<G>> = players.agents.iter().map(|a| Timed::new(a.as_ref())).collect();
     let agents: Vec<&dyn Agent<G>> = timed.iter().map(|t| t as &dyn Agent<G>).collect();
     let pairing_seed = name_hash(player_name) ^ name_hash(&pairing.opponent_name).rotate_left(17);

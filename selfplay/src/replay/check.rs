@@ -2,10 +2,23 @@
 //! one of another variant or with inconsistent contents must be skipped when it is loaded, not
 //! found by the sampler in the middle of training.
 
+use std::path::Path;
+
 use rules::Encoding;
 
 use super::playback::DecodeError;
 use super::record::GameRecord;
+use super::shard::{read_shard, ShardError};
+
+/// The games of the shard at `path` if it is readable and every game in it can be trained on
+/// as `G` (see [`GameRecord::check`]); otherwise why not, naming the shard and the game.
+pub fn read_checked_shard<G: Encoding>(path: &Path) -> Result<Vec<GameRecord>, ShardError> {
+    let games = read_shard(path)?;
+    for g in &games {
+        g.check::<G>().map_err(|source| ShardError::Unusable { path: path.to_path_buf(), number: g.number, source })?;
+    }
+    Ok(games)
+}
 
 impl GameRecord {
     /// Checks the record as a game of `G`: its variant and start position, one score per seat,

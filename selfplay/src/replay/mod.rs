@@ -9,6 +9,7 @@ pub mod shard;
 pub mod snapshots;
 pub mod window;
 
+pub use check::read_checked_shard;
 pub use playback::{DecodeError, Replay, Step};
 pub use record::{GameRecord, MoveRecord, EXTERNAL_GAME};
 pub use sample::{decode_position, record_to_text, replay_to, write_example, Example, ExampleSlices};

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use crate::replay::playback::DecodeError;
 use crate::replay::record::{GameRecord, MoveRecord};
 
 const MAGIC: &[u8; 8] = b"VZSHARD2";
@@ -29,6 +30,10 @@ pub enum ShardError {
     /// The file is not a shard, is truncated, or fails its checksum.
     #[error("{path}: corrupt shard: {reason}")]
     Corrupt { path: PathBuf, reason: String },
+    /// A game in the shard cannot be trained on as the run's variant: another variant's or
+    /// policy map's game, or contents that are inconsistent though the checksum holds.
+    #[error("{path}: game {number:#x}: {source}")]
+    Unusable { path: PathBuf, number: u64, source: DecodeError },
 }
 
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> ShardError + '_ {

@@ -35,7 +35,7 @@ use crate::config::Config;
 use crate::error::TrainError;
 use crate::gating::{read_best, write_best};
 use crate::lock::{lock_run, RunLock};
-use crate::replay::{ReplayWindow, ShardName, EXTERNAL_GAME};
+use crate::replay::{GameRecord, ReplayWindow, ShardName, EXTERNAL_GAME};
 use crate::resume::{load_newest_checkpoint, stored_games};
 use crate::rundir::{write_atomic, RunDir, RunIoError};
 use crate::setup::{load_into_service, net_config, start_state};
@@ -92,6 +92,9 @@ pub struct Run<G: Encoding> {
     window: ReplayWindow,
     /// Numbers of this run's own games stored in shards.
     done: BTreeSet<u64>,
+    /// Own games a stopped process stored for iterations not done yet: they join the window
+    /// with the rest of their iteration, in game order.
+    held_back: Vec<GameRecord>,
     /// Shards already in the window (this process's and others').
     known_shards: BTreeSet<PathBuf>,
     shard_names: ShardName,
@@ -129,14 +132,20 @@ impl<G: Encoding> Run<G> {
             eprintln!("vzero train: mixed-precision training (fp16 autocast, dynamic loss scaling)");
         }
         let mut done = BTreeSet::new();
+        let mut held_back = Vec::new();
         let (lock, dir, state, latest, known_shards) = if opts.resume {
             let dir = RunDir::open(&opts.run_dir);
             let lock = lock_trainer(&dir)?;
             let (mut state, latest) = load_newest_checkpoint::<G>(config, &dir, &mut net, &mut trainer)?;
             let (games, known_shards) = stored_games::<G>(&dir)?;
+            let unfinished = state.iteration as u64 * config.selfplay.games_per_iteration as u64;
             for g in games {
                 if g.number & EXTERNAL_GAME == 0 {
                     done.insert(g.number);
+                    if g.number >= unfinished {
+                        held_back.push(g);
+                        continue;
+                    }
                 }
                 window.push(Arc::new(g));
             }
@@ -170,6 +179,9 @@ impl<G: Encoding> Run<G> {
             }
         }
         load_into_service(&client, &best)?;
+        if opts.resume {
+            keep_changed_config(&dir, config)?;
+        }
         Ok(Run {
             _lock: lock,
             config: config.clone(),
@@ -182,6 +194,7 @@ impl<G: Encoding> Run<G> {
             batch: TrainBatch::default(),
             window,
             done,
+            held_back,
             known_shards,
             shard_names: ShardName::for_this_process(),
             state,
@@ -245,6 +258,18 @@ fn lock_trainer(dir: &RunDir) -> Result<RunLock, TrainError> {
         eprintln!("vzero train: taking over the lock of a trainer that did not exit cleanly ({holder})");
     }
     Ok(lock)
+}
+
+/// Saves `config` as the run's config if `--set` changed it on resume (and says what changed),
+/// so `vzero runs status`, `vzero selfplay` workers and a later resume see the run as it goes on.
+fn keep_changed_config(dir: &RunDir, config: &Config) -> Result<(), TrainError> {
+    let saved = Config::load(&dir.config(), &[])?;
+    let changes = saved.differences(config);
+    if !changes.is_empty() {
+        write_atomic(&dir.config(), config.to_toml().as_bytes())?;
+        eprintln!("vzero train: the run's config now has {}", changes.join("; "));
+    }
+    Ok(())
 }
 
 /// Creates the folders of a new run; refuses a directory that already holds one.

@@ -1,0 +1,145 @@
+//! `vzero runs status` tells the truth: the iterations a resume extended the run to, games of
+//! usable shards only, no error from a refused command, and `--json` for scripts.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{tiny_run, vzero};
+use selfplay::config::Config;
+use selfplay::rundir::RunDir;
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("vzero-status-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// `runs status` of `runs` as text.
+fn status_text(runs: &[&Path]) -> String {
+    let args: Vec<&str> = ["runs", "status"].into_iter().chain(runs.iter().map(|r| r.to_str().unwrap())).collect();
+    let out = vzero(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}
+
+/// `runs status --json` of `runs`: one object per line.
+fn status_json(runs: &[&Path]) -> Vec<serde_json::Value> {
+    let mut args = vec!["runs", "status", "--json"];
+    args.extend(runs.iter().map(|r| r.to_str().unwrap()));
+    let out = vzero(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+#[test]
+fn a_resume_with_more_iterations_is_kept_in_the_run_and_shown_as_n_of_m() {
+    let dir = fresh_dir("iterations");
+    let run = dir.join("run");
+    tiny_run(&run);
+    assert!(status_text(&[&run]).contains("(iteration 1 of 1, finished)"), "{}", status_text(&[&run]));
+    let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("training.iterations: 1 -> 2"), "{}", stderr(&out));
+    let text = status_text(&[&run]);
+    assert!(text.contains("(iteration 2 of 2, finished)"), "{text}");
+    let saved = Config::load(&RunDir::open(&run).config(), &[]).unwrap();
+    assert_eq!(saved.training.iterations, 2, "the extension is not in the run's config");
+    let json = &status_json(&[&run])[0];
+    assert_eq!((json["iteration"].as_u64(), json["iterations"].as_u64()), (Some(2), Some(2)), "{json}");
+    // The run's config is the extended one: the same resume again has nothing to do.
+    let again = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet"]);
+    assert!(stdout(&again).contains("already complete (2 iterations)"), "{}", stdout(&again));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn foreign_or_broken_shards_are_not_counted() {
+    use rand::SeedableRng;
+    use rules::hexchess::{Glinski, MiniHexchess};
+    use selfplay::bench::random_game;
+    use selfplay::replay::{write_shard, EXTERNAL_GAME};
+    let dir = fresh_dir("shards");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let healthy = status_json(&[&run]).remove(0);
+    assert_eq!((healthy["games"].as_u64(), healthy["skipped_shards"].as_u64()), (Some(8), Some(0)), "{healthy}");
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut foreign = random_game::<Glinski>(&mut rng, 4);
+    foreign.number |= EXTERNAL_GAME;
+    write_shard(&run.join("replay/9999999999990-other-1-000001.shard"), &[foreign]).unwrap();
+    let mut broken = random_game::<MiniHexchess>(&mut rng, 4);
+    broken.number |= EXTERNAL_GAME | 1;
+    broken.moves[0].visits.push((u32::MAX - 1, 3));
+    write_shard(&run.join("replay/9999999999991-other-1-000002.shard"), &[broken]).unwrap();
+    std::fs::write(run.join("replay/9999999999992-other-1-000003.shard"), b"VZSHARD2 not really").unwrap();
+
+    let json = status_json(&[&run]).remove(0);
+    assert_eq!(json["games"], healthy["games"], "{json}");
+    assert_eq!(json["external_games"].as_u64(), Some(0), "{json}");
+    assert_eq!(json["positions"], healthy["positions"], "{json}");
+    assert_eq!((json["shards"].as_u64(), json["skipped_shards"].as_u64()), (Some(4), Some(3)), "{json}");
+    let out = vzero(&["runs", "status", run.to_str().unwrap()]);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert!(
+        text.contains("games        8 (8 by the trainer, 0 by selfplay processes) in 4 shards, 3 skipped"),
+        "{text}"
+    );
+    for name in ["000001.shard", "000002.shard", "000003.shard"] {
+        assert!(err.contains(name), "the warnings do not name {name}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_refused_resume_writes_no_error_into_the_healthy_run() {
+    let dir = fresh_dir("refused");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let rd = RunDir::open(&run);
+    let (metrics, config) = (std::fs::read(rd.metrics()).unwrap(), std::fs::read(rd.config()).unwrap());
+    // A network of another shape than the run's checkpoints: refused before the run opens.
+    let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "network.channels=16"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("the config asks for"), "{}", stderr(&out));
+    assert!(std::fs::read(rd.metrics()).unwrap() == metrics, "the refusal was logged into the run");
+    assert!(std::fs::read(rd.config()).unwrap() == config, "the refused change was saved in the run");
+    let text = status_text(&[&run]);
+    assert!(text.contains("last error   none"), "{text}");
+    assert!(status_json(&[&run])[0]["last_error"].is_null());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn json_gives_one_object_per_run_with_the_documented_fields() {
+    let dir = fresh_dir("json");
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    tiny_run(&a);
+    tiny_run(&b);
+    let runs = status_json(&[&a, &b]);
+    assert_eq!(runs.len(), 2);
+    for (json, path) in runs.iter().zip([&a, &b]) {
+        assert_eq!(json["run"].as_str(), path.to_str(), "{json}");
+        assert_eq!(json["variant"].as_str(), Some("mini-hexchess"), "{json}");
+        assert_eq!((json["blocks"].as_u64(), json["channels"].as_u64()), (Some(1), Some(8)), "{json}");
+        assert_eq!((json["games"].as_u64(), json["trainer_games"].as_u64()), (Some(8), Some(8)), "{json}");
+        assert_eq!((json["iteration"].as_u64(), json["iterations"].as_u64()), (Some(1), Some(1)), "{json}");
+        assert!(json["step"].as_u64().is_some_and(|s| s > 0), "{json}");
+        assert!(json["positions"].as_u64().is_some_and(|p| p > 0), "{json}");
+        assert!(json["checkpoint"].as_str().is_some_and(|c| c.contains("step-")), "{json}");
+        assert_eq!(json["finished"].as_bool(), Some(true), "{json}");
+        assert!(json["last_iteration"]["games_per_hour"].as_f64().is_some_and(|g| g > 0.0), "{json}");
+        assert!(json["last_error"].is_null(), "{json}");
+    }
+    // Two runs as text: two blocks.
+    assert_eq!(status_text(&[&a, &b]).matches("run          ").count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
