@@ -14,6 +14,7 @@ pub mod hexchess;
 pub mod material;
 pub mod perft;
 pub mod scores;
+mod splitmix;
 pub mod variant;
 pub mod wellisch;
 pub mod weltschach;
