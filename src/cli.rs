@@ -371,10 +371,16 @@ pub struct BenchArgs {
     /// Simulations per search for `bench mcts`.
     #[arg(long, default_value_t = 100_000)]
     pub simulations: u32,
-    /// Training config whose network and self-play settings `bench selfplay` measures.
+    /// Training config whose network and self-play settings `bench selfplay` and `bench train`
+    /// measure.
     #[arg(long, default_value = "configs/mini-hexchess.toml")]
     pub config: PathBuf,
-    /// Seconds of each `bench selfplay` measurement, and of the `bench replay` sampling.
+    /// Override a key of `--config` for `bench selfplay` and `bench train`, e.g. --set
+    /// device=cuda (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
+    /// Seconds of each `bench selfplay` measurement, of the `bench train` steps and of the
+    /// `bench replay` sampling.
     #[arg(long, default_value_t = 20.0)]
     pub seconds: f64,
     /// Positions in the `bench replay` window.
@@ -401,6 +407,9 @@ pub enum BenchKind {
     /// Network throughput alone and inside self-play (positions per second, their ratio,
     /// batch fill, games per hour) for `--config`.
     Selfplay,
+    /// Training steps per second of `--config`'s network on its device, in fp16 autocast with
+    /// loss scaling where a run would use it (`training.mixed_precision` on CUDA).
+    Train,
     /// Resident memory of a Glinski replay window of `--positions` positions of random games,
     /// and training positions per second the sampler draws from it in batches of `--batch`
     /// (from every game of `--run` instead, if given).

@@ -3,6 +3,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
 use crate::scores::Scores;
 
@@ -56,6 +57,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The result once the game is over, `None` while it goes on.
     fn outcome(&self) -> Option<Scores>;
+
+    /// Why the game is over, `None` while it goes on (`Some` exactly when
+    /// [`Game::outcome`] is). The default names no reason; the variants override it.
+    fn ending(&self) -> Option<Ending> {
+        self.outcome().map(|_| Ending::Other)
+    }
 
     /// Zobrist hash of everything that makes positions equal for repetition.
     fn hash(&self) -> u64;

@@ -7,6 +7,7 @@
 
 pub mod diagram;
 pub mod encoding;
+pub mod ending;
 pub mod error;
 pub mod game;
 pub mod hex;
@@ -14,6 +15,7 @@ pub mod hexchess;
 pub mod material;
 pub mod perft;
 pub mod scores;
+mod splitmix;
 pub mod variant;
 pub mod wellisch;
 pub mod weltschach;
@@ -21,6 +23,7 @@ pub mod wins;
 
 pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
 pub use encoding::Encoding;
+pub use ending::Ending;
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};
 pub use hexchess::{Glinski, MiniHexchess};

@@ -7,7 +7,7 @@ use common::{plain_moves, Kind, Reference};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rules::hexchess::{GlinskiRules, HexChess, HexMove, HexRules, MiniRules, Piece};
-use rules::Game;
+use rules::{Ending, Game};
 
 /// How often each rule was reached.
 #[derive(Default, Debug)]
@@ -19,7 +19,14 @@ struct Coverage {
     stalemates: usize,
     fifty_move_draws: usize,
     repetition_draws: usize,
+    insufficient_material_draws: usize,
     reference_positions: usize,
+}
+
+/// Whether only the two kings are left, read from the position text (independent of the engine).
+fn bare_kings(text: &str) -> bool {
+    let board = text.split(' ').next().expect("a board field");
+    board.chars().all(|c| c.is_ascii_digit() || matches!(c, '/' | 'k' | 'K'))
 }
 
 /// Picks a move: captures and promotions are preferred with probability `greed`, which thins the
@@ -56,7 +63,10 @@ fn play_random_games<V: HexRules>(kind: Kind, games: usize, seed: u64, reference
             assert_eq!(copy, game);
 
             game.legal_moves(&mut moves);
-            let drawn_by_rule = game.halfmove_clock() >= 100 || game.repetitions() >= 2;
+            // Bare kings are a draw where stalemate is one (Mini); in Glinski a stalemate of bare
+            // kings scores 3/4, so they play on (docs/notation-hex.md).
+            let insufficient = kind == Kind::Mini && bare_kings(&text);
+            let drawn_by_rule = game.halfmove_clock() >= 100 || game.repetitions() >= 2 || insufficient;
             if g % reference_every == 0 && !drawn_by_rule {
                 let reference = Reference::of(&game, kind);
                 assert_eq!(plain_moves(&game), reference.legal(), "legal moves differ in {text}");
@@ -72,23 +82,32 @@ fn play_random_games<V: HexRules>(kind: Kind, games: usize, seed: u64, reference
                 if Reference::of(&game, kind).legal().is_empty() {
                     if game.in_check() {
                         assert_eq!(scores.get(mover), 0.0, "mated player's score");
+                        assert_eq!(game.ending(), Some(Ending::Checkmate));
                         cov.checkmates += 1;
                     } else {
                         let expected = if kind == Kind::Glinski { 0.25 } else { 0.5 };
                         assert_eq!(scores.get(mover), expected, "stalemated player's score");
+                        assert_eq!(game.ending(), Some(Ending::Stalemate));
                         cov.stalemates += 1;
                     }
                 } else if game.halfmove_clock() >= 100 {
                     assert_eq!(scores.get(0), 0.5);
+                    assert_eq!(game.ending(), Some(Ending::QuietPlies));
                     cov.fifty_move_draws += 1;
-                } else {
-                    assert!(game.repetitions() >= 2);
+                } else if game.repetitions() >= 2 {
                     assert_eq!(scores.get(0), 0.5);
+                    assert_eq!(game.ending(), Some(Ending::Repetition));
                     cov.repetition_draws += 1;
+                } else {
+                    assert!(insufficient, "a draw by no rule in {text}");
+                    assert_eq!(scores.get(0), 0.5);
+                    assert_eq!(game.ending(), Some(Ending::InsufficientMaterial));
+                    cov.insufficient_material_draws += 1;
                 }
                 break;
             }
             assert!(!moves.is_empty(), "no moves but no outcome in {text}");
+            assert!(!insufficient, "bare kings play on in {text}");
             assert_eq!(game.count_legal_moves(), moves.len() as u64);
 
             let mv = choose(&game, &moves, &mut rng, greed);
@@ -127,6 +146,7 @@ fn glinski_random_games_keep_invariants_and_reach_every_rule() {
     assert!(cov.stalemates > 0, "{cov:?}");
     assert!(cov.fifty_move_draws > 0, "{cov:?}");
     assert!(cov.repetition_draws > 0, "{cov:?}");
+    assert_eq!(cov.insufficient_material_draws, 0, "{cov:?}");
 }
 
 #[test]
@@ -142,4 +162,5 @@ fn mini_random_games_keep_invariants_and_reach_every_rule() {
     assert!(cov.stalemates > 0, "{cov:?}");
     assert!(cov.fifty_move_draws > 0, "{cov:?}");
     assert!(cov.repetition_draws > 0, "{cov:?}");
+    assert!(cov.insufficient_material_draws > 0, "{cov:?}");
 }

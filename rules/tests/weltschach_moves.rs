@@ -246,8 +246,9 @@ fn emperors_may_not_face_each_other() {
     assert!(Weltschach::from_placements(0, "Ksa1 kzh8").is_err());
     assert!(Weltschach::from_placements(0, "Ksa4 ksh4").is_ok());
     // The Emperor may not step onto an open line with the other: ve1 and ve2 share file ve with
-    // the Black Emperor on ve8, which attacks neither.
-    let m = moves_from(&position(0, "Kvd1 kve8"), "vd1");
+    // the Black Emperor on ve8, which attacks neither. (The far knight keeps bare Emperors from
+    // ending the game by insufficient material.)
+    let m = moves_from(&position(0, "Kvd1 kve8 Nzh1"), "vd1");
     assert!(!m.contains(&"vd1-ve1".to_string()) && !m.contains(&"vd1-ve2".to_string()), "{m:?}");
     assert!(m.contains(&"vd1-vd2".to_string()));
     assert_eq!(m.len(), 17 - 2, "{m:?}");
@@ -341,7 +342,8 @@ fn checkmate_and_stalemate() {
 
 #[test]
 fn threefold_repetition_and_move_limit_draw() {
-    let mut pos = position(0, "Kvd1 kve8");
+    // The far knight keeps bare Emperors from ending the game by insufficient material.
+    let mut pos = position(0, "Kvd1 kve8 Nzh1");
     assert_eq!(pos.outcome(), None);
     for round in 0..2 {
         for text in ["vd1-vd2", "ve8-ve7", "vd2-vd1", "ve7-ve8"] {
@@ -351,6 +353,7 @@ fn threefold_repetition_and_move_limit_draw() {
     }
     assert_eq!(pos.repetitions(), 2);
     assert_eq!(pos.outcome(), Some(Scores::draw(2)));
+    assert_eq!(pos.ending(), Some(rules::Ending::Repetition));
     assert_eq!(pos.count_legal_moves(), 0);
 
     let text = position(0, "Kvd1 kve8 Rsa1").to_text().replace(" 0 1", " 199 80");
@@ -394,7 +397,8 @@ fn position_text_errors_name_field_and_offset() {
 #[test]
 fn emperor_river_flag_confines_the_emperors() {
     // Default (spec A1): the Emperor may cross the River.
-    let mut pos = position(0, "Kvd4 kzg8");
+    // The far knight keeps bare Emperors from ending the game by insufficient material.
+    let mut pos = position(0, "Kvd4 kzg8 Nsa1");
     assert!(moves_from(&pos, "vd4").contains(&"vd4-vd5".to_string()));
     pos.set_emperor_river_bound(true);
     let m = moves_from(&pos, "vd4");

@@ -1,12 +1,13 @@
 //! Benchmarks of the self-play pipeline: network throughput alone versus inside self-play, the
-//! memory a replay window takes and how fast the trainer samples from it.
+//! training step, the memory a replay window takes and how fast the trainer samples from it.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use nn::{BatchingConfig, InferenceService, PolicyValueNet, TrainBatch};
+use nn::device::DeviceError;
+use nn::{BatchingConfig, InferenceService, PolicyValueNet, TrainBatch, Trainer};
 use rand::{RngExt, SeedableRng};
 use rules::Encoding;
 
@@ -100,6 +101,58 @@ pub fn selfplay_throughput<G: Encoding>(
     drop(client);
     service.join();
     Ok(report)
+}
+
+/// Why a training benchmark could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum TrainBenchError {
+    /// The config's device is not available here.
+    #[error(transparent)]
+    Device(#[from] DeviceError),
+    /// A sampled game could not be replayed (a bug: the games are generated here).
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+}
+
+/// What [`train_throughput`] measured.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainBench {
+    /// Gradient steps per second.
+    pub steps_per_second: f64,
+    /// Training positions per second (steps times `training.batch_size`).
+    pub positions_per_second: f64,
+    /// Whether the steps ran in fp16 autocast with loss scaling, as a run on this device would.
+    pub mixed_precision: bool,
+}
+
+/// Times gradient steps of `config`'s network on its device for about `seconds`, on one batch of
+/// `training.batch_size` positions of random games, with mixed precision exactly when a run of
+/// this config would use it (`training.mixed_precision` on a CUDA device). Sampling is left out:
+/// [`sampler_throughput`] measures it.
+pub fn train_throughput<G: Encoding>(config: &Config, seconds: f64) -> Result<TrainBench, TrainBenchError> {
+    let device = config.device.resolve()?;
+    let net =
+        PolicyValueNet::seeded(&net_config::<G>(config.network.blocks, config.network.channels), device, config.seed);
+    let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
+    let mixed_precision = config.training.mixed_precision && device.is_cuda();
+    if mixed_precision {
+        trainer = trainer.with_mixed_precision();
+    }
+    let size = config.training.batch_size;
+    let (window, _) = replay_window_memory::<G>(size, 30, config.seed);
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(config.seed);
+    let mut batch = TrainBatch::default();
+    sample_batch::<G>(&window, size, 0.0, &mut rng, &mut batch)?;
+    trainer.step(&net, &batch); // warm-up: kernels chosen, memory allocated
+    let begun = Instant::now();
+    let mut steps = 0;
+    // Each step reads its losses back, so the device has finished it when the clock is read.
+    while steps == 0 || begun.elapsed().as_secs_f64() < seconds {
+        trainer.step(&net, &batch);
+        steps += 1;
+    }
+    let steps_per_second = steps as f64 / begun.elapsed().as_secs_f64();
+    Ok(TrainBench { steps_per_second, positions_per_second: steps_per_second * size as f64, mixed_precision })
 }
 
 /// Fills a replay window with `positions` positions of random games of `G` (each move with

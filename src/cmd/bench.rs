@@ -23,10 +23,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             Ok(())
         }
         BenchKind::Selfplay => {
-            let config = Config::load(&args.config, &[])?;
+            let config = Config::load(&args.config, &args.overrides)?;
             let bench = SelfplayBench { config: &config, seconds: args.seconds };
             config.variant().with_game(bench)?;
             Ok(())
+        }
+        BenchKind::Train => {
+            let config = Config::load(&args.config, &args.overrides)?;
+            config.variant().with_game(TrainBench { config: &config, seconds: args.seconds })
         }
         BenchKind::Replay => match &args.run {
             Some(run) => {
@@ -131,6 +135,31 @@ impl WithGame for SelfplayBench<'_> {
             r.mean_batch
         );
         println!("  games per hour     {:>10.0}", r.games_per_hour);
+        Ok(())
+    }
+}
+
+struct TrainBench<'a> {
+    config: &'a Config,
+    seconds: f64,
+}
+
+impl WithGame for TrainBench<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn run<G: FullGame>(self) -> anyhow::Result<()> {
+        let r = selfplay::bench::train_throughput::<G>(self.config, self.seconds)?;
+        let t = &self.config.training;
+        let precision = if r.mixed_precision { "mixed precision (fp16 autocast)" } else { "fp32" };
+        println!(
+            "{} ({} blocks x {} channels, batch {}, {precision}):",
+            G::NAME,
+            self.config.network.blocks,
+            self.config.network.channels,
+            t.batch_size
+        );
+        println!("  training steps     {:>10.2} steps/s", r.steps_per_second);
+        println!("  training positions {:>10.0} positions/s", r.positions_per_second);
         Ok(())
     }
 }

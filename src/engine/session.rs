@@ -152,9 +152,10 @@ impl<G: Encoding> Session for GameSession<G> {
     }
 }
 
-/// Why `game` is over (with its final scores), if it is.
+/// Why `game` is over (the rule that ended it and the final scores), if it is.
 fn over<G: Game>(game: &G) -> Option<String> {
     let scores = game.outcome()?;
     let text: Vec<String> = scores.as_slice().iter().map(|s| format!("{s}")).collect();
-    Some(format!("the game is over (final scores {})", text.join(" ")))
+    let why = game.ending().map_or("", |e| e.name());
+    Some(format!("the game is over: {why} (final scores {})", text.join(" ")))
 }

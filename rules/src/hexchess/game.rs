@@ -1,5 +1,6 @@
 //! [`Game`] and [`Material`] for the two-player hex chess variants.
 
+use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
 use crate::material::Material;
@@ -14,11 +15,12 @@ use super::rules::HexRules;
 const MOVES_RESERVE: usize = 128;
 
 impl<V: HexRules> HexChess<V> {
-    /// Whether a draw rule (100 quiet plies, threefold repetition) has ended the game, unless the
-    /// position is also mate or stalemate, which take precedence (spec §5).
+    /// Whether a draw rule (100 quiet plies, threefold repetition, insufficient material) has
+    /// ended the game, unless the position is also mate or stalemate, which take precedence
+    /// (spec §5).
     #[inline(always)]
     pub(super) fn drawn_by_rule(&self) -> bool {
-        self.halfmove >= 100 || self.reps >= 2
+        self.halfmove >= 100 || self.reps >= 2 || self.insufficient_material()
     }
 }
 
@@ -73,19 +75,34 @@ impl<V: HexRules> Game for HexChess<V> {
     }
 
     fn outcome(&self) -> Option<Scores> {
+        let mover = self.side as usize;
+        Some(match self.ending()? {
+            Ending::Checkmate => Scores::win2(mover ^ 1),
+            Ending::Stalemate => {
+                let mut scores = [0.0; 2];
+                scores[mover ^ 1] = V::STALEMATE_SCORE;
+                scores[mover] = 1.0 - V::STALEMATE_SCORE;
+                Scores::new(&scores)
+            }
+            _ => Scores::draw(2),
+        })
+    }
+
+    fn ending(&self) -> Option<Ending> {
         let mut counter = Counter(0);
         self.generate(&mut counter);
         if counter.0 == 0 {
-            let mover = self.side as usize;
-            if self.in_check() {
-                return Some(Scores::win2(mover ^ 1));
-            }
-            let mut scores = [0.0; 2];
-            scores[mover ^ 1] = V::STALEMATE_SCORE;
-            scores[mover] = 1.0 - V::STALEMATE_SCORE;
-            return Some(Scores::new(&scores));
+            return Some(if self.in_check() { Ending::Checkmate } else { Ending::Stalemate });
         }
-        self.drawn_by_rule().then(|| Scores::draw(2))
+        if self.halfmove >= 100 {
+            Some(Ending::QuietPlies)
+        } else if self.reps >= 2 {
+            Some(Ending::Repetition)
+        } else if self.insufficient_material() {
+            Some(Ending::InsufficientMaterial)
+        } else {
+            None
+        }
     }
 
     fn hash(&self) -> u64 {

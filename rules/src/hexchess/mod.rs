@@ -7,6 +7,7 @@ mod diagram;
 mod encode;
 mod game;
 mod history;
+mod insufficient;
 mod movegen;
 mod notation;
 mod piece;

@@ -1,6 +1,7 @@
 //! Zobrist keys, generated at compile time from a fixed seed (the same hashes in every build).
 
 use crate::hex::GRID;
+use crate::splitmix;
 
 /// Keys for every (side, piece type, cell number), the side to move and the en-passant cell.
 pub(crate) struct Zobrist {
@@ -12,15 +13,6 @@ pub(crate) struct Zobrist {
 /// The keys; shared by both variants (cell numbers mean the same cells on both boards).
 pub(crate) static ZOBRIST: Zobrist = build();
 
-/// SplitMix64: a good enough stream of distinct 64-bit keys for a `const fn`.
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn build() -> Zobrist {
     let mut state = 0x005E_ED0F_4EC5_u64;
     let mut z = Zobrist { pieces: [[[0; GRID * GRID]; 6]; 2], black_to_move: 0, en_passant: [0; GRID * GRID] };
@@ -30,17 +22,17 @@ const fn build() -> Zobrist {
         while piece < 6 {
             let mut cell = 0;
             while cell < GRID * GRID {
-                z.pieces[side][piece][cell] = splitmix(&mut state);
+                z.pieces[side][piece][cell] = splitmix::next(&mut state);
                 cell += 1;
             }
             piece += 1;
         }
         side += 1;
     }
-    z.black_to_move = splitmix(&mut state);
+    z.black_to_move = splitmix::next(&mut state);
     let mut cell = 0;
     while cell < GRID * GRID {
-        z.en_passant[cell] = splitmix(&mut state);
+        z.en_passant[cell] = splitmix::next(&mut state);
         cell += 1;
     }
     z

@@ -4,7 +4,7 @@
 //! One concept per file: `geometry` (seats as 120-degree rotations, pawn directions, edges,
 //! start cells), `piece` (kinds and the packed move), `position` (bitboards), `attacks`,
 //! `movegen`, `castling`, `promotion` (reserves, immediate and delayed promotion), `state`
-//! (playing moves, results, hash), `history` (repetition), `zobrist`, `notation` (text) and `encode`
+//! (playing moves, results, hash), `insufficient` (draw by insufficient material), `history` (repetition), `zobrist`, `notation` (text) and `encode`
 //! (network planes and policy).
 
 mod attacks;
@@ -13,6 +13,7 @@ mod diagram;
 mod encode;
 mod geometry;
 mod history;
+mod insufficient;
 mod movegen;
 mod notation;
 mod piece;
@@ -30,6 +31,7 @@ pub use notation::label;
 pub use piece::{Move, Piece};
 pub use state::{Options, Wellisch, DRAW_PLIES};
 
+use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
 use crate::material::Material;
@@ -62,7 +64,7 @@ impl Game for Wellisch {
     }
 
     fn count_legal_moves(&self) -> u64 {
-        if self.outcome.is_some() {
+        if self.end.is_some() {
             return 0;
         }
         let mut count = movegen::Count(0);
@@ -79,7 +81,11 @@ impl Game for Wellisch {
     }
 
     fn outcome(&self) -> Option<Scores> {
-        self.outcome
+        self.end.map(|(_, scores)| scores)
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        self.end.map(|(ending, _)| ending)
     }
 
     fn hash(&self) -> u64 {

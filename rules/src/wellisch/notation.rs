@@ -253,7 +253,7 @@ impl Wellisch {
             Some((cell(a)?, cell(b)?, promo))
         };
 
-        if self.outcome.is_some() {
+        if self.end.is_some() {
             return Err(illegal("the game is over".into()));
         }
         let mut moves = Vec::new();

@@ -1,6 +1,7 @@
 //! The game state: position plus the 100-ply clock, captured kings, the takeover option, the
 //! result, the Zobrist hash and the repetition history; and how a move changes it.
 
+use crate::ending::Ending;
 use crate::hex::{parse_wellisch_label, Bits, Cell};
 use crate::scores::Scores;
 
@@ -41,8 +42,8 @@ pub struct Wellisch {
     pub(crate) alive: u8,
     /// Zobrist hash, kept incrementally.
     pub(crate) hash: u64,
-    /// The result once the game is over.
-    pub(crate) outcome: Option<Scores>,
+    /// Why the game ended and its result, once it is over.
+    pub(crate) end: Option<(Ending, Scores)>,
     /// Earlier positions since the last capture or pawn move (kept with threefold only).
     history: History,
 }
@@ -91,7 +92,7 @@ impl Wellisch {
             n_captures: captures.len() as u8,
             alive: 0b111,
             hash: 0,
-            outcome: None,
+            end: None,
             history: History::new(),
         };
         for (i, &(v, c)) in captures.iter().enumerate() {
@@ -99,7 +100,7 @@ impl Wellisch {
             g.alive &= !(1 << v);
         }
         g.hash = g.compute_hash();
-        g.outcome = g.result_after_capture().or_else(|| g.draw_result());
+        g.end = g.result_after_capture().or_else(|| g.draw_result());
         g
     }
 
@@ -176,7 +177,7 @@ impl Wellisch {
 
     /// Plays a legal move (see [`crate::Game::play`]).
     pub(crate) fn apply(&mut self, mv: Move) {
-        debug_assert!(self.outcome.is_none(), "move played after the end of the game");
+        debug_assert!(self.end.is_none(), "move played after the end of the game");
         let p = self.pos.mover as usize;
         let old_hash = self.hash;
         let mut irreversible = false;
@@ -233,8 +234,8 @@ impl Wellisch {
                 self.history.push(old_hash);
             }
         }
-        if self.outcome.is_none() {
-            self.outcome = self.draw_result();
+        if self.end.is_none() {
+            self.end = self.draw_result();
         }
     }
 
@@ -269,11 +270,11 @@ impl Wellisch {
                 }
             }
         }
-        self.outcome = self.result_after_capture();
+        self.end = self.result_after_capture();
     }
 
     /// The result decided by captured kings, if that has ended the game.
-    fn result_after_capture(&self) -> Option<Scores> {
+    fn result_after_capture(&self) -> Option<(Ending, Scores)> {
         let mut s = [0.5f32; 3];
         match (self.options.takeover, self.n_captures) {
             (false, 1) => {
@@ -291,15 +292,21 @@ impl Wellisch {
             }
             _ => return None,
         }
-        Some(Scores::new(&s))
+        Some((Ending::KingCaptured, Scores::new(&s)))
     }
 
-    /// A draw by the 100-ply count or (if enabled) threefold repetition, if either applies now.
-    fn draw_result(&self) -> Option<Scores> {
-        let repeated = self.options.threefold && self.history.count(self.hash) >= 2;
-        if self.clock < DRAW_PLIES && !repeated {
+    /// A draw by the 100-ply count, (if enabled) threefold repetition or insufficient material,
+    /// if one applies now.
+    fn draw_result(&self) -> Option<(Ending, Scores)> {
+        let ending = if self.clock >= DRAW_PLIES {
+            Ending::QuietPlies
+        } else if self.options.threefold && self.history.count(self.hash) >= 2 {
+            Ending::Repetition
+        } else if self.insufficient_material() {
+            Ending::InsufficientMaterial
+        } else {
             return None;
-        }
+        };
         // The seats still playing share the points of the seats still undecided.
         let mut s = [0.5f32; 3];
         if self.n_captures == 1 {
@@ -307,13 +314,13 @@ impl Wellisch {
                 *v = if self.is_alive(seat) { 0.75 } else { 0.0 };
             }
         }
-        Some(Scores::new(&s))
+        Some((ending, Scores::new(&s)))
     }
 
     /// Every legal move (empty once the game is over).
     pub(crate) fn moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
-        if self.outcome.is_none() {
+        if self.end.is_none() {
             self.pos.generate(moves);
         }
     }

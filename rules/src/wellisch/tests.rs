@@ -275,6 +275,7 @@ fn hundred_quiet_plies_draw_the_game() {
     let mut g = quiet.clone();
     play(&mut g, "D1-C1");
     assert_eq!(g.outcome().unwrap().as_slice(), &[0.5, 0.5, 0.5]);
+    assert_eq!(g.ending(), Some(Ending::QuietPlies));
     let mut g = quiet.clone();
     play(&mut g, "B2-B3");
     assert_eq!(g.outcome(), None, "a pawn move resets the count");
@@ -283,8 +284,9 @@ fn hundred_quiet_plies_draw_the_game() {
     let mut g = pos(&format!("F11:1P D1:1K {KINGS23}"), "1 - 1R 99");
     play(&mut g, "F11=R,D1-C1");
     assert!(g.outcome().is_some());
-    // Under takeover, after one king is gone, the two left share the draw.
-    let mut g = pos("D1:1K C8:2K", "1 - - 99 takeover out=3:1");
+    // Under takeover, after one king is gone, the two left share the draw. (The knight keeps
+    // the game from ending at once by insufficient material.)
+    let mut g = pos("D1:1K A1:1N C8:2K", "1 - - 99 takeover out=3:1");
     play(&mut g, "D1-C1");
     assert_eq!(g.outcome().unwrap().as_slice(), &[0.75, 0.75, 0.0]);
 }
@@ -292,13 +294,15 @@ fn hundred_quiet_plies_draw_the_game() {
 #[test]
 fn threefold_repetition_only_with_the_option() {
     for (opt, ends) in [("", false), (" threefold", true)] {
-        let mut g = pos(&format!("D1:1K {KINGS23}"), &format!("1 - - 0{opt}"));
+        // The knight keeps the game from ending at once by insufficient material.
+        let mut g = pos(&format!("D1:1K A1:1N {KINGS23}"), &format!("1 - - 0{opt}"));
         let cycle = ["D1-C1", "C8-D9", "K9-K8", "C1-D1", "D9-C8", "K8-K9"];
         for (i, m) in cycle.iter().chain(cycle.iter()).enumerate() {
             assert_eq!(g.outcome(), None, "ply {i}");
             play(&mut g, m);
         }
         assert_eq!(g.outcome().is_some(), ends, "threefold{opt}");
+        assert_eq!(g.ending(), ends.then_some(Ending::Repetition), "threefold{opt}");
     }
 }
 

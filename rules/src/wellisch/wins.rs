@@ -38,7 +38,7 @@ impl Sink for KingCaptures<'_> {
 impl Wellisch {
     /// [`crate::Game::winning_move`]: the first legal move that captures a king and so wins.
     pub(crate) fn winning_capture(&self) -> Option<Move> {
-        if self.outcome.is_some() {
+        if self.end.is_some() {
             return None;
         }
         let pos = &self.pos;

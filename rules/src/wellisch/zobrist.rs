@@ -2,6 +2,7 @@
 
 use super::geometry::SLOTS;
 use super::piece::Piece;
+use crate::splitmix;
 
 /// Piece codes: `kind * 3 + owner` for kings, queens, rooks, knights (0..12), then
 /// `12 + direction * 3 + owner` for pawns (12..21).
@@ -33,15 +34,6 @@ pub(crate) struct Keys {
     pub out: [u64; 3],
 }
 
-/// One step of splitmix64: well-mixed keys from a counter, usable in const context.
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The keys, built at compile time.
 pub(crate) static KEYS: Keys = {
     let mut s = 0x5745_4c4c_4953_4348u64; // "WELLISCH"
@@ -56,21 +48,21 @@ pub(crate) static KEYS: Keys = {
     while c < CODES {
         let mut i = 0;
         while i < SLOTS {
-            k.piece[c][i] = splitmix(&mut s);
+            k.piece[c][i] = splitmix::next(&mut s);
             i += 1;
         }
         c += 1;
     }
     let mut p = 0;
     while p < 3 {
-        k.mover[p] = splitmix(&mut s);
-        k.out[p] = splitmix(&mut s);
+        k.mover[p] = splitmix::next(&mut s);
+        k.out[p] = splitmix::next(&mut s);
         let mut r = 0;
         while r < 3 {
             let mut n = 0;
             while n < RESERVE_COUNTS {
                 // Count 0 keeps key 0 so an empty reserve adds nothing.
-                k.reserve[p][r][n] = if n == 0 { 0 } else { splitmix(&mut s) };
+                k.reserve[p][r][n] = if n == 0 { 0 } else { splitmix::next(&mut s) };
                 n += 1;
             }
             r += 1;
@@ -79,7 +71,7 @@ pub(crate) static KEYS: Keys = {
     }
     let mut b = 0;
     while b < 6 {
-        k.castling[b] = splitmix(&mut s);
+        k.castling[b] = splitmix::next(&mut s);
         b += 1;
     }
     k

@@ -8,6 +8,7 @@ pub mod attacks;
 mod diagram;
 pub mod encode;
 pub mod geometry;
+mod insufficient;
 pub mod movegen;
 pub mod notation;
 pub mod piece;
@@ -20,6 +21,7 @@ pub use geometry::Cell;
 pub use piece::{Color, Kind};
 pub use position::{Move, Weltschach, MOVE_LIMIT_PLIES, REP_WINDOW};
 
+use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
 use crate::material::Material;
@@ -27,9 +29,10 @@ use crate::scores::Scores;
 use movegen::{generate, Any, Count};
 
 impl Weltschach {
-    /// Whether a draw rule ends the game: the move limit or threefold repetition.
+    /// Whether a draw rule ends the game: the move limit, threefold repetition or insufficient
+    /// material.
     fn drawn_by_rule(&self) -> bool {
-        self.halfmove >= MOVE_LIMIT_PLIES || self.repetitions() >= 2
+        self.halfmove >= MOVE_LIMIT_PLIES || self.repetitions() >= 2 || self.insufficient_material()
     }
 
     /// Whether the side to move has a legal move (checkmate and stalemate tests stop early).
@@ -157,10 +160,25 @@ impl Game for Weltschach {
     }
 
     fn outcome(&self) -> Option<Scores> {
+        Some(match self.ending()? {
+            Ending::Checkmate => Scores::win2(1 - self.side as usize),
+            _ => Scores::draw(2),
+        })
+    }
+
+    fn ending(&self) -> Option<Ending> {
         if !self.has_legal_move() {
-            return Some(if self.in_check() { Scores::win2(1 - self.side as usize) } else { Scores::draw(2) });
+            return Some(if self.in_check() { Ending::Checkmate } else { Ending::Stalemate });
         }
-        self.drawn_by_rule().then(|| Scores::draw(2))
+        if self.halfmove >= MOVE_LIMIT_PLIES {
+            Some(Ending::QuietPlies)
+        } else if self.repetitions() >= 2 {
+            Some(Ending::Repetition)
+        } else if self.insufficient_material() {
+            Some(Ending::InsufficientMaterial)
+        } else {
+            None
+        }
     }
 
     fn hash(&self) -> u64 {

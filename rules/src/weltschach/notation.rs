@@ -4,7 +4,7 @@ use super::attacks::facing;
 use super::geometry::Cell;
 use super::movegen::{generate, generate_pseudo};
 use super::piece::{byte_color, byte_kind, byte_letter, Color, Kind, NUM_POOL_KINDS};
-use super::position::{Move, Weltschach, MOVE_LIMIT_PLIES};
+use super::position::{Move, Weltschach};
 use crate::error::{MoveError, PositionError};
 
 fn syntax(field: &'static str, at: usize, message: impl Into<String>) -> PositionError {
@@ -278,8 +278,9 @@ pub fn parse_move(pos: &Weltschach, text: &str) -> Result<Move, MoveError> {
     generate(pos, &mut moves);
     let matches = |m: &Move| m.from() == from && m.to() == to && m.promotion_kind() == promo;
     if let Some(&mv) = moves.iter().find(|m| matches(m)) {
-        if pos.halfmove >= MOVE_LIMIT_PLIES || pos.repetitions() >= 2 {
-            return Err(illegal("the game is over (drawn by the move limit or repetition)".into()));
+        if pos.drawn_by_rule() {
+            let why = crate::Game::ending(pos).map_or("a draw rule", |e| e.name());
+            return Err(illegal(format!("the game is over ({why})")));
         }
         return Ok(mv);
     }

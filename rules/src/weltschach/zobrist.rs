@@ -1,12 +1,7 @@
 //! Zobrist keys, computed by a mixing function instead of read from a table: a move touches only
 //! a handful of keys, and a 512 x 48 table would cost 200 KB of cache.
 
-const fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use crate::splitmix::mix;
 
 /// Key of board byte `b` on `cell`.
 #[inline(always)]
