@@ -52,6 +52,8 @@ pub struct Search<G: Game> {
     path: Vec<G::Move>,
     /// Scratch: a leaf's legal moves.
     moves: Vec<G::Move>,
+    /// Scratch: Gumbel selection's policy weights of one node's children.
+    weights: Vec<f32>,
     /// Scratch batch for [`Search::run`].
     batch: Batch<G>,
 }
@@ -72,6 +74,7 @@ impl<G: Game> Search<G> {
             in_flight: 0,
             path: Vec::new(),
             moves: Vec::new(),
+            weights: Vec::new(),
             batch: Batch::new(),
         }
     }
@@ -241,7 +244,7 @@ impl<G: Game> Search<G> {
                     let e = match (gumbel, node) {
                         (false, _) => select_edge(tree, node, &self.params, view, forced_k),
                         (true, ROOT) => self.gumbel.select(tree, &self.params, view),
-                        (true, _) => select_interior(tree, node, &self.params, view),
+                        (true, _) => select_interior(tree, node, &self.params, view, &mut self.weights),
                     };
                     let child = match tree.edges[e].child {
                         NONE => tree.add_child(node, e),

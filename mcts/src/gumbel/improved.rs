@@ -26,6 +26,8 @@ pub(crate) struct Completion {
     q_max: f32,
     /// The softmax's normaliser, relative to `q_max`.
     normaliser: f32,
+    /// Prior mass of the children with completed visits.
+    visited_prior: f32,
 }
 
 impl Completion {
@@ -37,9 +39,10 @@ impl Completion {
         let (mut visited_prior, mut weighted_q, mut q_max) = (0.0f32, 0.0f32, f32::NEG_INFINITY);
         for e in edges {
             let Some(c) = visited_child(tree, e) else { continue };
-            let q = view.utility_sum(c, mover) / c.visits as f32;
+            let utility = view.utility_sum(c, mover);
+            let q = utility / c.visits as f32;
             child_visits += c.visits;
-            child_utility += view.utility_sum(c, mover);
+            child_utility += utility;
             max_visits = max_visits.max(c.visits);
             // A visited move of prior 0 (root_wins_first) still counts, a little (mctx's floor).
             let p = e.prior.max(f32::MIN_POSITIVE);
@@ -61,14 +64,19 @@ impl Completion {
             (raw + child_visits as f32 * weighted_q / visited_prior) / (child_visits as f32 + 1.0)
         };
         let sigma = (params.c_visit + max_visits as f32) * params.c_scale;
-        Completion { mover, view, v_mix, sigma, q_max: q_max.max(v_mix), normaliser: 1.0 }
+        Completion { mover, view, v_mix, sigma, q_max: q_max.max(v_mix), normaliser: 1.0, visited_prior }
+    }
+
+    /// The completion at the expanded `node`, for `q` and `sigma` only (no softmax).
+    pub fn unnormalised<M: Copy>(tree: &Tree<M>, node: u32, params: &SearchParams, view: View) -> Completion {
+        let n = &tree.nodes[node as usize];
+        Completion::new(tree, n, &tree.edges[n.edge_range()], params, view)
     }
 
     /// The completion at the expanded `node` with the softmax normalised over all its edges.
     pub fn of_all<M: Copy>(tree: &Tree<M>, node: u32, params: &SearchParams, view: View) -> Completion {
-        let n = &tree.nodes[node as usize];
-        let edges = &tree.edges[n.edge_range()];
-        let mut c = Completion::new(tree, n, edges, params, view);
+        let mut c = Completion::unnormalised(tree, node, params, view);
+        let edges = tree.edges_of(node);
         c.normaliser = edges.iter().map(|e| c.weight(e.prior, c.q(tree, e))).sum::<f32>().max(f32::MIN_POSITIVE);
         c
     }
@@ -115,32 +123,42 @@ pub(crate) fn improved_policy<M: Copy>(tree: &Tree<M>, node: u32, params: &Searc
 /// Below the root the edges are sorted by prior and every unvisited move has the same completed
 /// Q, so the first unvisited edge is the only unvisited candidate and the edges before it are the
 /// only ones with children: one scan of that prefix suffices, as in PUCT's selection.
-pub(crate) fn select_interior<M: Copy>(tree: &Tree<M>, node: u32, params: &SearchParams, view: View) -> usize {
+/// `weights` is scratch space, kept by the caller to spare an allocation per selection.
+pub(crate) fn select_interior<M: Copy>(
+    tree: &Tree<M>,
+    node: u32,
+    params: &SearchParams,
+    view: View,
+    weights: &mut Vec<f32>,
+) -> usize {
     let n = &tree.nodes[node as usize];
     let range = n.edge_range();
     let edges = &tree.edges[range.clone()];
     let prefix = edges.iter().position(|e| e.child == NONE).unwrap_or(edges.len());
     let mut c = Completion::new(tree, n, &edges[..prefix], params, view);
-    // Priors are normalised when a node is expanded, so the unvisited moves hold the rest.
-    let visited_prior: f32 = edges[..prefix].iter().filter(|e| visited_child(tree, e).is_some()).map(|e| e.prior).sum();
-    let unvisited_prior = (1.0 - visited_prior).max(0.0);
-    c.normaliser = (edges[..prefix]
-        .iter()
-        .filter(|e| visited_child(tree, e).is_some())
-        .map(|e| c.weight(e.prior, c.q(tree, e)))
-        .sum::<f32>()
-        + c.weight(unvisited_prior, c.v_mix))
-    .max(f32::MIN_POSITIVE);
-
-    let pending = |e: &Edge<M>| {
+    // One `exp` per child: the unnormalised policy weights, kept for the scores. Priors are
+    // normalised when a node is expanded, so the moves without completed visits hold the rest.
+    weights.clear();
+    let mut total = 0.0;
+    let mut visited_weight = 0.0;
+    for e in &edges[..prefix] {
         let child = &tree.nodes[e.child as usize];
-        child.visits as f32 + child.in_flight as f32 * params.virtual_loss
-    };
-    let total: f32 = edges[..prefix].iter().map(pending).sum();
+        total += child.visits as f32 + child.in_flight as f32 * params.virtual_loss;
+        let w = if child.visits > 0 { c.weight(e.prior, c.q(tree, e)) } else { 0.0 };
+        visited_weight += w;
+        weights.push(w);
+    }
+    let unvisited = c.weight(1.0, c.v_mix);
+    c.normaliser = (visited_weight + unvisited * (1.0 - c.visited_prior).max(0.0)).max(f32::MIN_POSITIVE);
+
     let mut best = prefix.min(edges.len() - 1);
-    let mut best_score = if prefix < edges.len() { c.policy(edges[prefix].prior, c.v_mix) } else { f32::NEG_INFINITY };
-    for (i, e) in edges[..prefix].iter().enumerate() {
-        let score = c.policy(e.prior, c.q(tree, e)) - pending(e) / (1.0 + total);
+    let mut best_score =
+        if prefix < edges.len() { edges[prefix].prior * unvisited / c.normaliser } else { f32::NEG_INFINITY };
+    for (i, (e, &w)) in edges[..prefix].iter().zip(weights.iter()).enumerate() {
+        let child = &tree.nodes[e.child as usize];
+        let w = if child.visits > 0 { w } else { e.prior * unvisited };
+        let pending = child.visits as f32 + child.in_flight as f32 * params.virtual_loss;
+        let score = w / c.normaliser - pending / (1.0 + total);
         // Ties go to the earlier edge.
         if score > best_score || (score == best_score && i < best) {
             best_score = score;

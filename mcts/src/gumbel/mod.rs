@@ -79,23 +79,17 @@ impl GumbelRoot {
     /// that count), the best of the most visited.
     pub fn select<M: Copy>(&self, tree: &Tree<M>, params: &SearchParams, view: View) -> usize {
         let range = tree.root().edge_range();
-        let visits: Vec<u32> = tree.edges[range.clone()]
-            .iter()
-            .map(|e| {
-                if e.child == NONE {
-                    0
-                } else {
-                    tree.nodes[e.child as usize].visits + tree.nodes[e.child as usize].in_flight
-                }
-            })
-            .collect();
-        let simulation: u32 = visits.iter().sum();
-        let level = self.schedule.get(simulation as usize).copied();
-        let level = match level {
-            Some(l) if visits.contains(&l) => l,
-            _ => visits.iter().copied().max().unwrap_or(0),
+        let edges = &tree.edges[range.clone()];
+        let visits = |i: usize| match edges[i].child {
+            NONE => 0,
+            c => tree.nodes[c as usize].visits + tree.nodes[c as usize].in_flight,
         };
-        range.start + self.best_scored(tree, params, view, |i| visits[i] == level)
+        let simulation: u32 = (0..edges.len()).map(visits).sum();
+        let level = match self.schedule.get(simulation as usize) {
+            Some(&l) if (0..edges.len()).any(|i| visits(i) == l) => l,
+            _ => (0..edges.len()).map(visits).max().unwrap_or(0),
+        };
+        range.start + self.best_scored(tree, params, view, |i| visits(i) == level)
     }
 
     /// The move to play (an index into `tree.edges`): among the most visited root moves (the
@@ -117,7 +111,7 @@ impl GumbelRoot {
         candidate: impl Fn(usize) -> bool,
     ) -> usize {
         let edges = tree.edges_of(ROOT);
-        let c = Completion::of_all(tree, ROOT, params, view);
+        let c = Completion::unnormalised(tree, ROOT, params, view);
         let mut best: Option<(usize, f32)> = None;
         for (i, e) in edges.iter().enumerate().filter(|&(i, _)| candidate(i)) {
             let g = self.noise.get(i).copied().unwrap_or(0.0);
