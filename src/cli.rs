@@ -371,6 +371,9 @@ pub struct BenchArgs {
     /// Simulations per search for `bench mcts`.
     #[arg(long, default_value_t = 100_000)]
     pub simulations: u32,
+    /// Root search of `bench mcts`: puct or gumbel (`search.root`).
+    #[arg(long, default_value = "puct")]
+    pub root: mcts::RootSearch,
     /// Training config whose network and self-play settings `bench selfplay` and `bench train`
     /// measure.
     #[arg(long, default_value = "configs/mini-hexchess.toml")]

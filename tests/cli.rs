@@ -88,6 +88,28 @@ fn train_runs_a_tiny_config_and_prints_the_evaluation_table() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A run with Gumbel search at the root plays, stores its targets and trains like a PUCT one.
+#[test]
+fn train_runs_a_tiny_config_with_gumbel_search() {
+    let dir = std::env::temp_dir().join(format!("vzero-cli-gumbel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let run = dir.join("run");
+    let args = ["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet"];
+    let sets = ["--set", "search.root=gumbel", "--set", "search.gumbel_actions=4"];
+    let out = vzero(&[&args[..], &sets, &["--set", "training.iterations=1", "--set", "evaluation.games=0"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let config = std::fs::read_to_string(run.join("config.toml")).unwrap();
+    assert!(config.contains("root = \"gumbel\"") && config.contains("gumbel_actions = 4"), "{config}");
+    // A checkpoint past the untrained one: the stored targets were sampled and trained on.
+    let trained = std::fs::read_dir(run.join("checkpoints"))
+        .unwrap()
+        .filter(|e| !e.as_ref().unwrap().path().ends_with("step-000000000"))
+        .count();
+    assert!(trained >= 1, "no trained checkpoint in {}", run.display());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn train_with_a_bad_config_says_which_file_and_key() {
     let dir = std::env::temp_dir().join(format!("vzero-cli-badcfg-{}", std::process::id()));

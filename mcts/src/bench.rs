@@ -1,7 +1,7 @@
 //! The speed benchmark behind `vzero bench mcts`: the cost of a simulation with the uniform
-//! evaluator and self-play's search settings, one-move win checks included, beside the same
-//! search without them, and how each run's time splits between move generation, the win checks,
-//! the evaluator and the tree.
+//! evaluator and self-play's search settings (PUCT or Gumbel at the root), one-move win checks
+//! included, beside the same search without them, and how each run's time splits between move
+//! generation, the win checks, the evaluator and the tree.
 
 use std::fmt;
 use std::time::Instant;
@@ -10,7 +10,7 @@ use rules::Game;
 
 use crate::batch::Batch;
 use crate::evaluator::{Evaluator, UniformEvaluator};
-use crate::params::SearchParams;
+use crate::params::{RootSearch, SearchParams};
 use crate::search::Search;
 use crate::tree::{Status, Tree, ROOT};
 
@@ -84,6 +84,8 @@ impl fmt::Display for BenchReport {
 /// The search as self-play runs it (win checks on) and the same search without the checks.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchBench {
+    /// The root search measured.
+    pub root: RootSearch,
     /// Self-play's settings: [`SearchParams::wins_in_tree`] and [`SearchParams::root_wins_first`] on.
     pub checked: BenchReport,
     /// The same with both off.
@@ -101,8 +103,9 @@ impl fmt::Display for SearchBench {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{}: {:.2} us per simulation as self-play searches, {:.2}x the search without win checks",
+            "{} ({} root): {:.2} us per simulation as self-play searches, {:.2}x the search without win checks",
             self.checked.game,
+            self.root,
             self.checked.micros_per_simulation(),
             self.cost_ratio()
         )?;
@@ -111,17 +114,18 @@ impl fmt::Display for SearchBench {
     }
 }
 
-/// The search of [`SearchParams::default`] (self-play's) with `simulations` simulations from
-/// `G`'s start position, with the uniform evaluator, with and without the one-move win checks.
-pub fn simulations_per_second<G: Game>(simulations: u32) -> SearchBench {
-    bench_position(&G::start(), simulations)
+/// The search of [`SearchParams::default`] (self-play's) with `simulations` simulations and
+/// `root` search from `G`'s start position, with the uniform evaluator, with and without the
+/// one-move win checks.
+pub fn simulations_per_second<G: Game>(simulations: u32, root: RootSearch) -> SearchBench {
+    bench_position(&G::start(), simulations, root)
 }
 
 /// As [`simulations_per_second`], from any position.
-pub fn bench_position<G: Game>(game: &G, simulations: u32) -> SearchBench {
-    let checked = SearchParams { simulations, ..SearchParams::default() };
+pub fn bench_position<G: Game>(game: &G, simulations: u32, root: RootSearch) -> SearchBench {
+    let checked = SearchParams { simulations, root, ..SearchParams::default() };
     let plain = SearchParams { wins_in_tree: false, root_wins_first: false, ..checked.clone() };
-    SearchBench { checked: bench_search(game, checked), plain: bench_search(game, plain) }
+    SearchBench { root, checked: bench_search(game, checked), plain: bench_search(game, plain) }
 }
 
 /// One search with `params` from `game`, timed, and its time split.

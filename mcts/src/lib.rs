@@ -1,4 +1,5 @@
-//! Monte-Carlo tree search (PUCT, max-n for any number of players) over any [`rules::Game`].
+//! Monte-Carlo tree search (PUCT or Gumbel, max-n for any number of players) over any
+//! [`rules::Game`].
 //!
 //! A [`Search`] holds one game's tree. It works in rounds: [`Search::gather_leaves`] descends to
 //! new positions (virtual loss keeps several in flight) and puts them in a [`Batch`]; an
@@ -55,6 +56,7 @@ pub mod bench;
 pub mod cache;
 pub mod error;
 pub mod evaluator;
+mod gumbel;
 pub mod params;
 pub mod result;
 pub mod search;
@@ -66,6 +68,6 @@ pub use bench::{simulations_per_second, BenchReport, SearchBench};
 pub use cache::CachedEvaluator;
 pub use error::{ParamsError, SearchError};
 pub use evaluator::{Evaluator, RandomEvaluator, RolloutEvaluator, RolloutMix, UniformEvaluator};
-pub use params::SearchParams;
+pub use params::{RootSearch, SearchParams};
 pub use result::SearchResult;
 pub use search::Search;

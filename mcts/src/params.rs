@@ -12,6 +12,41 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ParamsError;
 
+/// How a search chooses among the root's moves (the config's `search.root`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RootSearch {
+    /// PUCT everywhere, root Dirichlet noise, the visit shares as the policy target (AlphaZero).
+    #[default]
+    Puct,
+    /// Gumbel top-k sampling and sequential halving at the root, the completed-Q improved
+    /// policy as the policy target and as the guide below the root (Gumbel AlphaZero). No
+    /// Dirichlet noise, forced playouts, target pruning or first-play urgency; no tree reuse.
+    Gumbel,
+}
+
+impl std::fmt::Display for RootSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RootSearch::Puct => "puct",
+            RootSearch::Gumbel => "gumbel",
+        })
+    }
+}
+
+impl std::str::FromStr for RootSearch {
+    type Err = ParamsError;
+
+    /// `puct` or `gumbel`, as the config writes them.
+    fn from_str(text: &str) -> Result<RootSearch, ParamsError> {
+        match text {
+            "puct" => Ok(RootSearch::Puct),
+            "gumbel" => Ok(RootSearch::Gumbel),
+            _ => Err(ParamsError { field: "root", value: text.to_string(), expected: "puct or gumbel" }),
+        }
+    }
+}
+
 /// Parameters of one search; cloned into each [`crate::Search`], changeable between moves.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default = "SearchParams::config_defaults")]
@@ -19,12 +54,29 @@ pub struct SearchParams {
     // ---- Budget ----
     /// Root visit count at which a move's search stops. With tree reuse the visits inherited from
     /// the previous move count too (lc0 / KataGo `maxVisits` semantics). Higher: stronger, slower.
+    /// Under Gumbel search the root's own evaluation is one of them: the halving shares
+    /// `simulations - 1`.
     pub simulations: u32,
     /// Most leaves one search keeps waiting for the evaluator at once (virtual loss spreads them).
     /// Higher: bigger batches for the network, but the search gets slightly less selective.
     pub max_in_flight: u32,
 
-    // ---- Selection (PUCT) ----
+    // ---- Root search ----
+    /// How the root spends its budget: PUCT visits (AlphaZero), or Gumbel top-k sampling with
+    /// sequential halving and the completed-Q improved policy (Danihelka et al. 2022), which
+    /// also changes the selection below the root and the policy target. See [`RootSearch`].
+    pub root: RootSearch,
+    /// Gumbel: root moves sampled (without replacement, by Gumbel noise plus log-prior) to share
+    /// the budget by sequential halving; capped at the number of legal moves. Higher: wider,
+    /// shallower look at the root (the paper's m; 16 in Gumbel MuZero).
+    pub gumbel_actions: u32,
+    /// Gumbel: `c_visit` of the value transform `sigma(q) = (c_visit + max_b N(b)) * c_scale * q`
+    /// added to the logits. Higher: search values outweigh the prior sooner.
+    pub c_visit: f32,
+    /// Gumbel: `c_scale` of the same transform. Higher: search values outweigh the prior more.
+    pub c_scale: f32,
+
+    // ---- Selection (PUCT; all but `virtual_loss` and `paranoid` unused by Gumbel search) ----
     /// Exploration constant at zero visits: `c(N) = c_puct_init + ln((N + c_puct_base + 1) / c_puct_base)`
     /// and `U = c(N) * P * sqrt(N) / (1 + n)`. Higher: more exploration. 0.625 is AlphaZero's 1.25
     /// on our halved value scale.
@@ -48,7 +100,7 @@ pub struct SearchParams {
     /// (paranoid search) instead of maximising its own component (max-n). No effect for two players.
     pub paranoid: bool,
 
-    // ---- Root noise ----
+    // ---- Root noise (PUCT only: Gumbel search explores by its Gumbel draws) ----
     /// Dirichlet concentration times the number of legal moves: `alpha = dirichlet_alpha_scale / legal`
     /// (KataGo; AlphaZero chess's 0.3 at ~30 moves is ~10). Lower: spikier noise.
     pub dirichlet_alpha_scale: f32,
@@ -58,23 +110,25 @@ pub struct SearchParams {
 
     // ---- Move choice ----
     /// Temperature for the first `temperature_plies` plies: the move is drawn with probability
-    /// proportional to `visits^(1 / temperature)`. Higher: more varied openings. Not a config key.
+    /// proportional to `visits^(1 / temperature)`; under Gumbel search it scales the Gumbel
+    /// draws instead (1: the paper's sampling). Higher: more varied openings. Not a config key.
     #[serde(skip)]
     pub temperature: f32,
     /// Plies (counted by the search from its start position) played at `temperature`.
     pub temperature_plies: u32,
-    /// Temperature after that; 0 plays the most visited move (ties to the higher prior). Not a
-    /// config key.
+    /// Temperature after that; 0 plays the most visited move (ties to the higher prior), or under
+    /// Gumbel search searches without Gumbel noise and plays the best of the most visited by
+    /// `logits + sigma(q)`. Not a config key.
     #[serde(skip)]
     pub final_temperature: f32,
 
     // ---- Tree reuse ----
-    /// Keep the subtree of the played move as the next root, with its visits (AlphaZero). Not a
-    /// config key.
+    /// Keep the subtree of the played move as the next root, with its visits (AlphaZero). Gumbel
+    /// search always starts from a fresh root (mctx). Not a config key.
     #[serde(skip)]
     pub reuse_tree: bool,
 
-    // ---- KataGo self-play refinements (Wu 2019) ----
+    // ---- KataGo self-play refinements (Wu 2019); forced playouts and pruning are PUCT only ----
     /// Playout-cap randomisation: the share of moves searched with only `fast_simulations`, without
     /// noise or forced playouts, and flagged as not a policy target. 0 disables it (KataGo: 0.75).
     pub fast_fraction: f32,
@@ -115,6 +169,10 @@ impl Default for SearchParams {
         SearchParams {
             simulations: 800,
             max_in_flight: 8,
+            root: RootSearch::Puct,
+            gumbel_actions: 16,
+            c_visit: 50.0,
+            c_scale: 1.0,
             c_puct_init: 0.625,
             c_puct_base: 19652.0,
             fpu_reduction: 0.2,
@@ -158,6 +216,10 @@ impl SearchParams {
         SearchParams {
             simulations: 1000,
             max_in_flight: 1,
+            root: RootSearch::Puct,
+            gumbel_actions: 16,
+            c_visit: 50.0,
+            c_scale: 1.0,
             c_puct_init: 0.625,
             c_puct_base: 19652.0,
             fpu_reduction: 0.2,
@@ -202,6 +264,9 @@ impl SearchParams {
         let unit = |v: f32| (0.0..=1.0).contains(&v);
         check("simulations", self.simulations as f32, self.simulations >= 1, "at least 1")?;
         check("max_in_flight", self.max_in_flight as f32, self.max_in_flight >= 1, "at least 1")?;
+        check("gumbel_actions", self.gumbel_actions as f32, self.gumbel_actions >= 1, "at least 1")?;
+        check("c_visit", self.c_visit, self.c_visit >= 0.0, "at least 0")?;
+        check("c_scale", self.c_scale, self.c_scale >= 0.0, "at least 0")?;
         check("c_puct_init", self.c_puct_init, self.c_puct_init >= 0.0, "at least 0")?;
         check("c_puct_base", self.c_puct_base, self.c_puct_base > 0.0, "above 0")?;
         check("fpu_reduction", self.fpu_reduction, self.fpu_reduction >= 0.0, "at least 0")?;

@@ -13,7 +13,8 @@ use rules::{Game, MAX_PLAYERS};
 use crate::batch::Batch;
 use crate::error::SearchError;
 use crate::evaluator::Evaluator;
-use crate::params::SearchParams;
+use crate::gumbel::{improved_policy, select_interior, GumbelRoot};
+use crate::params::{RootSearch, SearchParams};
 use crate::result::{choose_by_temperature, principal_variation, pruned_visits, SearchResult};
 use crate::select::{select_edge, View};
 use crate::tree::{score_array, Status, Tree, NONE, ROOT};
@@ -43,12 +44,16 @@ pub struct Search<G: Game> {
     full_search: bool,
     /// Root noise is wanted for this move and has been mixed into the root priors.
     noise_applied: bool,
+    /// Under Gumbel search: the root's draws and halving schedule for this move.
+    gumbel: GumbelRoot,
     /// Leaves handed out and not yet applied.
     in_flight: u32,
     /// Scratch: the moves from the root to the current leaf.
     path: Vec<G::Move>,
     /// Scratch: a leaf's legal moves.
     moves: Vec<G::Move>,
+    /// Scratch: Gumbel selection's policy weights of one node's children.
+    weights: Vec<f32>,
     /// Scratch batch for [`Search::run`].
     batch: Batch<G>,
 }
@@ -65,9 +70,11 @@ impl<G: Game> Search<G> {
             started: false,
             full_search: true,
             noise_applied: false,
+            gumbel: GumbelRoot::default(),
             in_flight: 0,
             path: Vec::new(),
             moves: Vec::new(),
+            weights: Vec::new(),
             batch: Batch::new(),
         }
     }
@@ -96,6 +103,17 @@ impl<G: Game> Search<G> {
     /// Sets the ply count, for a search started mid-game.
     pub fn set_ply(&mut self, ply: u32) {
         self.ply = ply;
+    }
+
+    /// Under Gumbel search, the Gumbel draw of each root move (in the order of
+    /// [`SearchResult::moves`]), scaled by the ply's temperature; empty before the root is
+    /// expanded and under PUCT.
+    pub fn root_gumbel(&self) -> &[f32] {
+        self.gumbel.noise()
+    }
+
+    fn gumbel(&self) -> bool {
+        self.params.root == RootSearch::Gumbel
     }
 
     /// The tree, for inspection.
@@ -127,8 +145,18 @@ impl<G: Game> Search<G> {
         self.started = true;
         self.full_search = !(self.params.fast_fraction > 0.0 && self.rng.random::<f32>() < self.params.fast_fraction);
         if self.tree.root().status == Status::Expanded {
-            self.favour_root_wins();
-            self.add_root_noise();
+            self.prepare_root();
+        }
+    }
+
+    /// Root exploration, once the root's priors are known: decisive moves first, then
+    /// Dirichlet noise (PUCT) or the Gumbel draws.
+    fn prepare_root(&mut self) {
+        self.favour_root_wins();
+        self.add_root_noise();
+        if self.gumbel() && !self.gumbel.is_drawn() {
+            let scale = self.params.temperature_at(self.ply);
+            self.gumbel.draw(self.tree.root().num_edges as usize, scale, &mut self.rng);
         }
     }
 
@@ -158,7 +186,7 @@ impl<G: Game> Search<G> {
 
     fn add_root_noise(&mut self) {
         let eps = self.params.dirichlet_epsilon;
-        if !self.full_search || eps <= 0.0 || self.noise_applied {
+        if !self.full_search || eps <= 0.0 || self.noise_applied || self.gumbel() {
             return;
         }
         self.noise_applied = true;
@@ -188,6 +216,10 @@ impl<G: Game> Search<G> {
         let cap = (self.params.max_in_flight.max(1).saturating_sub(self.in_flight) as usize).min(max);
         let view = self.view();
         let target = self.target();
+        if self.gumbel() && self.tree.root().status == Status::Expanded {
+            // The root's own evaluation is one of the target's visits, not a simulation of the budget.
+            self.gumbel.plan(target as usize - 1, self.tree.root().num_edges as usize, &self.params);
+        }
         while batch.len() - start < cap && self.tree.root().visits + self.in_flight < target {
             match self.descend(batch, view) {
                 Descent::Leaf => self.in_flight += 1,
@@ -200,6 +232,7 @@ impl<G: Game> Search<G> {
 
     fn descend(&mut self, batch: &mut Batch<G>, view: View) -> Descent {
         let forced_k = if self.full_search { self.params.forced_playout_k } else { 0.0 };
+        let gumbel = self.params.root == RootSearch::Gumbel;
         let tree = &mut self.tree;
         self.path.clear();
         let mut node = ROOT;
@@ -208,7 +241,11 @@ impl<G: Game> Search<G> {
             let n = &tree.nodes[node as usize];
             match n.status {
                 Status::Expanded => {
-                    let e = select_edge(tree, node, &self.params, view, forced_k);
+                    let e = match (gumbel, node) {
+                        (false, _) => select_edge(tree, node, &self.params, view, forced_k),
+                        (true, ROOT) => self.gumbel.select(tree, &self.params, view),
+                        (true, _) => select_interior(tree, node, &self.params, view, &mut self.weights),
+                    };
                     let child = match tree.edges[e].child {
                         NONE => tree.add_child(node, e),
                         c => c,
@@ -297,8 +334,7 @@ impl<G: Game> Search<G> {
             self.tree.backup(node, &v);
             self.in_flight -= 1;
             if node == ROOT {
-                self.favour_root_wins();
-                self.add_root_noise();
+                self.prepare_root();
             }
         }
     }
@@ -366,6 +402,9 @@ impl<G: Game> Search<G> {
         let edges = self.tree.edges_of(ROOT);
         let moves: Vec<G::Move> = edges.iter().map(|e| e.mv).collect();
         let visits: Vec<u32> = edges.iter().map(|e| self.tree.child_visits(e)).collect();
+        if self.gumbel() {
+            return Ok(self.gumbel_result(moves, visits));
+        }
         let target = if self.full_search && self.params.policy_target_pruning {
             pruned_visits(&self.tree, &self.params, self.view(), &visits)
         } else {
@@ -391,11 +430,31 @@ impl<G: Game> Search<G> {
             moves[choose_by_temperature(&weights, temperature, &mut self.rng)]
         };
 
+        Ok(self.assemble(moves, visits, policy, chosen))
+    }
+
+    /// Gumbel search's answer: the improved policy as the policy target, and the halving's
+    /// survivor as the move (see [`crate::gumbel`]).
+    fn gumbel_result(&self, moves: Vec<G::Move>, visits: Vec<u32>) -> SearchResult<G::Move> {
+        let policy = improved_policy(&self.tree, ROOT, &self.params, self.view());
+        let chosen = self.tree.edges[self.gumbel.choose(&self.tree, &self.params, self.view())].mv;
+        self.assemble(moves, visits, policy, chosen)
+    }
+
+    /// A result with the root's value, principal variation and counters.
+    fn assemble(
+        &self,
+        moves: Vec<G::Move>,
+        visits: Vec<u32>,
+        policy: Vec<f32>,
+        chosen: G::Move,
+    ) -> SearchResult<G::Move> {
+        let root = self.tree.root();
         let mut value = [0.0; MAX_PLAYERS];
         for (p, v) in value.iter_mut().enumerate().take(G::NUM_PLAYERS) {
             *v = root.mean(p);
         }
-        Ok(SearchResult {
+        SearchResult {
             moves,
             visits,
             policy,
@@ -404,11 +463,12 @@ impl<G: Game> Search<G> {
             pv: principal_variation(&self.tree),
             root_visits: root.visits,
             full_search: self.full_search,
-        })
+        }
     }
 
     /// Plays `mv` at the root and moves on to the next move's search, keeping the subtree below
-    /// `mv` if `reuse_tree` is set and the search had visited it.
+    /// `mv` if `reuse_tree` is set and the search had visited it (never under Gumbel search, whose
+    /// halving schedule starts from an unvisited root).
     ///
     /// # Panics
     /// If leaves are still in flight (apply every gathered batch first).
@@ -416,7 +476,7 @@ impl<G: Game> Search<G> {
         assert_eq!(self.in_flight, 0, "advance with leaves in flight");
         let edge = self.tree.root().edge_range().find(|&i| self.tree.edges[i].mv == mv);
         match edge {
-            Some(e) if self.params.reuse_tree => {
+            Some(e) if self.params.reuse_tree && !self.gumbel() => {
                 self.tree.reroot(e);
             }
             _ => self.tree.clear(),
@@ -430,6 +490,7 @@ impl<G: Game> Search<G> {
         self.ply += 1;
         self.started = false;
         self.noise_applied = false;
+        self.gumbel.clear();
     }
 
     /// Starts over from `game` with an empty tree and ply 0 (a new game), keeping the random stream.
@@ -440,5 +501,6 @@ impl<G: Game> Search<G> {
         self.ply = 0;
         self.started = false;
         self.noise_applied = false;
+        self.gumbel.clear();
     }
 }

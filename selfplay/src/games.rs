@@ -138,7 +138,9 @@ fn step_game<G: Encoding>(
     let state = search.root_state().clone();
     let result = search.result().expect("a finished search of a live game has a result");
     let mover = state.to_move();
-    // The (pruned) policy target as sparse visit counts out of the search's child visits.
+    // The policy target as sparse counts out of the search's child visits: PUCT's (pruned) visit
+    // shares, or Gumbel search's improved policy rounded to the same units, so that shards keep
+    // one format and the precision of visit counts.
     let total = result.visits.iter().sum::<u32>() as f32;
     let visits = result
         .policy_target(|mv| state.policy_index(mv))

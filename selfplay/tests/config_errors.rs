@@ -148,3 +148,30 @@ fn every_numeric_key_is_range_checked_on_load() {
     let e = err(GOOD, &["evaluation.games=10", "evaluation.simulations=0"]);
     assert!(e.contains("evaluation.simulations") && e.contains("when games are played"), "{e}");
 }
+
+/// `search.root` picks PUCT (the default) or Gumbel search; the Gumbel knobs are range-checked
+/// and a root search by another name is refused with the two names.
+#[test]
+fn the_root_search_is_puct_or_gumbel() {
+    let c = Config::parse(GOOD, "my.toml", &[]).unwrap();
+    assert_eq!(
+        (c.search.root, c.search.gumbel_actions, c.search.c_visit, c.search.c_scale),
+        (mcts::RootSearch::Puct, 16, 50.0, 1.0)
+    );
+    let c = Config::parse(GOOD, "my.toml", &["search.root=gumbel".into(), "search.gumbel_actions=4".into()]).unwrap();
+    assert_eq!((c.search.root, c.search.gumbel_actions), (mcts::RootSearch::Gumbel, 4));
+    // In the file the line is named, after --set the value; both give the two names, in one line.
+    let e = err("variant = \"glinski\"\n[search]\nroot = \"alphabeta\"\n", &[]);
+    assert!(e.contains("line 3") && e.contains("alphabeta") && e.contains("`puct` or `gumbel`"), "{e}");
+    assert!(!e.contains('\n'), "{e}");
+    let e = err(GOOD, &["search.root=alphabeta"]);
+    assert!(e.contains("alphabeta") && e.contains("`puct` or `gumbel`") && !e.contains('\n'), "{e}");
+    for (set, key, reason) in [
+        ("search.gumbel_actions=0", "search.gumbel_actions", "at least 1"),
+        ("search.c_visit=-1", "search.c_visit", "at least 0"),
+        ("search.c_scale=nan", "search.c_scale", "at least 0"),
+    ] {
+        let e = err(GOOD, &[set]);
+        assert!(e.contains(key) && e.contains(reason), "{set}: {e}");
+    }
+}

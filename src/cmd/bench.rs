@@ -57,7 +57,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         },
         BenchKind::Mcts => {
             for variant in Variant::ALL {
-                variant.with_game(MctsBench { simulations: args.simulations });
+                variant.with_game(MctsBench { simulations: args.simulations, root: args.root });
             }
             Ok(())
         }
@@ -166,13 +166,14 @@ impl WithGame for TrainBench<'_> {
 
 struct MctsBench {
     simulations: u32,
+    root: mcts::RootSearch,
 }
 
 impl WithGame for MctsBench {
     type Output = ();
 
     fn run<G: Game>(self) {
-        println!("{}", mcts::bench::simulations_per_second::<G>(self.simulations));
+        println!("{}", mcts::bench::simulations_per_second::<G>(self.simulations, self.root));
     }
 }
 

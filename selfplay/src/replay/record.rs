@@ -27,7 +27,10 @@ pub struct GameRecord {
 pub struct MoveRecord {
     /// Policy index of the move played (unique among the legal moves of that position).
     pub played: u32,
-    /// Visit counts of the root's children as (policy index, visits), visited moves only.
+    /// The policy target as (policy index, count), moves with a count only; shares are counts
+    /// over their sum. PUCT stores the root children's visit counts (after target pruning);
+    /// Gumbel search its improved policy times the child visits, rounded, so a share below half
+    /// a visit is dropped as a visit count would be.
     pub visits: Vec<(u32, u32)>,
     /// Whether the search was a full one whose visits are a policy target (playout-cap
     /// randomisation searches some moves cheaply and marks them false).
