@@ -352,7 +352,11 @@ impl<G: Material> Searcher<G> {
         frame.keyed.clear();
         for &mv in &frame.moves {
             let capture = game.capture_value(mv);
-            if capture > 0.0 && stand_pat + (capture * 100.0) as i32 + DELTA_MARGIN > alpha {
+            let hopeful = stand_pat + (capture * 100.0) as i32 + DELTA_MARGIN > alpha;
+            // A capture by a piece worth more than its victim usually loses the exchange; without
+            // exchange evaluation, leaving those out is what keeps Weltschach's quiescence small.
+            let not_losing = game.mover_value(mv) <= capture;
+            if capture > 0.0 && hopeful && not_losing {
                 frame.keyed.push((self.order.key(game, mv, capture, ply, None), mv));
             }
         }
