@@ -188,7 +188,8 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub variant: Variant,
     /// One player per seat: random, greedy, mcts[:SIMS] (uniform evaluator), rollout[:SIMS]
-    /// (random-playout evaluator), or a checkpoint folder or run directory, PATH[:SIMS].
+    /// (random-playout evaluator), alphabeta:DEPTH[:MS] (classical alpha-beta to DEPTH plies, at
+    /// most MS milliseconds a move), or a checkpoint folder or run directory, PATH[:SIMS].
     #[arg(required = true, num_args = 2..=3)]
     pub players: Vec<String>,
     /// Games to play (seats rotate; for three players every seat order equally often).
@@ -321,7 +322,8 @@ pub struct BenchArgs {
     /// Training config whose network and self-play settings `bench selfplay` measures.
     #[arg(long, default_value = "configs/mini-hexchess.toml")]
     pub config: PathBuf,
-    /// Seconds of each `bench selfplay` measurement, and of the `bench replay` sampling.
+    /// Seconds of each `bench selfplay` measurement, of the `bench replay` sampling, and the
+    /// time cap of each variant's `bench alphabeta` search.
     #[arg(long, default_value_t = 20.0)]
     pub seconds: f64,
     /// Positions in the `bench replay` window.
@@ -348,6 +350,10 @@ pub enum BenchKind {
     /// Network throughput alone and inside self-play (positions per second, their ratio,
     /// batch fill, games per hour) for `--config`.
     Selfplay,
+    /// Nodes per second and time per move of the alpha-beta yardstick at depths 1-4 on each
+    /// start position, single thread; a variant's deeper iterations stop at the `--seconds` cap.
+    #[value(name = "alphabeta")]
+    AlphaBeta,
     /// Resident memory of a Glinski replay window of `--positions` positions of random games,
     /// and training positions per second the sampler draws from it in batches of `--batch`
     /// (from every game of `--run` instead, if given).

@@ -51,6 +51,26 @@ impl<G: Material> Agent<G> for GreedyAgent {
     }
 }
 
+/// Classical alpha-beta with quiescence ([`alphabeta::search`]): the fixed yardstick.
+pub struct AlphaBetaAgent {
+    /// Depth, time limit and table.
+    pub settings: alphabeta::Settings,
+}
+
+impl<G: Material> Agent<G> for AlphaBetaAgent {
+    fn name(&self) -> String {
+        let depth = self.settings.depth;
+        match self.settings.time {
+            Some(t) => format!("alphabeta:{depth}:{}", t.as_millis()),
+            None => format!("alphabeta:{depth}"),
+        }
+    }
+
+    fn choose(&self, game: &G, seed: u64) -> G::Move {
+        alphabeta::search(game, &self.settings, seed).expect("a live position has a legal move").best
+    }
+}
+
 /// Searches with an evaluator and plays the most visited move.
 pub struct SearchAgent<E> {
     /// Name for tables.
@@ -86,6 +106,10 @@ pub struct MatchResult {
     pub seat_wins: Vec<Vec<usize>>,
     /// `seat_games[agent][seat]`: games an agent played from each seat.
     pub seat_games: Vec<Vec<usize>>,
+    /// Moves each agent chose (random opening plies not counted).
+    pub moves: Vec<usize>,
+    /// Wall-clock time each agent spent choosing them.
+    pub thinking: Vec<std::time::Duration>,
     /// Games that ended with every player on the same score.
     pub draws: usize,
     /// Games adjudicated at the ply limit.
@@ -99,6 +123,8 @@ impl MatchResult {
             wins: vec![0; players],
             seat_wins: vec![vec![0; players]; players],
             seat_games: vec![vec![0; players]; players],
+            moves: vec![0; players],
+            thinking: vec![std::time::Duration::ZERO; players],
             ..Default::default()
         }
     }
@@ -108,6 +134,11 @@ impl MatchResult {
         self.score[i] / self.games.max(1) as f64
     }
 
+    /// Mean wall-clock milliseconds agent `i` took to choose a move (0 before its first move).
+    pub fn ms_per_move(&self, i: usize) -> f64 {
+        self.thinking[i].as_secs_f64() * 1e3 / self.moves[i].max(1) as f64
+    }
+
     /// Two players: the first agent's (wins, draws, losses).
     pub fn wdl(&self) -> (usize, usize, usize) {
         (self.wins[0], self.draws, self.games - self.wins[0] - self.draws)
@@ -115,6 +146,10 @@ impl MatchResult {
 
     fn add(&mut self, game: &GameOutcome) {
         self.games += 1;
+        for (agent, (&moves, &time)) in game.seat_agents.iter().zip(game.moves.iter().zip(&game.thinking)) {
+            self.moves[*agent] += moves;
+            self.thinking[*agent] += time;
+        }
         self.adjudicated += game.adjudicated as usize;
         let s = game.scores.as_slice();
         if s.iter().all(|&x| x == s[0]) {
@@ -138,6 +173,10 @@ struct GameOutcome {
     adjudicated: bool,
     /// The agent in each seat.
     seat_agents: Vec<usize>,
+    /// Moves chosen from each seat.
+    moves: Vec<usize>,
+    /// Time spent choosing them, per seat.
+    thinking: Vec<std::time::Duration>,
 }
 
 /// How to run a match.
@@ -181,10 +220,10 @@ pub fn play_match<G: Game>(
                 }
                 let cycle = (g / orders.len()) as u64;
                 let seat_agents = orders[g % orders.len()].clone();
-                let (scores, adjudicated) =
-                    play_one(agents, start, &seat_agents, &opts, game_seed(opts.seed, cycle), g as u64);
+                let mut outcome = play_one(agents, start, &seat_agents, &opts, game_seed(opts.seed, cycle), g as u64);
+                outcome.seat_agents = seat_agents;
                 let mut r = result.lock().expect("match totals");
-                r.add(&GameOutcome { scores, adjudicated, seat_agents });
+                r.add(&outcome);
                 if stop_when(&r) {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -209,25 +248,39 @@ fn play_one<G: Game>(
     opts: &MatchOptions,
     opening_seed: u64,
     game_number: u64,
-) -> (Scores, bool) {
+) -> GameOutcome {
+    let n = G::NUM_PLAYERS;
+    let mut outcome = GameOutcome {
+        scores: Scores::draw(n),
+        adjudicated: true,
+        seat_agents: Vec::new(),
+        moves: vec![0; n],
+        thinking: vec![std::time::Duration::ZERO; n],
+    };
     let mut game = start.clone();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(opening_seed);
     let mut moves = Vec::new();
     for ply in 0..opts.max_plies {
         if let Some(scores) = game.outcome() {
-            return (scores, false);
+            return GameOutcome { scores, adjudicated: false, ..outcome };
         }
         let mv = if ply < opts.opening_plies {
             game.legal_moves(&mut moves);
             moves[rng.random_range(0..moves.len())]
         } else {
             let seed = game_seed(opts.seed ^ game_number, ply as u64);
-            agents[seat_agents[game.to_move()]].choose(&game, seed)
+            let seat = game.to_move();
+            let began = std::time::Instant::now();
+            let mv = agents[seat_agents[seat]].choose(&game, seed);
+            outcome.thinking[seat] += began.elapsed();
+            outcome.moves[seat] += 1;
+            mv
         };
         game.play(mv);
     }
-    match game.outcome() {
-        Some(scores) => (scores, false),
-        None => (Scores::draw(G::NUM_PLAYERS), true),
+    if let Some(scores) = game.outcome() {
+        outcome.scores = scores;
+        outcome.adjudicated = false;
     }
+    outcome
 }
