@@ -38,8 +38,8 @@ fn wellisch_start() {
 
 #[test]
 fn weltschach_start() {
-    // Depth 2 takes tens of seconds here (`vzero bench alphabeta`).
-    legal_at_each_depth::<Weltschach>(1);
+    // Depth 3 takes seconds here (`vzero bench alphabeta`).
+    legal_at_each_depth::<Weltschach>(2);
 }
 
 #[test]
