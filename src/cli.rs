@@ -190,7 +190,8 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub variant: Variant,
     /// One player per seat: random, greedy, mcts[:SIMS] (uniform evaluator), rollout[:SIMS]
-    /// (random-playout evaluator), a checkpoint folder or run directory, PATH[:SIMS], or
+    /// (random-playout evaluator), alphabeta:DEPTH[:MS] (classical alpha-beta to DEPTH plies, at
+    /// most MS milliseconds a move), a checkpoint folder or run directory, PATH[:SIMS], or
     /// uci:COMMAND, a program speaking the engine protocol (e.g. 'uci:vzero uci --model RUN').
     #[arg(required = true, num_args = 2..=3)]
     pub players: Vec<String>,
@@ -383,7 +384,7 @@ pub struct BenchArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub overrides: Vec<String>,
     /// Seconds of each `bench selfplay` measurement, of the `bench train` steps and of the
-    /// `bench replay` sampling.
+    /// `bench replay` sampling, and the time cap of each variant's `bench alphabeta` search.
     #[arg(long, default_value_t = 20.0)]
     pub seconds: f64,
     /// Positions in the `bench replay` window.
@@ -413,6 +414,10 @@ pub enum BenchKind {
     /// Training steps per second of `--config`'s network on its device, in fp16 autocast with
     /// loss scaling where a run would use it (`training.mixed_precision` on CUDA).
     Train,
+    /// Nodes per second and time per move of the alpha-beta yardstick at depths 1-4 on each
+    /// start position, single thread; a variant's deeper iterations stop at the `--seconds` cap.
+    #[value(name = "alphabeta")]
+    AlphaBeta,
     /// Resident memory of a Glinski replay window of `--positions` positions of random games,
     /// and training positions per second the sampler draws from it in batches of `--batch`
     /// (from every game of `--run` instead, if given).

@@ -214,6 +214,36 @@ fn arena_three_players_report_captures_by_seat_and_bad_players_are_named() {
 }
 
 #[test]
+fn alphabeta_beats_greedy_and_bad_depths_are_refused() {
+    let dir = std::env::temp_dir().join(format!("vzero-cli-alphabeta-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_file = dir.join("results.jsonl");
+    let args = ["arena", "--variant", "glinski", "alphabeta:1", "greedy", "--games", "4", "--threads", "2"];
+    let out = vzero(&[&args[..], &["--out", out_file.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = std::fs::read_to_string(&out_file).unwrap();
+    let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(v["players"][0], "alphabeta:1");
+    let (wins, draws) = (v["wins"][0].as_u64().unwrap(), v["draws"].as_u64().unwrap());
+    assert!(wins >= 3 && wins + draws == 4, "alphabeta:1 against greedy: {}", stdout(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    for (spec, expected) in [
+        ("alphabeta", "no depth given"),
+        ("alphabeta:0", "depth 0: expected 1 to 30"),
+        ("alphabeta:99", "depth 99: expected 1 to 30"),
+        ("alphabeta:2:0", "time limit 0 ms"),
+        ("alphabeta:2:soon", "MS 'soon' is not a whole number"),
+        ("alphabeta:2:100:5", "more than two numbers"),
+    ] {
+        let err = stderr(&vzero(&["arena", "--variant", "mini", spec, "greedy", "--games", "2"]));
+        assert!(err.contains(&format!("player '{spec}'")) && err.contains(expected), "{spec}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{spec}: {err}");
+    }
+}
+
+#[test]
 fn a_closed_pipe_ends_the_output_quietly() {
     use std::io::{BufRead, BufReader};
     // `vzero bench perft | head -1`: the reader goes away after the first line.

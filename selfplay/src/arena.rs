@@ -69,6 +69,26 @@ impl<G: Material> Agent<G> for GreedyAgent {
     }
 }
 
+/// Classical alpha-beta with quiescence ([`alphabeta::search`]): the fixed yardstick.
+pub struct AlphaBetaAgent {
+    /// Depth, time limit and table.
+    pub settings: alphabeta::Settings,
+}
+
+impl<G: Material> Agent<G> for AlphaBetaAgent {
+    fn name(&self) -> String {
+        let depth = self.settings.depth;
+        match self.settings.time {
+            Some(t) => format!("alphabeta:{depth}:{}", t.as_millis()),
+            None => format!("alphabeta:{depth}"),
+        }
+    }
+
+    fn choose(&self, game: &G, seed: u64) -> G::Move {
+        alphabeta::search(game, &self.settings, seed).expect("a live position has a legal move").best
+    }
+}
+
 /// Searches with an evaluator and plays the most visited move.
 pub struct SearchAgent<E> {
     /// Name for tables.
@@ -104,6 +124,10 @@ pub struct MatchResult {
     pub seat_wins: Vec<Vec<usize>>,
     /// `seat_games[agent][seat]`: games an agent played from each seat.
     pub seat_games: Vec<Vec<usize>>,
+    /// Moves each agent chose (random opening plies not counted).
+    pub moves: Vec<usize>,
+    /// Wall-clock time each agent spent choosing them.
+    pub thinking: Vec<std::time::Duration>,
     /// Games that ended with every player on the same score.
     pub draws: usize,
     /// Games adjudicated at the ply limit.
@@ -120,6 +144,8 @@ impl MatchResult {
             seat_wins: vec![vec![0; players]; players],
             seat_games: vec![vec![0; players]; players],
             forfeits: vec![Vec::new(); players],
+            moves: vec![0; players],
+            thinking: vec![std::time::Duration::ZERO; players],
             ..Default::default()
         }
     }
@@ -129,6 +155,11 @@ impl MatchResult {
         self.score[i] / self.games.max(1) as f64
     }
 
+    /// Mean wall-clock milliseconds agent `i` took to choose a move (0 before its first move).
+    pub fn ms_per_move(&self, i: usize) -> f64 {
+        self.thinking[i].as_secs_f64() * 1e3 / self.moves[i].max(1) as f64
+    }
+
     /// Two players: the first agent's (wins, draws, losses).
     pub fn wdl(&self) -> (usize, usize, usize) {
         (self.wins[0], self.draws, self.games - self.wins[0] - self.draws)
@@ -136,6 +167,10 @@ impl MatchResult {
 
     fn add(&mut self, game: GameOutcome) {
         self.games += 1;
+        for (agent, (&moves, &time)) in game.seat_agents.iter().zip(game.moves.iter().zip(&game.thinking)) {
+            self.moves[*agent] += moves;
+            self.thinking[*agent] += time;
+        }
         self.adjudicated += game.adjudicated as usize;
         let s = game.scores.as_slice();
         if s.iter().all(|&x| x == s[0]) {
@@ -164,6 +199,10 @@ struct GameOutcome {
     forfeit: Option<(usize, Forfeit)>,
     /// The agent in each seat.
     seat_agents: Vec<usize>,
+    /// Moves chosen from each seat.
+    moves: Vec<usize>,
+    /// Time spent choosing them, per seat.
+    thinking: Vec<std::time::Duration>,
 }
 
 /// How to run a match.
@@ -235,15 +274,23 @@ fn play_one<G: Game>(
     opening_seed: u64,
     game_number: u64,
 ) -> GameOutcome {
+    let n = G::NUM_PLAYERS;
+    let (mut moves_by_seat, mut thinking) = (vec![0; n], vec![std::time::Duration::ZERO; n]);
     let mut game = start.clone();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(opening_seed);
     let mut moves = Vec::new();
     let mut played = Vec::new();
-    let ended =
-        |scores, adjudicated, forfeit| GameOutcome { scores, adjudicated, forfeit, seat_agents: seat_agents.clone() };
+    let ended = |scores, adjudicated, forfeit, moves, thinking| GameOutcome {
+        scores,
+        adjudicated,
+        forfeit,
+        seat_agents: seat_agents.clone(),
+        moves,
+        thinking,
+    };
     for ply in 0..opts.max_plies {
         if let Some(scores) = game.outcome() {
-            return ended(scores, false, None);
+            return ended(scores, false, None, moves_by_seat, thinking);
         }
         let mv = if ply < opts.opening_plies {
             game.legal_moves(&mut moves);
@@ -252,17 +299,23 @@ fn play_one<G: Game>(
             let seed = game_seed(opts.seed ^ game_number, ply as u64);
             let seat = game.to_move();
             let so_far = Played { start, moves: &played, game: game_number };
-            match agents[seat_agents[seat]].try_choose(&game, &so_far, seed) {
+            let began = std::time::Instant::now();
+            let chosen = agents[seat_agents[seat]].try_choose(&game, &so_far, seed);
+            thinking[seat] += began.elapsed();
+            moves_by_seat[seat] += 1;
+            match chosen {
                 Ok(mv) => mv,
-                Err(forfeit) => return ended(forfeited(seat, G::NUM_PLAYERS), false, Some((seat, forfeit))),
+                Err(forfeit) => {
+                    return ended(forfeited(seat, n), false, Some((seat, forfeit)), moves_by_seat, thinking)
+                }
             }
         };
         played.push(game.move_text(mv));
         game.play(mv);
     }
     match game.outcome() {
-        Some(scores) => ended(scores, false, None),
-        None => ended(Scores::draw(G::NUM_PLAYERS), true, None),
+        Some(scores) => ended(scores, false, None, moves_by_seat, thinking),
+        None => ended(Scores::draw(n), true, None, moves_by_seat, thinking),
     }
 }
 

@@ -1,4 +1,5 @@
-//! Arena players named on the command line: `random`, `greedy`, `mcts[:SIMS]` (uniform
+//! Arena players named on the command line: `random`, `greedy`, `alphabeta:DEPTH[:MS]`
+//! (classical alpha-beta to DEPTH plies, at most MS milliseconds a move), `mcts[:SIMS]` (uniform
 //! evaluator), `rollout[:SIMS]` (random-playout evaluator), a checkpoint `PATH[:SIMS]` (a
 //! checkpoint folder, or a run directory for its newest checkpoint) or `uci:COMMAND` (another
 //! program speaking the engine protocol).
@@ -12,7 +13,7 @@ use nn::{BatchingConfig, InferenceService, PolicyValueNet};
 use rules::{Encoding, Game, Material};
 use thiserror::Error;
 
-use crate::arena::{Agent, GreedyAgent, RandomAgent, SearchAgent};
+use crate::arena::{Agent, AlphaBetaAgent, GreedyAgent, RandomAgent, SearchAgent};
 use crate::checkpoint::{list_checkpoints, verify_checkpoint};
 use crate::evaluator::NetEvaluator;
 use crate::rundir::RunDir;
@@ -26,6 +27,8 @@ pub enum PlayerSpec {
     Random,
     /// The most valuable capture, else random.
     Greedy,
+    /// Classical alpha-beta search ([`alphabeta::search`]): depth and time limit per move.
+    AlphaBeta(alphabeta::Settings),
     /// Search with the uniform evaluator.
     Mcts(Option<u32>),
     /// Search with the random-playout evaluator.
@@ -46,9 +49,12 @@ pub enum PlayerSpec {
 pub enum PlayerError {
     /// The text names no player.
     #[error(
-        "player '{0}': expected random, greedy, mcts[:SIMS], rollout[:SIMS], uci:COMMAND or a checkpoint PATH[:SIMS]"
+        "player '{0}': expected random, greedy, alphabeta:DEPTH[:MS], mcts[:SIMS], rollout[:SIMS], uci:COMMAND or a checkpoint PATH[:SIMS]"
     )]
     Unknown(String),
+    /// An `alphabeta` player with a depth or time limit that cannot make a search.
+    #[error("player '{text}': expected alphabeta:DEPTH or alphabeta:DEPTH:MS with DEPTH 1 to {max} and MS at least 1 ({reason})", max = alphabeta::MAX_DEPTH)]
+    AlphaBeta { text: String, reason: String },
     /// A search player given no simulations, which could not choose a move.
     #[error("player '{0}': a search needs at least 1 simulation")]
     NoSimulations(String),
@@ -73,6 +79,10 @@ impl FromStr for PlayerSpec {
             let argv = argv.ok_or_else(|| PlayerError::Command(text.into()))?;
             return Ok(PlayerSpec::Uci { command: command.into(), argv });
         }
+        // Two numbers after the name: the generic `NAME:SIMS` split below would see one.
+        if text == "alphabeta" || text.starts_with("alphabeta:") {
+            return parse_alphabeta(text, &text["alphabeta".len()..]).map(PlayerSpec::AlphaBeta);
+        }
         let (name, sims) = match text.rsplit_once(':') {
             Some((name, n)) if n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty() => {
                 (name, Some(n.parse::<u32>().map_err(|_| PlayerError::Unknown(text.into()))?))
@@ -91,6 +101,22 @@ impl FromStr for PlayerSpec {
             _ => return Err(PlayerError::Unknown(text.into())),
         })
     }
+}
+
+/// The settings of `alphabeta:DEPTH[:MS]`; `limits` is the text after `alphabeta`.
+fn parse_alphabeta(text: &str, limits: &str) -> Result<alphabeta::Settings, PlayerError> {
+    let bad = |reason: &str| PlayerError::AlphaBeta { text: text.into(), reason: reason.into() };
+    let number = |field: &str, what: &str| {
+        field.parse::<u64>().map_err(|_| bad(&format!("{what} '{field}' is not a whole number")))
+    };
+    let mut fields = limits.strip_prefix(':').ok_or_else(|| bad("no depth given"))?.split(':');
+    let depth = number(fields.next().unwrap_or_default(), "depth")?;
+    let time = fields.next().map(|ms| number(ms, "MS")).transpose()?.map(std::time::Duration::from_millis);
+    if fields.next().is_some() {
+        return Err(bad("more than two numbers"));
+    }
+    let depth = u32::try_from(depth).unwrap_or(u32::MAX);
+    alphabeta::Settings { depth, time, table: true }.validated().map_err(|e| bad(&e.to_string()))
 }
 
 /// The checkpoint folder a path names: itself, or a run directory's newest readable checkpoint.
@@ -140,6 +166,7 @@ pub fn load_players<G: Encoding + Material>(
         let agent: Box<dyn Agent<G>> = match spec {
             PlayerSpec::Random => Box::new(RandomAgent),
             PlayerSpec::Greedy => Box::new(GreedyAgent),
+            PlayerSpec::AlphaBeta(settings) => Box::new(AlphaBetaAgent { settings: *settings }),
             PlayerSpec::Mcts(s) => {
                 let simulations = s.unwrap_or(default_sims);
                 Box::new(SearchAgent { label: format!("mcts:{simulations}"), evaluator: UniformEvaluator, simulations })

@@ -135,10 +135,11 @@ fn progress_bar(games: u64) -> ProgressBar {
 /// Prints the table and returns the JSON record.
 fn report(variant: &str, names: &[String], r: &MatchResult, sprt_bounds: Option<(f64, f64)>) -> serde_json::Value {
     println!("{variant}: {} games ({} adjudicated at the ply limit)", r.games, r.adjudicated);
-    println!("{:<32} {:>6} {:>6} {:>6} {:>8}", "player", "wins", "draws", "losses", "score");
+    println!("{:<32} {:>6} {:>6} {:>6} {:>8} {:>10}", "player", "wins", "draws", "losses", "score", "ms/move");
     for (i, name) in names.iter().enumerate() {
         let losses = r.games - r.wins[i] - r.draws;
-        println!("{:<32} {:>6} {:>6} {:>6} {:>7.1}%", name, r.wins[i], r.draws, losses, 100.0 * r.mean_score(i));
+        let (wins, draws, score, ms) = (r.wins[i], r.draws, 100.0 * r.mean_score(i), r.ms_per_move(i));
+        println!("{name:<32} {wins:>6} {draws:>6} {losses:>6} {score:>7.1}% {ms:>10.2}");
     }
     let mut record = json!({
         "variant": variant,
@@ -148,6 +149,7 @@ fn report(variant: &str, names: &[String], r: &MatchResult, sprt_bounds: Option<
         "draws": r.draws,
         "mean_score": (0..names.len()).map(|i| r.mean_score(i)).collect::<Vec<_>>(),
         "forfeits": r.forfeits.iter().map(Vec::as_slice).map(forfeit_counts).collect::<Vec<_>>(),
+        "ms_per_move": (0..names.len()).map(|i| r.ms_per_move(i)).collect::<Vec<_>>(),
     });
     for (name, forfeits) in names.iter().zip(&r.forfeits) {
         if let Some(line) = forfeit_line(name, forfeits) {

@@ -55,6 +55,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
                 Ok(())
             }
         },
+        BenchKind::AlphaBeta => {
+            let cap = std::time::Duration::from_secs_f64(args.seconds.max(0.001));
+            for variant in Variant::ALL {
+                variant.with_game(AlphaBetaBench { cap });
+            }
+            Ok(())
+        }
         BenchKind::Mcts => {
             for variant in Variant::ALL {
                 variant.with_game(MctsBench { simulations: args.simulations, root: args.root });
@@ -174,6 +181,56 @@ impl WithGame for MctsBench {
 
     fn run<G: Game>(self) {
         println!("{}", mcts::bench::simulations_per_second::<G>(self.simulations, self.root));
+    }
+}
+
+/// The deepest search `bench alphabeta` reports.
+const ALPHABETA_BENCH_DEPTH: u32 = 4;
+
+/// One search per depth from the start position, as `alphabeta:DEPTH` plays a move (its own
+/// table size included), the fastest of repeated runs, until one is stopped by the time cap.
+struct AlphaBetaBench {
+    cap: std::time::Duration,
+}
+
+impl WithGame for AlphaBetaBench {
+    type Output = ();
+
+    fn run<G: FullGame>(self) {
+        let game = G::start();
+        for depth in 1..=ALPHABETA_BENCH_DEPTH {
+            let settings = alphabeta::Settings { depth, time: Some(self.cap), table: true };
+            // Repeat for at least a second and keep the fastest run, as perft does: a search of
+            // a millisecond says more about the scheduler than the search once.
+            let begun = Instant::now();
+            let mut report = alphabeta::search(&game, &settings, 0).expect("a start position has moves");
+            while !report.stopped && begun.elapsed().as_secs_f64() < 1.0 {
+                let again = alphabeta::search(&game, &settings, 0).expect("a start position has moves");
+                if again.elapsed < report.elapsed {
+                    report = again;
+                }
+            }
+            let secs = report.elapsed.as_secs_f64();
+            let rate = report.nodes as f64 / secs.max(1e-9) / 1e3;
+            if report.stopped {
+                println!(
+                    "{:<14} alphabeta depth {depth}: not finished within the {:.0} s cap ({} nodes, {rate:.0} k nodes/s)",
+                    G::NAME,
+                    self.cap.as_secs_f64(),
+                    report.nodes,
+                );
+                break;
+            }
+            println!(
+                "{:<14} alphabeta depth {depth}: {:>9} nodes {:>8.3} s a move {:>6.0} k nodes/s  best {} ({:+} cp)",
+                G::NAME,
+                report.nodes,
+                secs,
+                rate,
+                game.move_text(report.best),
+                report.value
+            );
+        }
     }
 }
 

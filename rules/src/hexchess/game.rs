@@ -2,7 +2,7 @@
 
 use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
-use crate::game::{Game, Player};
+use crate::game::{Game, Player, MAX_PLAYERS};
 use crate::material::Material;
 use crate::scores::Scores;
 
@@ -126,5 +126,20 @@ impl<V: HexRules> Material for HexChess<V> {
             None if mv.piece == Piece::Pawn && self.en_passant() == Some(mv.to) => Piece::Pawn.value(),
             None => 0.0,
         }
+    }
+
+    fn mover_value(&self, mv: HexMove) -> f32 {
+        mv.piece.value()
+    }
+
+    fn material(&self) -> [f32; MAX_PLAYERS] {
+        let mut sums = [0.0; MAX_PLAYERS];
+        for (side, sum) in sums.iter_mut().take(2).enumerate() {
+            *sum = Piece::ALL
+                .into_iter()
+                .map(|p| (self.by_side[side] & self.by_piece[p.index()]).count_ones() as f32 * p.value())
+                .sum();
+        }
+        sums
     }
 }

@@ -33,7 +33,7 @@ pub use state::{Options, Wellisch, DRAW_PLIES};
 
 use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
-use crate::game::{Game, Player};
+use crate::game::{Game, Player, MAX_PLAYERS};
 use crate::material::Material;
 use crate::scores::Scores;
 
@@ -110,5 +110,24 @@ impl Material for Wellisch {
             Some((piece, _)) => piece.value(),
             None => 0.0,
         }
+    }
+
+    fn mover_value(&self, mv: Move) -> f32 {
+        match mv.from().and_then(|from| self.pos.piece_at(from)) {
+            Some((piece, _)) => piece.value(),
+            None => 0.0, // a pass
+        }
+    }
+
+    fn material(&self) -> [f32; MAX_PLAYERS] {
+        let pos = &self.pos;
+        let mut sums = [0.0; MAX_PLAYERS];
+        for (seat, sum) in sums.iter_mut().enumerate() {
+            let own = pos.owner[seat];
+            let officers: f32 =
+                Piece::RESERVE.into_iter().map(|p| (pos.kinds[p as usize] & own).count_ones() as f32 * p.value()).sum();
+            *sum = officers + (pos.all_pawns() & own).count_ones() as f32 * Piece::Pawn.value();
+        }
+        sums
     }
 }

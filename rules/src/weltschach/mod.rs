@@ -23,7 +23,7 @@ pub use position::{Move, Weltschach, MOVE_LIMIT_PLIES, REP_WINDOW};
 
 use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
-use crate::game::{Game, Player};
+use crate::game::{Game, Player, MAX_PLAYERS};
 use crate::material::Material;
 use crate::scores::Scores;
 use movegen::{generate, Any, Count};
@@ -194,5 +194,28 @@ impl Game for Weltschach {
     }
 }
 
-// No piece values yet: the greedy baseline sees every capture as worth 0 here.
-impl Material for Weltschach {}
+impl Material for Weltschach {
+    fn capture_value(&self, mv: Move) -> f32 {
+        // Castling lands on an empty cell, so only a capture finds a piece on `to`.
+        self.piece_at(mv.to()).map_or(0.0, |(_, kind)| kind.value())
+    }
+
+    fn mover_value(&self, mv: Move) -> f32 {
+        self.piece_at(mv.from()).map_or(0.0, |(_, kind)| kind.value())
+    }
+
+    fn material(&self) -> [f32; MAX_PLAYERS] {
+        let mut sums = [0.0; MAX_PLAYERS];
+        for (color, sum) in sums.iter_mut().take(2).enumerate() {
+            for (rank, &word) in self.occ[color].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let cell = rank * 64 + bits.trailing_zeros() as usize;
+                    *sum += Kind::from_index(piece::byte_kind(self.board[cell])).value();
+                    bits &= bits - 1;
+                }
+            }
+        }
+        sums
+    }
+}

@@ -144,6 +144,27 @@ impl Kind {
         LETTERS.iter().position(|&l| l == u).map(Kind::from_index)
     }
 
+    /// The material value in pawns (the Emperor, which is never captured, 0). Estimates, not
+    /// measurements: a single mover by its reach on the cube (the orthogonal and standard-diagonal
+    /// sliders 5, triagonal slider and hoppers and leapers 2-3), a compound a little under the sum
+    /// of its parts, the River-bound triples less for staying on their own half (docs/alphabeta.md).
+    pub const fn value(self) -> f32 {
+        match self {
+            Kind::Rook | Kind::Bishop => 5.0,
+            Kind::Unicorn | Kind::Cannon | Kind::Arrow | Kind::Knight | Kind::Sexton | Kind::Ninja => 3.0,
+            Kind::Sling => 2.0,
+            Kind::Queen => 9.0,
+            Kind::Duchess | Kind::Governor => 7.0,
+            Kind::Tank | Kind::Churchwarden | Kind::Samurai | Kind::Oberon => 5.5,
+            Kind::Cannonade | Kind::Arbalest => 4.5,
+            Kind::Empress => 9.0,
+            Kind::Arsenal | Kind::Canoe => 6.0,
+            Kind::Emperor => 0.0,
+            Kind::Stockbroker => 1.0,
+            Kind::Stockfwazir => 1.5,
+        }
+    }
+
     /// True for the three triple compounds, which may not cross the River.
     pub const fn is_triple(self) -> bool {
         matches!(self, Kind::Empress | Kind::Arsenal | Kind::Canoe)

@@ -1,0 +1,33 @@
+//! A classical alpha-beta player that never learns: the fixed yardstick every training run is
+//! measured against (`alphabeta:DEPTH[:MS]` in the arena).
+//!
+//! Iterative-deepening negamax with alpha-beta over any [`rules::Game`] that knows its piece
+//! values ([`rules::Material`]): a transposition table keyed by the game's Zobrist hash, moves
+//! ordered by the table's move, captures (most valuable victim, least valuable attacker), killer
+//! moves and history, a quiescence search on captures with stand-pat, and an evaluation by
+//! material plus a small mobility term. Three players (Wellisch) are searched paranoid: the
+//! player to move at the root maximises its own evaluation and both others minimise it.
+//! docs/alphabeta.md explains every choice and lists the piece values.
+//!
+//! Without a time limit a search is deterministic for a given seed; the seed only breaks ties
+//! between equally valued root moves, so games vary across a match but replay exactly.
+//!
+//! ```
+//! use alphabeta::{search, Settings};
+//! use rules::{Game, MiniHexchess};
+//!
+//! let game = MiniHexchess::start();
+//! let report = search(&game, &Settings::depth(2), 7).expect("the start position has moves");
+//! assert_eq!(report.depth, 2);
+//! assert!(game.parse_move(&game.move_text(report.best)).is_ok());
+//! ```
+
+mod eval;
+mod ordering;
+mod search;
+mod settings;
+mod table;
+
+pub use eval::{MATE, MOBILITY_CENTIPAWNS};
+pub use search::{search, Iteration, Report};
+pub use settings::{Settings, SettingsError, MAX_DEPTH};

@@ -1,0 +1,384 @@
+//! Iterative-deepening negamax with alpha-beta, a transposition table and a quiescence search;
+//! paranoid for three players.
+//!
+//! Every value is in centipawns for the side of the node's mover, where the sides are the root
+//! player and everyone else (paranoid): for two players that is plain negamax. A move to a
+//! player of the other side negates the child's value and window; a move between two of the
+//! others (Wellisch) keeps them, since both minimise the root player's value.
+
+use std::time::{Duration, Instant};
+
+use rules::{Material, Player};
+
+use crate::eval::{decided, static_value, Mobility, INFINITY};
+use crate::ordering::MoveOrder;
+use crate::settings::Settings;
+use crate::table::{Bound, Table};
+
+/// Quiescence plies after the full-width depth: captures thin out long before, and the cap
+/// keeps a capture-rich Weltschach middlegame from exploding.
+const MAX_QUIESCENCE_PLIES: usize = 12;
+
+/// Centipawns of slack in delta pruning: a capture is skipped in quiescence when even the
+/// victim's whole value and this much more cannot lift the static value to alpha.
+const DELTA_MARGIN: i32 = 200;
+
+/// Nodes between looks at the clock (a clock read costs more than a node's bookkeeping).
+const CLOCK_INTERVAL: u64 = 1024;
+
+/// One completed iteration of the deepening.
+#[derive(Clone, Debug)]
+pub struct Iteration<M> {
+    /// Full-width plies of this iteration.
+    pub depth: u32,
+    /// Its best move.
+    pub best: M,
+    /// Its value for the player to move, in centipawns ([`crate::MATE`] for a win).
+    pub value: i32,
+    /// Nodes searched since the search began (this iteration and the shallower ones).
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
+
+/// The result of one search.
+#[derive(Clone, Debug)]
+pub struct Report<M> {
+    /// The move to play: the best of the deepest completed iteration.
+    pub best: M,
+    /// Its value for the player to move, in centipawns.
+    pub value: i32,
+    /// The deepest completed iteration (0 if the time limit stopped even depth 1, whose best
+    /// move so far is then played).
+    pub depth: u32,
+    /// Every completed iteration, shallowest first.
+    pub iterations: Vec<Iteration<M>>,
+    /// Nodes searched in all (full-width and quiescence).
+    pub nodes: u64,
+    /// Wall-clock time of the whole search.
+    pub elapsed: Duration,
+    /// Whether the time limit stopped an iteration before it completed.
+    pub stopped: bool,
+}
+
+/// Searches `game` within `settings` and returns the move to play, or `None` when the game is
+/// over. `seed` orders equally promising root moves, so that ties are broken reproducibly.
+pub fn search<G: Material>(game: &G, settings: &Settings, seed: u64) -> Option<Report<G::Move>> {
+    let began = Instant::now();
+    let mut root_moves = Vec::new();
+    game.legal_moves(&mut root_moves);
+    if root_moves.is_empty() {
+        return None;
+    }
+    shuffle(&mut root_moves, seed);
+    let mut searcher = Searcher::<G> {
+        root: game.to_move(),
+        table: Table::new(settings.table.then(|| table_bits(settings.depth))),
+        order: MoveOrder::new(),
+        frames: Vec::new(),
+        nodes: 0,
+        deadline: settings.time.map(|t| began + t),
+        stopped: false,
+    };
+    let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
+    let mut fallback = root_moves[0];
+    for depth in 1..=settings.depth {
+        let (best, value) = searcher.root(game, &mut root_moves, depth);
+        if searcher.stopped {
+            fallback = best;
+            break;
+        }
+        iterations.push(Iteration { depth, best, value, nodes: searcher.nodes, elapsed: began.elapsed() });
+    }
+    let (best, value, depth) = match iterations.last() {
+        Some(last) => (last.best, last.value, last.depth),
+        None => (fallback, 0, 0),
+    };
+    Some(Report {
+        best,
+        value,
+        depth,
+        iterations,
+        nodes: searcher.nodes,
+        elapsed: began.elapsed(),
+        stopped: searcher.stopped,
+    })
+}
+
+/// Table slots for a search to `depth`: several times the full-width nodes such a search
+/// visits on Glinski (1024 * 4^depth), at most 2^20 (about 32 MB, allocated afresh each move).
+fn table_bits(depth: u32) -> u32 {
+    (10 + 2 * depth).min(20)
+}
+
+/// Fisher-Yates with SplitMix64: the tie order of the root moves, a function of the seed alone.
+fn shuffle<M>(moves: &mut [M], seed: u64) {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    for i in (1..moves.len()).rev() {
+        moves.swap(i, (next() % (i as u64 + 1)) as usize);
+    }
+}
+
+/// Move lists of one ply, kept between nodes so that the search allocates only while it
+/// first grows deeper.
+struct Frame<M> {
+    moves: Vec<M>,
+    keyed: Vec<(i32, M)>,
+}
+
+/// The state of one search.
+struct Searcher<G: Material> {
+    root: Player,
+    table: Table<G::Move>,
+    order: MoveOrder<G::Move>,
+    frames: Vec<Frame<G::Move>>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl<G: Material> Searcher<G> {
+    /// One iteration over the root moves, best of the previous iteration first, then the rest
+    /// in the usual order (ties in the seed's order). Returns the best move and its value; if
+    /// the clock stopped the iteration, the best of the moves searched so far.
+    fn root(&mut self, game: &G, moves: &mut [G::Move], depth: u32) -> (G::Move, i32) {
+        let mut keys: Vec<(i32, G::Move)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| {
+                let previous_best = depth > 1 && i == 0;
+                let key =
+                    if previous_best { i32::MAX } else { self.order.key(game, mv, game.capture_value(mv), 0, None) };
+                (key, mv)
+            })
+            .collect();
+        keys.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        // The others' counts are unknown until the line reaches their moves: start them level.
+        let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
+        let mut alpha = -INFINITY;
+        let mut best = keys[0].1;
+        for &(_, mv) in &keys {
+            let value = self.child(game, mv, depth - 1, 1, alpha, INFINITY, mobility);
+            if self.stopped {
+                break;
+            }
+            if value > alpha {
+                alpha = value;
+                best = mv;
+            }
+        }
+        // The best move leads the next iteration; the others keep their relative order.
+        if let Some(i) = moves.iter().position(|&m| m == best) {
+            moves[..=i].rotate_right(1);
+        }
+        (best, alpha)
+    }
+
+    /// The value for `game`'s mover of playing `mv`, searched `depth` plies (then quiescence).
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        game: &G,
+        mv: G::Move,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        mobility: Mobility,
+    ) -> i32 {
+        let mut next = game.clone();
+        next.play(mv);
+        self.across(game, &next, alpha, beta, |s, a, b| match depth {
+            0 => s.quiesce(&next, ply, 0, a, b, mobility),
+            _ => s.full_width(&next, depth, ply, a, b, mobility),
+        })
+    }
+
+    /// The value for `game`'s mover of `next` (a position one move later) that `visit` finds
+    /// for `next`'s mover in a window: the window and value turn over when the move passes to
+    /// the other side, and stay when it passes between two of the others.
+    fn across(
+        &mut self,
+        game: &G,
+        next: &G,
+        alpha: i32,
+        beta: i32,
+        visit: impl FnOnce(&mut Self, i32, i32) -> i32,
+    ) -> i32 {
+        if (next.to_move() == self.root) == (game.to_move() == self.root) {
+            visit(self, alpha, beta)
+        } else {
+            -visit(self, -beta, -alpha)
+        }
+    }
+
+    /// Whether the time is up (then every node returns at once and the iteration is dropped).
+    fn out_of_time(&mut self) -> bool {
+        if !self.stopped && self.nodes.is_multiple_of(CLOCK_INTERVAL) {
+            self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        self.stopped
+    }
+
+    /// The frame of `ply`, taken out while its node runs.
+    fn take_frame(&mut self, ply: usize) -> Frame<G::Move> {
+        if self.frames.len() <= ply {
+            self.frames.resize_with(ply + 1, || Frame { moves: Vec::new(), keyed: Vec::new() });
+        }
+        std::mem::replace(&mut self.frames[ply], Frame { moves: Vec::new(), keyed: Vec::new() })
+    }
+
+    /// The value of a finished game for the mover of `game`.
+    fn finished(&self, game: &G, ply: usize) -> i32 {
+        let value = game.outcome().map_or(0, |scores| decided(&scores, self.root, ply));
+        self.for_mover(game, value)
+    }
+
+    /// A value for the root player, turned to the side of `game`'s mover.
+    fn for_mover(&self, game: &G, value: i32) -> i32 {
+        if game.to_move() == self.root {
+            value
+        } else {
+            -value
+        }
+    }
+
+    /// Alpha-beta over every move, `depth` plies still to go.
+    fn full_width(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        mut mobility: Mobility,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let key = game.hash();
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            table_move = entry.best;
+            let value = entry.value(ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+            };
+            if entry.depth >= depth && usable {
+                return value;
+            }
+        }
+        let mut frame = self.take_frame(ply);
+        game.legal_moves(&mut frame.moves);
+        if frame.moves.is_empty() {
+            self.frames[ply] = frame;
+            return self.finished(game, ply);
+        }
+        mobility[game.to_move()] = frame.moves.len() as u32;
+        frame.keyed.clear();
+        for &mv in &frame.moves {
+            let capture = game.capture_value(mv);
+            frame.keyed.push((self.order.key(game, mv, capture, ply, table_move), mv));
+        }
+        frame.keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        let window_floor = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for &(_, mv) in &frame.keyed {
+            let value = self.child(game, mv, depth - 1, ply + 1, alpha, beta, mobility);
+            if self.stopped {
+                break;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(mv);
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                if game.capture_value(mv) == 0.0 {
+                    self.order.reward(mv, ply, depth);
+                }
+                break;
+            }
+        }
+        self.frames[ply] = frame;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best <= window_floor {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(key, depth, best, bound, best_move, ply);
+        best
+    }
+
+    /// Captures only, after standing pat on the static value; `qply` plies into quiescence.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(&mut self, game: &G, ply: usize, qply: usize, mut alpha: i32, beta: i32, mut mobility: Mobility) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let mut frame = self.take_frame(ply);
+        // All moves, not just captures: an empty list is mate or stalemate, and the count is
+        // the mobility term.
+        game.legal_moves(&mut frame.moves);
+        if frame.moves.is_empty() {
+            self.frames[ply] = frame;
+            return self.finished(game, ply);
+        }
+        mobility[game.to_move()] = frame.moves.len() as u32;
+        let stand_pat = self.for_mover(game, static_value(game, self.root, &mobility));
+        if stand_pat >= beta || qply >= MAX_QUIESCENCE_PLIES {
+            self.frames[ply] = frame;
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        frame.keyed.clear();
+        for &mv in &frame.moves {
+            let capture = game.capture_value(mv);
+            let hopeful = stand_pat + (capture * 100.0) as i32 + DELTA_MARGIN > alpha;
+            // A capture by a piece worth more than its victim usually loses the exchange; without
+            // exchange evaluation, leaving those out is what keeps Weltschach's quiescence small.
+            let not_losing = game.mover_value(mv) <= capture;
+            if capture > 0.0 && hopeful && not_losing {
+                frame.keyed.push((self.order.key(game, mv, capture, ply, None), mv));
+            }
+        }
+        frame.keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        for &(_, mv) in &frame.keyed {
+            let mut next = game.clone();
+            next.play(mv);
+            let value =
+                self.across(game, &next, alpha, beta, |s, a, b| s.quiesce(&next, ply + 1, qply + 1, a, b, mobility));
+            if self.stopped {
+                break;
+            }
+            best = best.max(value);
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.frames[ply] = frame;
+        if self.stopped {
+            return 0;
+        }
+        best
+    }
+}

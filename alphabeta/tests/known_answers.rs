@@ -1,0 +1,137 @@
+//! Positions with known answers on each variant's real rules: mates found, hanging pieces
+//! taken, pieces not left en prise, recaptures seen by the quiescence search, free kings taken in
+//! Wellisch; and the same answers with and without the transposition table.
+
+mod common;
+
+use alphabeta::{search, Report, Settings, MATE};
+use common::{after, best_reply_capture, hex_position, move_texts, wellisch_position, wins_at_once};
+use rules::wellisch::Wellisch;
+use rules::weltschach::Weltschach;
+use rules::{Game, Glinski, Material, MiniHexchess};
+
+fn best<G: Material>(game: &G, depth: u32) -> Report<G::Move> {
+    search(game, &Settings::depth(depth), 1).expect("the position has moves")
+}
+
+fn without_table<G: Material>(game: &G, depth: u32) -> Report<G::Move> {
+    search(game, &Settings { table: false, ..Settings::depth(depth) }, 1).expect("the position has moves")
+}
+
+/// Black king a1, White rooks c6 and b7 and bishop e6: the c6 rook mates on the a-file.
+fn glinski_mate_in_one() -> Glinski {
+    let text = hex_position(5, &[("f1", 'K'), ("c6", 'R'), ("b7", 'R'), ("e6", 'B'), ("a1", 'k')], "w - 0 60");
+    Glinski::from_text(&text).unwrap()
+}
+
+#[test]
+fn glinski_mate_in_one_is_found_at_every_depth() {
+    let game = glinski_mate_in_one();
+    for depth in 1..=3 {
+        let report = best(&game, depth);
+        assert!(wins_at_once(&game, report.best), "depth {depth}: {} does not mate", game.move_text(report.best));
+        assert_eq!(report.value, MATE - 1, "depth {depth}: a mate in one ply");
+    }
+}
+
+#[test]
+fn mini_hexchess_mate_in_two_is_found_at_depth_three() {
+    let text = hex_position(3, &[("d1", 'K'), ("c4", 'R'), ("e4", 'R'), ("d7", 'k')], "w - 0 60");
+    let game = MiniHexchess::from_text(&text).unwrap();
+    let report = best(&game, 3);
+    assert_eq!(report.value, MATE - 3, "a mate in three plies");
+    let next = after(&game, report.best);
+    let mut replies = Vec::new();
+    next.legal_moves(&mut replies);
+    assert!(!replies.is_empty());
+    for reply in replies {
+        let then = after(&next, reply);
+        let mate = then.winning_move();
+        assert!(mate.is_some(), "after {} {} White has no mate", game.move_text(report.best), next.move_text(reply));
+    }
+}
+
+#[test]
+fn glinski_hanging_rook_is_taken() {
+    // The queen on f4 sees the undefended rook on f9 up the file.
+    let text = hex_position(5, &[("b1", 'K'), ("f4", 'Q'), ("f9", 'r'), ("k1", 'k')], "w - 0 30");
+    let game = Glinski::from_text(&text).unwrap();
+    for depth in 1..=3 {
+        let report = best(&game, depth);
+        let black = after(&game, report.best).material()[1];
+        assert_eq!(black, 0.0, "depth {depth}: {} leaves the rook", game.move_text(report.best));
+    }
+}
+
+#[test]
+fn quiescence_sees_the_pawn_recapture() {
+    // The queen can take the pawn on f7, but the pawn on e7 takes the queen back.
+    let text = hex_position(5, &[("b1", 'K'), ("f4", 'Q'), ("f7", 'p'), ("e7", 'p'), ("k1", 'k')], "w - 0 30");
+    let game = Glinski::from_text(&text).unwrap();
+    let grab = game.parse_move("f4-f7").unwrap_or_else(|e| panic!("{e}: {:?}", move_texts(&game)));
+    assert_eq!(game.capture_value(grab), 1.0);
+    assert_eq!(best_reply_capture(&game, grab), 9.0, "the recapture exists");
+    let report = best(&game, 1);
+    assert_ne!(report.best, grab, "depth 1 gives the queen for a pawn");
+}
+
+#[test]
+fn attacked_queen_is_saved_at_depth_two() {
+    // Black's rook on f10 attacks the queen on f4 down the file; a careless pawn move loses her.
+    let text = hex_position(5, &[("b1", 'K'), ("f4", 'Q'), ("f10", 'r'), ("g2", 'P'), ("k1", 'k')], "w - 0 30");
+    let game = Glinski::from_text(&text).unwrap();
+    let careless = game.parse_move("g2-g3").unwrap_or_else(|e| panic!("{e}: {:?}", move_texts(&game)));
+    assert_eq!(best_reply_capture(&game, careless), 9.0, "the queen hangs after g2-g3");
+    for depth in 1..=2 {
+        let report = best(&game, depth);
+        let saved = best_reply_capture(&game, report.best) < 9.0 || game.capture_value(report.best) >= 5.0;
+        assert!(saved, "depth {depth}: {} leaves the queen", game.move_text(report.best));
+    }
+}
+
+#[test]
+fn table_changes_no_known_answer() {
+    let game = glinski_mate_in_one();
+    for depth in 1..=3 {
+        let (with, without) = (best(&game, depth), without_table(&game, depth));
+        assert!(wins_at_once(&game, with.best) && wins_at_once(&game, without.best));
+        assert_eq!(with.value, without.value, "depth {depth}");
+    }
+    let text = hex_position(3, &[("d1", 'K'), ("c4", 'R'), ("e4", 'R'), ("d7", 'k')], "w - 0 60");
+    let mini = MiniHexchess::from_text(&text).unwrap();
+    for depth in 1..=3 {
+        assert_eq!(best(&mini, depth).value, without_table(&mini, depth).value, "mini, depth {depth}");
+    }
+}
+
+#[test]
+fn wellisch_paranoid_search_takes_a_free_king() {
+    // P1's rook on C5 sees P2's king on C8 up column C; capturing it ends the game.
+    let text = wellisch_position("D1:1K C5:1R C8:2K K9:3K", "1 - - 0");
+    let game = Wellisch::from_text(&text).unwrap();
+    for depth in 1..=3 {
+        let report = best(&game, depth);
+        assert!(wins_at_once(&game, report.best), "depth {depth}: {} takes no king", game.move_text(report.best));
+    }
+}
+
+#[test]
+fn wellisch_paranoid_search_takes_a_free_queen() {
+    // P2's queen on C6 stands undefended in front of P1's rook on C5.
+    let text = wellisch_position("D1:1K C5:1R C6:2Q H8:2K K9:3K", "1 - - 0");
+    let game = Wellisch::from_text(&text).unwrap();
+    for depth in 1..=2 {
+        let report = best(&game, depth);
+        assert_eq!(after(&game, report.best).material()[1], 0.0, "depth {depth}: {}", game.move_text(report.best));
+    }
+}
+
+#[test]
+fn weltschach_hanging_queen_is_taken() {
+    // The rook on sa1 sees the black queen on sa5 along the file.
+    let game = Weltschach::from_placements(0, "Kvd1 kve8 Rsa1 qsa5 psh6").unwrap();
+    for depth in 1..=2 {
+        let report = best(&game, depth);
+        assert_eq!(after(&game, report.best).material()[1], 1.0, "depth {depth}: {}", game.move_text(report.best));
+    }
+}
