@@ -1,8 +1,7 @@
 //! Playing a gauntlet's matches: only the games each pairing lacks, each match logged as it ends.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rules::{Encoding, Game, Material};
 use thiserror::Error;
@@ -163,8 +162,7 @@ fn play_pairing<G: Encoding + Material>(
     specs.extend(std::iter::repeat_n(pairing.opponent.clone(), G::NUM_PLAYERS - 1));
     let budget = crate::uci_agent::EngineBudget::Nodes(opts.sims);
     let players = load_players::<G>(&specs, opts.sims, budget, device)?;
-    let timed: Vec<Timed<G>> = players.agents.iter().map(|a| Timed::new(a.as_ref())).collect();
-    let agents: Vec<&dyn Agent<G>> = timed.iter().map(|t| t as &dyn Agent<G>).collect();
+    let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|a| a.as_ref()).collect();
     let pairing_seed = name_hash(player_name) ^ name_hash(&pairing.opponent_name).rotate_left(17);
     let match_opts = MatchOptions {
         games,
@@ -174,8 +172,7 @@ fn play_pairing<G: Encoding + Material>(
         seed: game_seed(opts.seed ^ pairing_seed, have as u64),
     };
     let result = play_match::<G>(&agents, &G::start(), match_opts, &|_| stop.load(Ordering::Relaxed));
-    let (opponent_moves, opponent_seconds) =
-        timed[1..].iter().fold((0, 0.0), |(m, s), t| (m + t.moves(), s + t.seconds()));
+    let opponents = 1..G::NUM_PLAYERS;
     let event = GauntletEvent {
         player: player_name.to_string(),
         opponent: pairing.opponent_name.clone(),
@@ -185,13 +182,12 @@ fn play_pairing<G: Encoding + Material>(
         score: result.score[0],
         wins: result.wins[0],
         draws: result.draws,
-        player_moves: timed[0].moves(),
-        player_seconds: timed[0].seconds(),
-        opponent_moves,
-        opponent_seconds,
+        player_moves: result.moves[0] as u64,
+        player_seconds: result.thinking[0].as_secs_f64(),
+        opponent_moves: opponents.clone().map(|i| result.moves[i] as u64).sum(),
+        opponent_seconds: opponents.map(|i| result.thinking[i].as_secs_f64()).sum(),
     };
     drop(agents);
-    drop(timed);
     players.close();
     Ok(event)
 }
@@ -204,39 +200,4 @@ fn folder_name(path: &Path) -> String {
 /// FNV-1a of a name: pairings get unrelated openings from one seed.
 fn name_hash(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
-
-/// An agent that counts its moves and the time it takes to choose them.
-struct Timed<'a, G: Game> {
-    inner: &'a dyn Agent<G>,
-    moves: AtomicU64,
-    nanos: AtomicU64,
-}
-
-impl<'a, G: Game> Timed<'a, G> {
-    fn new(inner: &'a dyn Agent<G>) -> Self {
-        Timed { inner, moves: AtomicU64::new(0), nanos: AtomicU64::new(0) }
-    }
-
-    fn moves(&self) -> u64 {
-        self.moves.load(Ordering::Relaxed)
-    }
-
-    fn seconds(&self) -> f64 {
-        self.nanos.load(Ordering::Relaxed) as f64 * 1e-9
-    }
-}
-
-impl<G: Game> Agent<G> for Timed<'_, G> {
-    fn name(&self) -> String {
-        self.inner.name()
-    }
-
-    fn choose(&self, game: &G, seed: u64) -> G::Move {
-        let start = Instant::now();
-        let mv = self.inner.choose(game, seed);
-        self.nanos.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
-        self.moves.fetch_add(1, Ordering::Relaxed);
-        mv
-    }
 }
