@@ -1,6 +1,7 @@
 //! The network's view of a variant, kept apart from [`Game`] because search never needs it.
 
 use crate::game::Game;
+use crate::policy_map::PolicyMap;
 
 /// How a variant's positions and moves are shown to a neural network: input planes, policy
 /// indices, the board mask, and board symmetries for data augmentation.
@@ -18,6 +19,10 @@ pub trait Encoding: Game {
 
     /// The policy output that stands for `mv` (a legal move here); injective on legal moves.
     fn policy_index(&self, mv: Self::Move) -> usize;
+
+    /// What every policy index stands for, as data (for programs outside vzero: the exported
+    /// model's sidecar carries it); consistent with [`Encoding::policy_index`].
+    fn policy_map() -> PolicyMap;
 
     /// Applies symmetry `sym` (`0..NUM_SYMMETRIES`) to encoded planes.
     fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {

@@ -16,6 +16,7 @@ pub mod host;
 pub mod lock;
 pub mod phase;
 pub mod players;
+pub mod policy_json;
 pub mod rating;
 pub mod replay;
 pub mod resume;

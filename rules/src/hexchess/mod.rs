@@ -10,6 +10,7 @@ mod history;
 mod movegen;
 mod notation;
 mod piece;
+mod policy_map;
 mod position;
 mod rules;
 mod wins;

@@ -47,6 +47,7 @@
 
 use crate::encoding::Encoding;
 use crate::hex::{Bits, Cell, EDGE_DIRS, VERTEX_DIRS};
+use crate::policy_map::PolicyMap;
 
 use super::castling::{king_side, queen_side};
 use super::geometry::rot;
@@ -58,9 +59,9 @@ pub const PLANES: usize = 43;
 /// The on-board mask plane.
 pub const ON_BOARD: usize = 40;
 /// Grid side.
-const SIDE: usize = 11;
+pub(super) const SIDE: usize = 11;
 /// Squares of one plane.
-const AREA: usize = SIDE * SIDE;
+pub(super) const AREA: usize = SIDE * SIDE;
 /// Move kinds from one cell.
 pub const KINDS: usize = 84;
 /// Policy indices of one delayed-promotion block: the move-kind planes and a plane for the pass.
@@ -194,6 +195,10 @@ impl Encoding for Wellisch {
 
     fn policy_index(&self, mv: Move) -> usize {
         self.index_of(mv)
+    }
+
+    fn policy_map() -> PolicyMap {
+        super::policy_map::policy_map()
     }
 
     fn board_mask() -> Option<Vec<f32>> {

@@ -16,6 +16,7 @@ mod history;
 mod movegen;
 mod notation;
 mod piece;
+mod policy_map;
 mod position;
 mod promotion;
 mod state;

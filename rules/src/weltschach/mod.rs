@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod movegen;
 pub mod notation;
 pub mod piece;
+mod policy_map;
 pub mod position;
 pub mod setup;
 mod wins;
