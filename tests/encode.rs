@@ -1,5 +1,6 @@
 //! `vzero encode` writes what the rules encode, in files Python reads; with an exported model,
-//! Python alone picks the move that `vzero analyse --sims 1` (the prior's best) picks.
+//! Python alone picks the move that `vzero analyse --sims 1` (the prior's best) picks, and the
+//! model's two values sum to 1.
 
 mod common;
 
@@ -154,6 +155,9 @@ fn python_picks_the_move_analyse_picks_with_one_simulation() {
         ]))
         .unwrap();
         assert_eq!(picked["move"], analysed["bestmove"], "after {moves}: {picked} vs {analysed}");
+        let values: Vec<f64> = picked["values"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+        assert_eq!(values.len(), 2);
+        assert!((values.iter().sum::<f64>() - 1.0).abs() < 1e-5, "the exported model's values sum to 1: {values:?}");
         let text = picked["move"].as_str().unwrap();
         let (from, to) = (picked["from"].as_str().unwrap(), picked["to"].as_str().unwrap());
         assert!(text.starts_with(from) && text.ends_with(to), "the policy map names {from} and {to} for {text}");

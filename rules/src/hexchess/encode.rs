@@ -11,6 +11,7 @@
 use crate::encoding::Encoding;
 use crate::hex::{Bits, Cell, Dir, KNIGHT_LEAPS};
 use crate::policy_map::PolicyMap;
+use crate::scores::Scores;
 
 use super::piece::BLACK;
 use super::position::{HexChess, HexMove, NO_CELL};
@@ -203,6 +204,15 @@ impl<V: HexRules> Encoding for HexChess<V> {
 
     fn policy_map() -> PolicyMap {
         super::policy_map::policy_map::<V>()
+    }
+
+    fn outcomes() -> Vec<Scores> {
+        let mut all = vec![Scores::win2(0), Scores::draw(2), Scores::win2(1)];
+        let s = V::STALEMATE_SCORE;
+        if s != 0.5 && s != 1.0 {
+            all.extend([Scores::new(&[s, 1.0 - s]), Scores::new(&[1.0 - s, s])]);
+        }
+        all
     }
 
     fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {

@@ -48,6 +48,7 @@
 use crate::encoding::Encoding;
 use crate::hex::{Bits, Cell, EDGE_DIRS, VERTEX_DIRS};
 use crate::policy_map::PolicyMap;
+use crate::scores::Scores;
 
 use super::castling::{king_side, queen_side};
 use super::geometry::rot;
@@ -199,6 +200,23 @@ impl Encoding for Wellisch {
 
     fn policy_map() -> PolicyMap {
         super::policy_map::policy_map()
+    }
+
+    /// A king capture ranks the seats 1, 1/2, 0 (with the takeover rule after the second
+    /// capture); a draw gives 1/2 each, or 3/4 to both survivors of one capture.
+    fn outcomes() -> Vec<Scores> {
+        let mut all = vec![Scores::draw(3)];
+        for (a, b, c) in [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)] {
+            let mut ranked = [0.0; 3];
+            (ranked[a], ranked[b], ranked[c]) = (1.0, 0.5, 0.0);
+            all.push(Scores::new(&ranked));
+        }
+        for out in 0..3 {
+            let mut survivors = [0.75; 3];
+            survivors[out] = 0.0;
+            all.push(Scores::new(&survivors));
+        }
+        all
     }
 
     fn board_mask() -> Option<Vec<f32>> {
