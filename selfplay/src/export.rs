@@ -20,7 +20,8 @@ pub enum ExportFormat {
     Safetensors,
 }
 
-/// The sidecar's format version: 2 added `version` and the machine-readable `policy_map`.
+/// The sidecar's format version: 2 added `version`, the machine-readable `policy_map` and
+/// `value_outcomes`.
 pub const SIDECAR_VERSION: u32 = 2;
 
 /// Where the variant's encoding and policy map are documented.
