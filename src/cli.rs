@@ -46,6 +46,9 @@ pub enum Command {
     Uci(UciArgs),
     /// The best moves of a position by search, with visits, priors, scores and lines.
     Analyse(AnalyseArgs),
+    /// Write a position's network input planes (NumPy .npy) and legal moves with their policy
+    /// indices (JSON), for Python and other programs.
+    Encode(EncodeArgs),
 }
 
 /// Flags of `vzero uci`.
@@ -93,6 +96,23 @@ pub struct AnalyseArgs {
     /// Where the network runs: auto, cpu or cuda.
     #[arg(long, default_value = "auto")]
     pub device: String,
+}
+
+/// Flags of `vzero encode`.
+#[derive(Debug, Args)]
+pub struct EncodeArgs {
+    /// The variant.
+    #[arg(long)]
+    pub variant: Variant,
+    /// Encode this position text instead of the start position.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Play these space-separated moves first (e.g. "f5-f6 f7-f6").
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// The folder to write planes.npy, legal_moves.json and position.json into (made if missing).
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// Flags of `vzero export`.

@@ -8,6 +8,7 @@ mod cli;
 mod clip;
 mod cmd;
 mod engine;
+mod npy;
 mod viz;
 
 use std::process::ExitCode;

@@ -72,6 +72,9 @@ fn an_exported_model_matches_the_network_in_python_and_tch() {
     assert_eq!(sidecar["policy_size"], MiniHexchess::POLICY_SIZE);
     assert_eq!(sidecar["input_shape"], serde_json::json!(MiniHexchess::INPUT_SHAPE));
     assert_eq!(sidecar["players"], 2);
+    assert_eq!(sidecar["version"], 2);
+    assert_eq!(sidecar["policy_map"]["moves"].as_array().map(Vec::len), Some(MiniHexchess::POLICY_SIZE));
+    assert_eq!(sidecar["policy_map"]["cells"].as_array().map(Vec::len), Some(2));
     let crc = format!("{:08x}", crc32fast::hash(&std::fs::read(&model).unwrap()));
     assert_eq!(sidecar["checksum"]["value"], crc);
     let raw: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("weights.json")).unwrap()).unwrap();

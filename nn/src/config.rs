@@ -10,6 +10,10 @@ pub struct NetConfig {
     pub policy_size: usize,
     /// Number of value outputs: one expected score per player.
     pub players: usize,
+    /// The value head's classes, the game's final score vectors seen from the mover (entry `k`:
+    /// the player `k` seats after it), `players` scores each; the values are their expectation
+    /// under the head's softmax, so they sum to the game's constant by construction.
+    pub outcomes: Vec<Vec<f32>>,
     /// Residual blocks in the trunk.
     pub blocks: usize,
     /// Channels in the trunk.

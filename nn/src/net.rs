@@ -45,7 +45,10 @@ struct ResBlock {
 /// A policy/value network with its weights.
 ///
 /// Output: policy logits `[B, policy_size]` and values `[B, players]`, each an expected score
-/// in [0, 1] for the player in that seat, seats counted from the player to move.
+/// in [0, 1] for the player in that seat, seats counted from the player to move. The value head
+/// predicts a distribution over the game's final score vectors ([`NetConfig::outcomes`], as
+/// lc0's win/draw/loss head does) and returns its expectation, so one position's values always
+/// sum to the game's constant (1 for two players, 1.5 for Wellisch).
 #[derive(Debug)]
 pub struct PolicyValueNet {
     config: NetConfig,
@@ -57,6 +60,8 @@ pub struct PolicyValueNet {
     value_conv: ConvBn,
     value_fc1: nn::Linear,
     value_fc2: nn::Linear,
+    /// The outcome classes as a `[classes, players]` matrix.
+    outcomes: Tensor,
     mask: Option<Tensor>,
 }
 
@@ -112,7 +117,11 @@ impl PolicyValueNet {
         };
         let value_conv = ConvBn::new(&root / "value_conv", dims, c, VALUE_CHANNELS, 1);
         let value_fc1 = nn::linear(&root / "value_fc1", VALUE_CHANNELS * cells, VALUE_HIDDEN, Default::default());
-        let value_fc2 = nn::linear(&root / "value_fc2", VALUE_HIDDEN, config.players as i64, Default::default());
+        let classes = config.outcomes.len() as i64;
+        assert!(config.outcomes.iter().all(|o| o.len() == config.players), "an outcome has a score per player");
+        let value_fc2 = nn::linear(&root / "value_fc2", VALUE_HIDDEN, classes, Default::default());
+        let flat: Vec<f32> = config.outcomes.concat();
+        let outcomes = Tensor::from_slice(&flat).reshape([classes, config.players as i64]).to_device(device);
         let mask = config.board_mask.as_ref().map(|m| {
             let mut shape = vec![1i64, 1];
             shape.extend(config.input_shape[1..].iter().map(|&d| d as i64));
@@ -128,6 +137,7 @@ impl PolicyValueNet {
             value_conv,
             value_fc1,
             value_fc2,
+            outcomes,
             mask,
         }
     }
@@ -178,8 +188,14 @@ impl PolicyValueNet {
         let p = self.masked(self.policy_conv.forward(&x, train).relu());
         let policy = self.policy_out.forward(&p).flatten(1, -1).narrow(1, 0, self.config.policy_size as i64);
         let v = self.value_conv.forward(&x, train).relu().flatten(1, -1);
-        let value = self.value_fc2.forward(&self.value_fc1.forward(&v).relu()).sigmoid();
-        (policy, value)
+        let logits = self.value_fc2.forward(&self.value_fc1.forward(&v).relu());
+        (policy, self.expected_scores(&logits))
+    }
+
+    /// The values `[B, players]` of value-head logits `[B, classes]`: the expected score vector
+    /// under their softmax, in fp32 even under autocast (the sums must hold to float error).
+    fn expected_scores(&self, logits: &Tensor) -> Tensor {
+        logits.to_kind(Kind::Float).softmax(-1, Kind::Float).matmul(&self.outcomes)
     }
 
     /// Policy logits and values for `batch` positions given as one contiguous buffer, computed

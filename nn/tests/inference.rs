@@ -8,7 +8,17 @@ use nn::{BatchingConfig, InferenceService, NetConfig, PolicyValueNet};
 use tch::Device;
 
 fn config() -> NetConfig {
-    NetConfig { input_shape: vec![4, 5, 5], policy_size: 20, players: 3, blocks: 1, channels: 8, board_mask: None }
+    // Three players: one wins, one is second, one loses, in every order.
+    let outcomes = vec![vec![1.0, 0.5, 0.0], vec![0.0, 1.0, 0.5], vec![0.5, 0.0, 1.0], vec![0.5, 0.5, 0.5]];
+    NetConfig {
+        input_shape: vec![4, 5, 5],
+        policy_size: 20,
+        players: 3,
+        outcomes,
+        blocks: 1,
+        channels: 8,
+        board_mask: None,
+    }
 }
 
 fn position(cfg: &NetConfig, seed: usize) -> Vec<f32> {

@@ -65,6 +65,7 @@ fn saved_weights_reload_to_identical_outputs() {
         input_shape: vec![3, 4, 4, 4],
         policy_size: 12,
         players: 2,
+        outcomes: common::win_draw_loss(),
         blocks: 1,
         channels: 8,
         board_mask: None,

@@ -30,6 +30,34 @@ pub struct CheckpointState {
     pub iteration: u32,
     /// Self-play games finished.
     pub games: u64,
+    /// The network format of the weights: 1 (files without the field) predicted each seat's
+    /// score apart, 2 ([`NETWORK_FORMAT`]) a distribution over the game's outcomes. Left out
+    /// when 1, so that older files keep their checksum.
+    #[serde(default = "first_format", skip_serializing_if = "is_first_format")]
+    pub format: u32,
+}
+
+/// The network format this vzero writes and reads (see [`CheckpointState::format`]).
+pub const NETWORK_FORMAT: u32 = 2;
+
+fn first_format() -> u32 {
+    1
+}
+
+fn is_first_format(format: &u32) -> bool {
+    *format == 1
+}
+
+/// Refuses a checkpoint whose weights are of another network format than this vzero's, with
+/// what to do about it.
+pub fn check_format(state: &CheckpointState) -> Result<(), String> {
+    if state.format == NETWORK_FORMAT {
+        return Ok(());
+    }
+    Err(format!(
+        "network format {} (a value head that predicts each seat's score apart); this vzero reads format {NETWORK_FORMAT} only (a distribution over the game's outcomes): train a new run",
+        state.format
+    ))
 }
 
 /// What `state.json` holds: the state, the checksums of the tensor files, and a checksum of
@@ -150,6 +178,7 @@ pub fn load_checkpoint(
 ) -> Result<CheckpointState, CheckpointError> {
     let state = verify_checkpoint(dir)?;
     let weights = dir.join("weights.safetensors");
+    check_format(&state).map_err(|reason| CheckpointError::Bad { path: dir.to_path_buf(), reason })?;
     net.var_store_mut()
         .load(&weights)
         .map_err(|e| CheckpointError::Bad { path: weights.clone(), reason: e.to_string() })?;

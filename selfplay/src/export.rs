@@ -20,6 +20,10 @@ pub enum ExportFormat {
     Safetensors,
 }
 
+/// The sidecar's format version: 2 added `version`, the machine-readable `policy_map` and
+/// `value_outcomes`.
+pub const SIDECAR_VERSION: u32 = 2;
+
 /// Where the variant's encoding and policy map are documented.
 fn encoding_doc(variant: &str) -> &'static str {
     match variant {
@@ -27,6 +31,15 @@ fn encoding_doc(variant: &str) -> &'static str {
         "weltschach" => "docs/notation-weltschach.md (and rules/src/weltschach/encode.rs)",
         _ => "docs/notation-hex.md",
     }
+}
+
+/// The sidecar as pretty JSON with the policy map added as its last field on one line: one
+/// line per entry would make Weltschach's sidecar 700,000 lines long.
+fn with_policy_map<G: Encoding>(sidecar: &serde_json::Value) -> String {
+    let text = serde_json::to_string_pretty(sidecar).expect("json");
+    let open = text.strip_suffix("\n}").expect("a pretty JSON object ends with a closing brace");
+    let map = serde_json::to_string(&crate::policy_json::policy_map_json::<G>()).expect("json");
+    format!("{open},\n  \"policy_map\": {map}\n}}\n")
 }
 
 /// Writes the checkpoint at `checkpoint` to `out` in `format`, and the sidecar next to it
@@ -61,6 +74,7 @@ pub fn export_checkpoint<G: Encoding>(
     };
     let bytes = std::fs::read(out).map_err(at(out)).map_err(CheckpointError::from)?;
     let sidecar = json!({
+        "version": SIDECAR_VERSION,
         "format": match format { ExportFormat::TorchScript => "torchscript", ExportFormat::Safetensors => "safetensors" },
         "file": out.file_name().map(|n| n.to_string_lossy().into_owned()),
         "variant": G::NAME,
@@ -68,8 +82,9 @@ pub fn export_checkpoint<G: Encoding>(
         "input_shape": G::INPUT_SHAPE,
         "input": format!("float32 [B, {}]: positions encoded by rules::Encoding::encode from the point of view of the player to move; the planes are listed in {}", G::INPUT_SHAPE.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "), encoding_doc(G::NAME)),
         "policy_size": G::POLICY_SIZE,
-        "policy": format!("logits by policy index (rules::Encoding::policy_index: a bijection on each position's legal moves, kind-major, documented in {}); set illegal moves to -inf before the softmax", encoding_doc(G::NAME)),
-        "values": format!("{} values in [0, 1]: value k is the expected final score of the player k seats after the player to move (k = 0: the mover)", G::NUM_PLAYERS),
+        "policy": format!("logits by policy index (rules::Encoding::policy_index: a bijection on each position's legal moves, kind-major, documented in {}; policy_map below says what each index is); set illegal moves to -inf before the softmax", encoding_doc(G::NAME)),
+        "values": format!("{} values in [0, 1]: value k is the expected final score of the player k seats after the player to move (k = 0: the mover); the network predicts a distribution over the final score vectors in value_outcomes (seen the same way) and the values are its expectation, so they sum to {} by construction", G::NUM_PLAYERS, G::outcomes()[0].sum()),
+        "value_outcomes": G::value_classes(),
         "output": output,
         "network": { "blocks": state.blocks, "channels": state.channels, "board_mask": G::board_mask().is_some() },
         "training_step": state.step,
@@ -77,6 +92,6 @@ pub fn export_checkpoint<G: Encoding>(
         "checksum": { "algorithm": "crc32", "value": format!("{:08x}", crc32fast::hash(&bytes)) },
     });
     let path = out.with_extension("json");
-    write_atomic(&path, &serde_json::to_vec_pretty(&sidecar).expect("json")).map_err(CheckpointError::from)?;
+    write_atomic(&path, with_policy_map::<G>(&sidecar).as_bytes()).map_err(CheckpointError::from)?;
     Ok(path)
 }

@@ -21,6 +21,7 @@ pub mod host;
 pub mod lock;
 pub mod phase;
 pub mod players;
+pub mod policy_json;
 pub mod rating;
 pub mod replay;
 pub mod resume;

@@ -205,6 +205,7 @@ pub fn load_network<G: Encoding>(
     if state.variant != G::NAME {
         return Err(bad(format!("the checkpoint plays {}, not {}", state.variant, G::NAME)));
     }
+    crate::checkpoint::check_format(&state).map_err(bad)?;
     let cfg = net_config::<G>(state.blocks, state.channels);
     let batching = BatchingConfig { max_batch: 256, max_wait: Duration::from_millis(1) };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);

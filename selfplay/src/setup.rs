@@ -16,6 +16,7 @@ pub fn net_config<G: Encoding>(blocks: usize, channels: usize) -> NetConfig {
         input_shape: G::INPUT_SHAPE.to_vec(),
         policy_size: G::POLICY_SIZE,
         players: G::NUM_PLAYERS,
+        outcomes: G::value_classes(),
         blocks,
         channels,
         board_mask: G::board_mask(),

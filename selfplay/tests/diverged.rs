@@ -18,8 +18,15 @@ fn a_checkpoint_with_a_non_finite_weight_is_not_exported() {
     tch::no_grad(|| {
         let _ = weight.view(-1).get(0).fill_(f64::INFINITY);
     });
-    let state =
-        CheckpointState { variant: "mini-hexchess".into(), blocks: 1, channels: 8, step: 0, iteration: 0, games: 0 };
+    let state = CheckpointState {
+        variant: "mini-hexchess".into(),
+        blocks: 1,
+        channels: 8,
+        step: 0,
+        iteration: 0,
+        games: 0,
+        format: selfplay::checkpoint::NETWORK_FORMAT,
+    };
     let checkpoint = save_checkpoint(&dir, &net, &trainer, &state).unwrap();
     let out = dir.join("model.pt");
     let err = export_checkpoint::<MiniHexchess>(&checkpoint, &out, ExportFormat::TorchScript).unwrap_err();

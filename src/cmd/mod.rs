@@ -3,6 +3,7 @@
 mod analyse;
 mod arena;
 mod bench;
+mod encode;
 mod export;
 mod game_file;
 mod gauntlet;
@@ -37,5 +38,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Export(args) => export::run(args),
         Command::Uci(args) => uci::run(args),
         Command::Analyse(args) => analyse::run(args),
+        Command::Encode(args) => encode::run(args),
     }
 }

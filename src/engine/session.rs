@@ -29,6 +29,10 @@ pub trait Session: Send {
     /// notation. On an error, which names the bad part, the position is left as it was.
     fn set_position(&mut self, text: Option<&str>, moves: &[String]) -> Result<(), String>;
 
+    /// The position as the network sees it: its input planes and its legal moves with their
+    /// policy indices.
+    fn encoded(&self) -> Encoded;
+
     /// Why the position has nothing to search (the game is over), if so.
     fn game_over(&self) -> Option<String>;
 
@@ -44,6 +48,17 @@ pub trait Session: Send {
 
     /// Stops the network's inference service, if there is one.
     fn close(self: Box<Self>);
+}
+
+/// A position encoded for a network, variant-free.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Encoded {
+    /// The input shape of one position (`Encoding::INPUT_SHAPE`).
+    pub shape: Vec<usize>,
+    /// The input planes, row-major in `shape`.
+    pub planes: Vec<f32>,
+    /// The legal moves in the variant's notation, each with its policy index.
+    pub legal: Vec<(String, usize)>,
 }
 
 /// The variant a checkpoint (a checkpoint folder or a run directory) was trained for.
@@ -126,6 +141,15 @@ impl<G: Encoding> Session for GameSession<G> {
         }
         self.game = game;
         Ok(())
+    }
+
+    fn encoded(&self) -> Encoded {
+        let mut planes = vec![0.0; G::input_len()];
+        self.game.encode(&mut planes);
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        let legal = moves.into_iter().map(|mv| (self.game.move_text(mv), self.game.policy_index(mv))).collect();
+        Encoded { shape: G::INPUT_SHAPE.to_vec(), planes, legal }
     }
 
     fn game_over(&self) -> Option<String> {

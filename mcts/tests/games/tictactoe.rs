@@ -1,6 +1,6 @@
 //! Tic-tac-toe: small enough to solve exactly, rich enough to have traps.
 
-use rules::{Encoding, Game, MoveError, Player, PositionError, Scores};
+use rules::{Encoding, Game, MoveError, Player, PolicyMap, PolicyMove, PositionError, Scores};
 
 const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
@@ -118,5 +118,11 @@ impl Encoding for TicTacToe {
 
     fn policy_index(&self, mv: u8) -> usize {
         mv as usize
+    }
+
+    fn policy_map() -> PolicyMap {
+        let placement = |cell| Some(PolicyMove { from: None, to: Some(cell), promotion: None, with_promotion: None });
+        let names = (0..9).map(|cell| Some(cell.to_string())).collect::<Vec<_>>();
+        PolicyMap { moves: (0..9).map(placement).collect(), cells: vec![names.clone(), names] }
     }
 }

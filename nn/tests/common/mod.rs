@@ -10,10 +10,16 @@ pub fn hex_config() -> NetConfig {
         input_shape: vec![5, 7, 7],
         policy_size: 30,
         players: 2,
+        outcomes: win_draw_loss(),
         blocks: 2,
         channels: 16,
         board_mask: Some(mask),
     }
+}
+
+/// A two-player game's outcome classes seen from the mover: win, draw, loss.
+pub fn win_draw_loss() -> Vec<Vec<f32>> {
+    vec![vec![1.0, 0.0], vec![0.5, 0.5], vec![0.0, 1.0]]
 }
 
 /// A fixed batch whose targets the network can fit: each position's policy target and value

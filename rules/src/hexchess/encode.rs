@@ -10,6 +10,8 @@
 
 use crate::encoding::Encoding;
 use crate::hex::{Bits, Cell, Dir, KNIGHT_LEAPS};
+use crate::policy_map::PolicyMap;
+use crate::scores::Scores;
 
 use super::piece::BLACK;
 use super::position::{HexChess, HexMove, NO_CELL};
@@ -35,7 +37,7 @@ pub(crate) const fn move_kinds<V: HexRules>() -> usize {
 
 /// `cell` as the player `side` sees it.
 #[inline]
-fn view(cell: Cell, side: usize) -> Cell {
+pub(super) fn view(cell: Cell, side: usize) -> Cell {
     if side == BLACK {
         cell.flip()
     } else {
@@ -45,13 +47,13 @@ fn view(cell: Cell, side: usize) -> Cell {
 
 /// The grid square `y * W + x` of a cell.
 #[inline]
-fn square<V: HexRules>(cell: Cell) -> usize {
+pub(super) fn square<V: HexRules>(cell: Cell) -> usize {
     let r = V::BOARD.radius();
     ((cell.r() + r) as usize) * grid_side::<V>() + (cell.q() + r) as usize
 }
 
 /// The cell on grid square `sq`, if that square is on the board.
-fn cell_of_square<V: HexRules>(sq: usize) -> Option<Cell> {
+pub(super) fn cell_of_square<V: HexRules>(sq: usize) -> Option<Cell> {
     let w = grid_side::<V>();
     let r = V::BOARD.radius();
     let cell = Cell::new((sq % w) as i8 - r, (sq / w) as i8 - r)?;
@@ -198,6 +200,19 @@ impl<V: HexRules> Encoding for HexChess<V> {
 
     fn policy_index(&self, mv: HexMove) -> usize {
         self.move_index(mv)
+    }
+
+    fn policy_map() -> PolicyMap {
+        super::policy_map::policy_map::<V>()
+    }
+
+    fn outcomes() -> Vec<Scores> {
+        let mut all = vec![Scores::win2(0), Scores::draw(2), Scores::win2(1)];
+        let s = V::STALEMATE_SCORE;
+        if s != 0.5 && s != 1.0 {
+            all.extend([Scores::new(&[s, 1.0 - s]), Scores::new(&[1.0 - s, s])]);
+        }
+        all
     }
 
     fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {

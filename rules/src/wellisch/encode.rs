@@ -47,6 +47,8 @@
 
 use crate::encoding::Encoding;
 use crate::hex::{Bits, Cell, EDGE_DIRS, VERTEX_DIRS};
+use crate::policy_map::PolicyMap;
+use crate::scores::Scores;
 
 use super::castling::{king_side, queen_side};
 use super::geometry::rot;
@@ -58,9 +60,9 @@ pub const PLANES: usize = 43;
 /// The on-board mask plane.
 pub const ON_BOARD: usize = 40;
 /// Grid side.
-const SIDE: usize = 11;
+pub(super) const SIDE: usize = 11;
 /// Squares of one plane.
-const AREA: usize = SIDE * SIDE;
+pub(super) const AREA: usize = SIDE * SIDE;
 /// Move kinds from one cell.
 pub const KINDS: usize = 84;
 /// Policy indices of one delayed-promotion block: the move-kind planes and a plane for the pass.
@@ -194,6 +196,27 @@ impl Encoding for Wellisch {
 
     fn policy_index(&self, mv: Move) -> usize {
         self.index_of(mv)
+    }
+
+    fn policy_map() -> PolicyMap {
+        super::policy_map::policy_map()
+    }
+
+    /// A king capture ranks the seats 1, 1/2, 0 (with the takeover rule after the second
+    /// capture); a draw gives 1/2 each, or 3/4 to both survivors of one capture.
+    fn outcomes() -> Vec<Scores> {
+        let mut all = vec![Scores::draw(3)];
+        for (a, b, c) in [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)] {
+            let mut ranked = [0.0; 3];
+            (ranked[a], ranked[b], ranked[c]) = (1.0, 0.5, 0.0);
+            all.push(Scores::new(&ranked));
+        }
+        for out in 0..3 {
+            let mut survivors = [0.75; 3];
+            survivors[out] = 0.0;
+            all.push(Scores::new(&survivors));
+        }
+        all
     }
 
     fn board_mask() -> Option<Vec<f32>> {

@@ -17,6 +17,7 @@ mod insufficient;
 mod movegen;
 mod notation;
 mod piece;
+mod policy_map;
 mod position;
 mod promotion;
 mod state;

@@ -32,6 +32,7 @@
 //! pieces), so a transformed position is a position of the same rules from a different setup.
 
 use crate::encoding::Encoding;
+use crate::policy_map::PolicyMap;
 
 use super::geometry::{disp_index, line_dir, DIRS, KIND_OF_DISP, LEAPS, NUM_DIRS, NUM_KINDS, NUM_LEAPS};
 use super::piece::{byte_color, byte_kind, NUM_POOL_KINDS};
@@ -265,6 +266,10 @@ impl Encoding for Weltschach {
 
     fn policy_index(&self, mv: Move) -> usize {
         policy_index(self, mv)
+    }
+
+    fn policy_map() -> PolicyMap {
+        super::policy_map::policy_map()
     }
 
     fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {

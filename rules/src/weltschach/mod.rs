@@ -12,6 +12,7 @@ mod insufficient;
 pub mod movegen;
 pub mod notation;
 pub mod piece;
+mod policy_map;
 pub mod position;
 pub mod setup;
 mod wins;

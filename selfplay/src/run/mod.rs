@@ -161,6 +161,7 @@ impl<G: Encoding> Run<G> {
                 step: 0,
                 iteration: 0,
                 games: 0,
+                format: checkpoint::NETWORK_FORMAT,
             };
             let latest = checkpoint::save_checkpoint(&dir.checkpoints(), &net, &trainer, &state)?;
             // Written last: a folder without it holds no run yet, and the same command starts over.
