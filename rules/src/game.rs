@@ -3,6 +3,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use crate::ending::EndReason;
 use crate::error::{MoveError, PositionError};
 use crate::scores::Scores;
 
@@ -56,6 +57,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The result once the game is over, `None` while it goes on.
     fn outcome(&self) -> Option<Scores>;
+
+    /// Why the game ended, once [`Game::outcome`] is `Some`; `None` while it goes on. The
+    /// default says only [`EndReason::Unstated`]; the variants name their rule.
+    fn end_reason(&self) -> Option<EndReason> {
+        self.outcome().map(|_| EndReason::Unstated)
+    }
 
     /// Zobrist hash of everything that makes positions equal for repetition.
     fn hash(&self) -> u64;

@@ -7,6 +7,7 @@
 
 pub mod diagram;
 pub mod encoding;
+pub mod ending;
 pub mod error;
 pub mod game;
 pub mod hex;
@@ -21,6 +22,7 @@ pub mod wins;
 
 pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
 pub use encoding::Encoding;
+pub use ending::{describe_end, EndReason};
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};
 pub use hexchess::{Glinski, MiniHexchess};

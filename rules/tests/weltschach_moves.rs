@@ -1,7 +1,7 @@
 //! Hand-built Weltschach positions with exact legal move lists.
 
 use rules::weltschach::{Cell, Color, Kind, Weltschach};
-use rules::{Game, MoveError, Scores};
+use rules::{EndReason, Game, MoveError, Scores};
 
 /// Both Emperors out of the way of the corner `sa` where most pieces are tested.
 const KINGS: &str = "Kxf2 kue7";
@@ -333,10 +333,12 @@ fn checkmate_and_stalemate() {
     assert!(mate.in_check());
     assert_eq!(mate.count_legal_moves(), 0);
     assert_eq!(mate.outcome(), Some(Scores::win2(1)));
+    assert_eq!(mate.end_reason(), Some(EndReason::Checkmate { mated: 0 }));
     let stale = Weltschach::from_placements(0, "Ksa1 kzh5 rtb8 rsb8 rta8 rsh2").unwrap();
     assert!(!stale.in_check());
     assert_eq!(stale.count_legal_moves(), 0);
     assert_eq!(stale.outcome(), Some(Scores::draw(2)));
+    assert_eq!(stale.end_reason(), Some(EndReason::Stalemate { stalemated: 0 }));
 }
 
 #[test]
@@ -351,6 +353,7 @@ fn threefold_repetition_and_move_limit_draw() {
     }
     assert_eq!(pos.repetitions(), 2);
     assert_eq!(pos.outcome(), Some(Scores::draw(2)));
+    assert_eq!(pos.end_reason(), Some(EndReason::Repetition));
     assert_eq!(pos.count_legal_moves(), 0);
 
     let text = position(0, "Kvd1 kve8 Rsa1").to_text().replace(" 0 1", " 199 80");
@@ -358,6 +361,7 @@ fn threefold_repetition_and_move_limit_draw() {
     assert_eq!(pos.outcome(), None);
     pos.play(pos.parse_move("sa1-sa2").unwrap());
     assert_eq!(pos.outcome(), Some(Scores::draw(2)));
+    assert_eq!(pos.end_reason(), Some(EndReason::MoveLimit { plies: 200 }));
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     assert!(moves.is_empty());

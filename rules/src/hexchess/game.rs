@@ -1,5 +1,6 @@
 //! [`Game`] and [`Material`] for the two-player hex chess variants.
 
+use crate::ending::EndReason;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
 use crate::material::Material;
@@ -10,6 +11,9 @@ use super::piece::Piece;
 use super::position::{HexChess, HexMove};
 use super::rules::HexRules;
 
+/// Quiet plies (no capture, no pawn move) that draw the game.
+const DRAW_PLIES: u16 = 100;
+
 /// Room for the moves of nearly every position (the start has 51, busy middlegames about 100).
 const MOVES_RESERVE: usize = 128;
 
@@ -18,7 +22,7 @@ impl<V: HexRules> HexChess<V> {
     /// position is also mate or stalemate, which take precedence (spec §5).
     #[inline(always)]
     pub(super) fn drawn_by_rule(&self) -> bool {
-        self.halfmove >= 100 || self.reps >= 2
+        self.halfmove >= DRAW_PLIES || self.reps >= 2
     }
 }
 
@@ -86,6 +90,23 @@ impl<V: HexRules> Game for HexChess<V> {
             return Some(Scores::new(&scores));
         }
         self.drawn_by_rule().then(|| Scores::draw(2))
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        let mover = self.side as usize;
+        if counter.0 == 0 {
+            return Some(if self.in_check() {
+                EndReason::Checkmate { mated: mover }
+            } else {
+                EndReason::Stalemate { stalemated: mover }
+            });
+        }
+        if self.reps >= 2 {
+            return Some(EndReason::Repetition);
+        }
+        (self.halfmove >= DRAW_PLIES).then_some(EndReason::MoveLimit { plies: DRAW_PLIES as u32 })
     }
 
     fn hash(&self) -> u64 {

@@ -30,6 +30,7 @@ pub use notation::label;
 pub use piece::{Move, Piece};
 pub use state::{Options, Wellisch, DRAW_PLIES};
 
+use crate::ending::EndReason;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
 use crate::material::Material;
@@ -80,6 +81,10 @@ impl Game for Wellisch {
 
     fn outcome(&self) -> Option<Scores> {
         self.outcome
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        self.reason()
     }
 
     fn hash(&self) -> u64 {

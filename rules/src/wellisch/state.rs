@@ -1,6 +1,7 @@
 //! The game state: position plus the 100-ply clock, captured kings, the takeover option, the
 //! result, the Zobrist hash and the repetition history; and how a move changes it.
 
+use crate::ending::EndReason;
 use crate::hex::{parse_wellisch_label, Bits, Cell};
 use crate::scores::Scores;
 
@@ -308,6 +309,20 @@ impl Wellisch {
             }
         }
         Some(Scores::new(&s))
+    }
+
+    /// Why the game ended (see [`crate::Game::end_reason`]): the king capture that decided it,
+    /// else the draw rule that applied.
+    pub(crate) fn reason(&self) -> Option<EndReason> {
+        self.outcome?;
+        if self.result_after_capture().is_some() {
+            let (victim, captor) = self.captures[self.n_captures as usize - 1];
+            return Some(EndReason::KingCaptured { victim: victim as usize, captor: captor as usize });
+        }
+        if self.options.threefold && self.history.count(self.hash) >= 2 {
+            return Some(EndReason::Repetition);
+        }
+        Some(EndReason::MoveLimit { plies: DRAW_PLIES as u32 })
     }
 
     /// Every legal move (empty once the game is over).

@@ -20,6 +20,7 @@ pub use geometry::Cell;
 pub use piece::{Color, Kind};
 pub use position::{Move, Weltschach, MOVE_LIMIT_PLIES, REP_WINDOW};
 
+use crate::ending::EndReason;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player};
 use crate::material::Material;
@@ -161,6 +162,21 @@ impl Game for Weltschach {
             return Some(if self.in_check() { Scores::win2(1 - self.side as usize) } else { Scores::draw(2) });
         }
         self.drawn_by_rule().then(|| Scores::draw(2))
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        let mover = self.side as usize;
+        if !self.has_legal_move() {
+            return Some(if self.in_check() {
+                EndReason::Checkmate { mated: mover }
+            } else {
+                EndReason::Stalemate { stalemated: mover }
+            });
+        }
+        if self.repetitions() >= 2 {
+            return Some(EndReason::Repetition);
+        }
+        (self.halfmove >= MOVE_LIMIT_PLIES).then_some(EndReason::MoveLimit { plies: MOVE_LIMIT_PLIES as u32 })
     }
 
     fn hash(&self) -> u64 {
