@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::diagram::Pictured;
 use crate::game::Player;
 use crate::scores::Scores;
 
@@ -83,6 +84,14 @@ impl EndReason {
     pub fn is_draw_rule(self) -> bool {
         matches!(self, EndReason::Repetition | EndReason::MoveLimit { .. } | EndReason::InsufficientMaterial)
     }
+}
+
+/// How `game` ended in one sentence (see [`describe_end`]), seats named as its diagram names
+/// them; `None` while the game goes on.
+pub fn ending_text<G: Pictured>(game: &G) -> Option<String> {
+    let reason = game.end_reason()?;
+    let names = game.diagram().map(|d| d.players).unwrap_or_default();
+    Some(describe_end(reason, &game.outcome()?, &names))
 }
 
 /// "White wins", "draw", or every seat's score.

@@ -6,6 +6,7 @@ mod bench;
 mod export;
 mod game_file;
 mod perft;
+mod play;
 mod plot;
 mod render;
 mod replay;
@@ -34,5 +35,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Export(args) => export::run(args),
         Command::Uci(args) => uci::run(args),
         Command::Analyse(args) => analyse::run(args),
+        Command::Play(args) => play::run(args),
     }
 }
