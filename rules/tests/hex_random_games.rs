@@ -7,7 +7,7 @@ use common::{plain_moves, Kind, Reference};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rules::hexchess::{GlinskiRules, HexChess, HexMove, HexRules, MiniRules, Piece};
-use rules::Game;
+use rules::{EndReason, Game};
 
 /// How often each rule was reached.
 #[derive(Default, Debug)]
@@ -72,23 +72,28 @@ fn play_random_games<V: HexRules>(kind: Kind, games: usize, seed: u64, reference
                 if Reference::of(&game, kind).legal().is_empty() {
                     if game.in_check() {
                         assert_eq!(scores.get(mover), 0.0, "mated player's score");
+                        assert_eq!(game.end_reason(), Some(EndReason::Checkmate { mated: mover }));
                         cov.checkmates += 1;
                     } else {
                         let expected = if kind == Kind::Glinski { 0.25 } else { 0.5 };
                         assert_eq!(scores.get(mover), expected, "stalemated player's score");
+                        assert_eq!(game.end_reason(), Some(EndReason::Stalemate { stalemated: mover }));
                         cov.stalemates += 1;
                     }
                 } else if game.halfmove_clock() >= 100 {
                     assert_eq!(scores.get(0), 0.5);
+                    assert_eq!(game.end_reason(), Some(EndReason::MoveLimit { plies: 100 }));
                     cov.fifty_move_draws += 1;
                 } else {
                     assert!(game.repetitions() >= 2);
                     assert_eq!(scores.get(0), 0.5);
+                    assert_eq!(game.end_reason(), Some(EndReason::Repetition));
                     cov.repetition_draws += 1;
                 }
                 break;
             }
             assert!(!moves.is_empty(), "no moves but no outcome in {text}");
+            assert_eq!(game.end_reason(), None, "a reason but no outcome in {text}");
             assert_eq!(game.count_legal_moves(), moves.len() as u64);
 
             let mv = choose(&game, &moves, &mut rng, greed);

@@ -103,10 +103,10 @@ impl<V: HexRules> Game for HexChess<V> {
                 EndReason::Stalemate { stalemated: mover }
             });
         }
-        if self.reps >= 2 {
-            return Some(EndReason::Repetition);
+        if self.halfmove >= DRAW_PLIES {
+            return Some(EndReason::MoveLimit { plies: DRAW_PLIES as u32 });
         }
-        (self.halfmove >= DRAW_PLIES).then_some(EndReason::MoveLimit { plies: DRAW_PLIES as u32 })
+        (self.reps >= 2).then_some(EndReason::Repetition)
     }
 
     fn hash(&self) -> u64 {

@@ -173,10 +173,10 @@ impl Game for Weltschach {
                 EndReason::Stalemate { stalemated: mover }
             });
         }
-        if self.repetitions() >= 2 {
-            return Some(EndReason::Repetition);
+        if self.halfmove >= MOVE_LIMIT_PLIES {
+            return Some(EndReason::MoveLimit { plies: MOVE_LIMIT_PLIES as u32 });
         }
-        (self.halfmove >= MOVE_LIMIT_PLIES).then_some(EndReason::MoveLimit { plies: MOVE_LIMIT_PLIES as u32 })
+        (self.repetitions() >= 2).then_some(EndReason::Repetition)
     }
 
     fn hash(&self) -> u64 {
