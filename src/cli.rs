@@ -49,6 +49,35 @@ pub enum Command {
     /// Write a position's network input planes (NumPy .npy) and legal moves with their policy
     /// indices (JSON), for Python and other programs.
     Encode(EncodeArgs),
+    /// Play against the model in the terminal (the board drawn as text; 'help' at the prompt).
+    Play(PlayArgs),
+}
+
+/// Flags of `vzero play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The variant.
+    #[arg(long)]
+    pub variant: Variant,
+    /// A checkpoint folder or run directory to play against (default: the uniform evaluator).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Root visits of the model's search per move (and of `hint` and `show`).
+    #[arg(long, default_value_t = 800)]
+    pub sims: u32,
+    /// Your seats: names (white, black; p1, p2, p3) or numbers from 1, comma-separated for two
+    /// seats of Wellisch; the model plays the others.
+    #[arg(long = "as", value_name = "SEAT[,SEAT]", default_value = "1")]
+    pub seats: String,
+    /// Picks among the model's moves tied for the most visits (the search itself has no chance).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Start from this position text instead of the start position.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Where the network runs: auto, cpu or cuda.
+    #[arg(long, default_value = "auto")]
+    pub device: String,
 }
 
 /// Flags of `vzero uci`.

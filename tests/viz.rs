@@ -462,3 +462,95 @@ fn plot_writes_curves_with_labelled_axes() {
     fails(&["plot", path_str(&dir.join("missing")), "--out", path_str(&out)], 1, "metrics.jsonl");
     fails(&["plot", path_str(&run), "--out", path_str(&dir.join("c.png"))], 1, "only SVG");
 }
+
+/// The width and height attributes of an SVG's root.
+fn svg_size(svg: &str) -> (f32, f32) {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let size = |name| doc.root_element().attribute(name).unwrap().parse::<f32>().unwrap();
+    (size("width"), size("height"))
+}
+
+#[test]
+fn weltschach_levels_are_drawn_in_two_rows_of_four() {
+    let svg = check_board("weltschach", 512, 2 * 176, &[]);
+    let (w, h) = svg_size(&svg);
+    // The cube's squares alone, 2 x 4 levels of 16 x 16 units with gaps, are about 2:1; the
+    // title and legend add height. One row of eight levels was 3,646 pixels wide, over 5:1.
+    assert!((1.3..=2.2).contains(&(w / h)), "{w} x {h}");
+    assert!(w < 2000.0, "{w}");
+}
+
+/// Boxes (centre x, centre y, half width, half height) of the texts of class `class`, or of the
+/// piece letters when `class` is `piece`, estimated from their font sizes.
+fn text_boxes(doc: &roxmltree::Document, class: &str) -> Vec<(f32, f32, f32, f32)> {
+    let attr = |n: &roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f32>().unwrap();
+    doc.descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .filter(|n| match class {
+            "piece" => n.parent().and_then(|p| p.attribute("class")) == Some("piece"),
+            _ => n.attribute("class") == Some(class),
+        })
+        .map(|n| {
+            let chars = n.text().unwrap_or("").chars().count() as f32;
+            // Bold glyphs are about 0.62 em wide and rise about 0.72 em above the baseline.
+            let em = if class == "piece" { 16.8 } else { 10.0 };
+            let (x, baseline) = (attr(&n, "x"), attr(&n, "y"));
+            (x, baseline - 0.36 * em, chars * 0.31 * em, 0.36 * em)
+        })
+        .collect()
+}
+
+#[test]
+fn visit_shares_keep_off_the_piece_letters() {
+    let dir = scratch("notes");
+    for (shard, plies) in [mini_game_shard(&dir), game_shard::<Glinski>(&dir, 12)].map(|(s, m)| (s, m.len())) {
+        for ply in 0..plies {
+            let out = dir.join(format!("ply{ply}.svg"));
+            let ply = ply.to_string();
+            let svg = written(
+                &["render", "--game", path_str(&shard), "--ply", &ply, "--top", "2", "--out", path_str(&out)],
+                &out,
+            );
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            let notes = text_boxes(&doc, "note");
+            assert_eq!(notes.len(), 2, "ply {ply}: two candidates, two notes");
+            for n in &notes {
+                for p in text_boxes(&doc, "piece") {
+                    let apart = (n.0 - p.0).abs() >= n.2 + p.2 || (n.1 - p.1).abs() >= n.3 + p.3;
+                    assert!(apart, "{shard:?} ply {ply}: note at {n:?} covers the piece letter at {p:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Glinski, White to move: c6-a6 mates.
+const GLINSKI_MATE_IN_ONE: &str = "1/3/5/7/R8/2R1B6/11/11/11/11/k4K5 w - 0 60";
+
+#[test]
+fn a_mated_position_is_captioned_with_checkmate_and_the_winner() {
+    let dir = scratch("mate");
+    let out = dir.join("mate.svg");
+    let args = ["render", "--variant", "glinski", "--position", GLINSKI_MATE_IN_ONE, "--moves", "c6-a6"];
+    let svg = written(&[&args[..], &["--out", path_str(&out)]].concat(), &out);
+    assert!(svg.contains("glinski: Checkmate: Black is mated, White wins."), "{svg}");
+    // The same mate as a recorded game: the final ply's picture and the replay page say it.
+    let game = Glinski::from_text(GLINSKI_MATE_IN_ONE).unwrap();
+    let mv = game.parse_move("c6-a6").unwrap();
+    let played = game.policy_index(mv) as u32;
+    let record = GameRecord {
+        variant: "glinski".into(),
+        number: 1,
+        start: GLINSKI_MATE_IN_ONE.into(),
+        moves: vec![MoveRecord { played, visits: vec![(played, 4)], policy_target: true, root_value: None }],
+        scores: vec![1.0, 0.0],
+    };
+    let shard = dir.join("mate.shard");
+    write_shard(&shard, &[record]).unwrap();
+    let svg = written(&["render", "--game", path_str(&shard), "--ply", "1", "--out", path_str(&out)], &out);
+    assert!(svg.contains("ply 1 of 1. Checkmate: Black is mated, White wins."), "{svg}");
+    let page = dir.join("mate.html");
+    let html = written(&["replay", path_str(&shard), "--out", path_str(&page)], &page);
+    assert!(html.contains("Last move: <b>c6-a6</b>. Checkmate: Black is mated, White wins."), "{html}");
+    assert!(!html.contains("Game over."));
+}

@@ -24,7 +24,7 @@ pub mod wins;
 
 pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
 pub use encoding::Encoding;
-pub use ending::Ending;
+pub use ending::{describe_end, ending_text, Ending};
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};
 pub use hexchess::{Glinski, MiniHexchess};

@@ -5,7 +5,7 @@ mod common;
 
 use common::{move_texts, position_text};
 use rules::hexchess::{Glinski, MiniHexchess};
-use rules::{Game, Scores};
+use rules::{Ending, Game, Scores};
 
 fn glinski(pieces: &[(&str, char)], rest: &str) -> Glinski {
     let text = position_text(5, pieces, rest);
@@ -127,14 +127,17 @@ fn checkmate_wins_even_on_the_hundredth_quiet_ply() {
     play(&mut game, "c6-a6");
     assert_eq!(game.halfmove_clock(), 100);
     assert_eq!(game.outcome(), Some(Scores::win2(0)));
+    assert_eq!(game.ending(), Some(Ending::Checkmate));
     assert!(move_texts(&game).is_empty());
 }
 
 #[test]
 fn the_hundredth_quiet_ply_draws_otherwise() {
     let mut game = mate_in_one(99);
+    assert_eq!(game.ending(), None);
     play(&mut game, "f1-f2");
     assert_eq!(game.outcome(), Some(Scores::draw(2)));
+    assert_eq!(game.ending(), Some(Ending::QuietPlies));
     assert!(move_texts(&game).is_empty(), "a finished game has no moves");
     assert_eq!(game.count_legal_moves(), 0);
 }
@@ -149,6 +152,7 @@ fn glinski_stalemate_scores_three_quarters_to_the_stalemating_player() {
     assert!(!game.in_check());
     assert!(move_texts(&game).is_empty());
     assert_eq!(game.outcome(), Some(Scores::new(&[0.75, 0.25])));
+    assert_eq!(game.ending(), Some(Ending::Stalemate), "stalemate before the 100 plies");
 }
 
 #[test]
@@ -175,6 +179,7 @@ fn threefold_repetition_draws() {
         assert_eq!(game.hash(), Glinski::start().hash());
     }
     assert_eq!(game.outcome(), Some(Scores::draw(2)));
+    assert_eq!(game.ending(), Some(Ending::Repetition));
     assert!(move_texts(&game).is_empty());
     // Position text does not carry the history: the same position read back is not drawn.
     assert_eq!(Glinski::from_text(&game.to_text()).unwrap().outcome(), None);

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use rules::weltschach::encode::{transform_move, transform_position};
 use rules::weltschach::{Cell, Color, Kind, Move, Weltschach};
-use rules::{Encoding, Game};
+use rules::{Encoding, Ending, Game};
 
 struct Rng(u64);
 
@@ -295,9 +295,11 @@ fn random_games_keep_their_invariants() {
             }
             if moves.is_empty() {
                 assert!(pos.outcome().is_some());
+                assert!(pos.ending().is_some_and(|r| r != Ending::Other));
                 break;
             }
             assert!(pos.outcome().is_none());
+            assert_eq!(pos.ending(), None);
             let mv = pick(&mut rng, &pos, &moves);
             seen_captures += pos.piece_at(mv.to()).is_some() as usize;
             let before = pos.clone();

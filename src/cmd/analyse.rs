@@ -61,7 +61,9 @@ fn to_json(variant: &str, position: &str, sims: u32, r: &Report) -> serde_json::
     })
 }
 
-fn print_table(r: &Report) {
+/// The report as a table: a summary line, then one row per root move with its visits, prior,
+/// mover's score (q and centipawns) and principal variation.
+pub(crate) fn print_table(r: &Report) {
     let values: Vec<String> = r.values.iter().map(|v| format!("{v:.3}")).collect();
     println!(
         "{} nodes in {:.2} s; seat {} to move; root values (seat order) {}",

@@ -8,6 +8,7 @@ mod export;
 mod game_file;
 mod gauntlet;
 mod perft;
+mod play;
 mod plot;
 mod render;
 mod replay;
@@ -39,5 +40,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Uci(args) => uci::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Encode(args) => encode::run(args),
+        Command::Play(args) => play::run(args),
     }
 }

@@ -7,7 +7,7 @@ use rules::{FullGame, WithGame};
 
 use super::game_file::load_game;
 use crate::cli::RenderArgs;
-use crate::viz::frames::{diagram_of, frames};
+use crate::viz::frames::{diagram_of, frames, status_line};
 use crate::viz::svg_board::{board_svg, standalone, Arrow, ArrowKind};
 
 /// Draws the chosen position and writes the SVG file.
@@ -50,8 +50,8 @@ impl WithGame for FromText<'_> {
             _ => Vec::new(),
         };
         let diagram = diagram_of(&game)?;
-        let mover = diagram.players.get(diagram.to_move).map_or("?", String::as_str);
-        let title = format!("{}: {mover} to move", G::NAME);
+        let ending = rules::ending_text(&game);
+        let title = format!("{}: {}", G::NAME, status_line(&diagram, ending.as_deref()));
         Ok(board_svg(&diagram, &arrows, Some(&title)))
     }
 }
@@ -75,7 +75,11 @@ impl WithGame for FromGame<'_> {
         let frames = frames::<G>(&self.record, args.top.unwrap_or(0))?;
         let frame = &frames[ply];
         let arrows = frame.arrows(args.last_move, true);
-        let title = format!("{} game {}: ply {ply} of {plies}", G::NAME, self.record.number);
+        let mut title = format!("{} game {}: ply {ply} of {plies}", G::NAME, self.record.number);
+        if let Some(ending) = &frame.ending {
+            title.push_str(". ");
+            title.push_str(ending);
+        }
         Ok(board_svg(&frame.diagram, &arrows, Some(&title)))
     }
 }

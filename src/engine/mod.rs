@@ -11,4 +11,4 @@ mod session;
 pub use limits::{Clock, Limits};
 pub use report::{cp_from_q, Line, Report};
 pub use search::Settings;
-pub use session::{model_variant, open_session, Encoded, Session};
+pub use session::{model_variant, open_session, Encoded, LegalMove, Session};

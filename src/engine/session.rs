@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use mcts::{Evaluator, UniformEvaluator};
 use nn::InferenceService;
-use rules::{Encoding, FullGame, Game, Variant, WithGame};
+use rules::{ending_text, Diagram, FullGame, Game, Variant, WithGame};
 use selfplay::checkpoint::read_state;
 use selfplay::players::{load_network, resolve_checkpoint, PlayerError};
 
@@ -36,6 +36,19 @@ pub trait Session: Send {
     /// Why the position has nothing to search (the game is over), if so.
     fn game_over(&self) -> Option<String>;
 
+    /// How the game ended, in one sentence for people ([`rules::ending_text`]), if it is over.
+    fn ending(&self) -> Option<String>;
+
+    /// Every legal move, in generation order.
+    fn legal_moves(&self) -> Vec<LegalMove>;
+
+    /// Plays one legal move given as text; on an error, which says why the move cannot be
+    /// played, the position is left as it was.
+    fn play_move(&mut self, text: &str) -> Result<LegalMove, String>;
+
+    /// The picture of the position, for boards drawn for people.
+    fn diagram(&self) -> Option<Diagram>;
+
     /// Searches the position (which must not be over) until a limit or `stop`, reporting
     /// progress to `on_info` about once a second; returns the final report.
     fn search(
@@ -59,6 +72,17 @@ pub struct Encoded {
     pub planes: Vec<f32>,
     /// The legal moves in the variant's notation, each with its policy index.
     pub legal: Vec<(String, usize)>,
+}
+
+/// A legal move as people see it: its text and where it goes on the board's picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegalMove {
+    /// The move in the variant's notation, as the variant writes it.
+    pub text: String,
+    /// The diagram keys of the cells it leaves and enters (none for a pass).
+    pub cells: Option<(u16, u16)>,
+    /// The label of the cell it leaves (none for a pass).
+    pub from: Option<String>,
 }
 
 /// The variant a checkpoint (a checkpoint folder or a run directory) was trained for.
@@ -108,13 +132,13 @@ impl WithGame for Open<'_> {
     }
 }
 
-struct GameSession<G: Encoding> {
+struct GameSession<G: FullGame> {
     game: G,
     evaluator: Box<dyn Evaluator<G> + Send + Sync>,
     service: Option<InferenceService>,
 }
 
-impl<G: Encoding> Session for GameSession<G> {
+impl<G: FullGame> Session for GameSession<G> {
     fn variant(&self) -> Variant {
         G::NAME.parse().expect("every game's name is a variant name")
     }
@@ -156,6 +180,31 @@ impl<G: Encoding> Session for GameSession<G> {
         over(&self.game)
     }
 
+    fn ending(&self) -> Option<String> {
+        ending_text(&self.game)
+    }
+
+    fn legal_moves(&self) -> Vec<LegalMove> {
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        let diagram = self.game.diagram();
+        moves.into_iter().map(|mv| legal_move(&self.game, diagram.as_ref(), mv)).collect()
+    }
+
+    fn play_move(&mut self, text: &str) -> Result<LegalMove, String> {
+        if let Some(reason) = over(&self.game) {
+            return Err(reason);
+        }
+        let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
+        let played = legal_move(&self.game, self.game.diagram().as_ref(), mv);
+        self.game.play(mv);
+        Ok(played)
+    }
+
+    fn diagram(&self) -> Option<Diagram> {
+        self.game.diagram()
+    }
+
     fn search(
         &mut self,
         limits: &Limits,
@@ -174,6 +223,13 @@ impl<G: Encoding> Session for GameSession<G> {
             service.join();
         }
     }
+}
+
+/// `mv` (legal in `game`) as text and cells, its start cell named by `diagram`'s labels.
+fn legal_move<G: FullGame>(game: &G, diagram: Option<&Diagram>, mv: G::Move) -> LegalMove {
+    let cells = game.move_cells(mv);
+    let from = cells.and_then(|(from, _)| diagram?.cells.iter().find(|c| c.key == from).map(|c| c.label.clone()));
+    LegalMove { text: game.move_text(mv), cells, from }
 }
 
 /// Why `game` is over (the rule that ended it and the final scores), if it is.

@@ -2,7 +2,7 @@
 //! it, the search's most visited moves there and its value estimate.
 
 use anyhow::anyhow;
-use rules::{Diagram, Encoding, Pictured};
+use rules::{ending_text, Diagram, Encoding, Pictured};
 use selfplay::replay::GameRecord;
 
 use super::svg_board::{Arrow, ArrowKind};
@@ -33,6 +33,8 @@ pub struct Frame {
     pub visits: u32,
     /// The search's expected score of each seat here (none where it was not recorded).
     pub value: Option<Vec<f32>>,
+    /// How the game ended, in words, where the rules ended it here ([`rules::ending_text`]).
+    pub ending: Option<String>,
 }
 
 impl Frame {
@@ -54,6 +56,14 @@ impl Frame {
 /// The diagram of `game`, or an error naming a variant that cannot draw itself.
 pub fn diagram_of<G: Pictured>(game: &G) -> anyhow::Result<Diagram> {
     game.diagram().ok_or_else(|| anyhow!("variant '{}' has no board picture yet", G::NAME))
+}
+
+/// The caption of a position: how the game ended, or else whose move it is.
+pub fn status_line(diagram: &Diagram, ending: Option<&str>) -> String {
+    match ending {
+        Some(ending) => ending.to_string(),
+        None => format!("{} to move.", diagram.players.get(diagram.to_move).map_or("?", String::as_str)),
+    }
 }
 
 /// One frame per ply of `record`, `record.moves.len() + 1` in all (the last is the final
@@ -87,10 +97,13 @@ pub fn frames<G: Encoding + Pictured>(record: &GameRecord, top: usize) -> anyhow
             candidates,
             visits: total,
             value: m.root_value.map(|v| v[..G::NUM_PLAYERS].to_vec()),
+            ending: None,
         });
         last = Some((text, game.move_cells(step.mv)));
     }
     let game = replay.into_position();
-    out.push(Frame { diagram: diagram_of(&game)?, last, next: None, candidates: Vec::new(), visits: 0, value: None });
+    let diagram = diagram_of(&game)?;
+    let ending = ending_text(&game);
+    out.push(Frame { diagram, last, next: None, candidates: Vec::new(), visits: 0, value: None, ending });
     Ok(out)
 }

@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use super::frames::Frame;
+use super::frames::{status_line, Frame};
 use super::svg_board::{board_svg_over, shared_background};
 use super::xml::escape;
 
@@ -167,19 +167,22 @@ fn move_table(html: &mut String, frames: &[Frame]) {
 fn search_panel(html: &mut String, k: usize, frame: &Frame) {
     let hidden = if k == 0 { "" } else { " hidden" };
     let _ = write!(html, "<div class=\"info\" data-ply=\"{k}\"{hidden}>");
-    let mover = frame.diagram.players.get(frame.diagram.to_move).map_or("?", String::as_str);
+    let status = status_line(&frame.diagram, frame.ending.as_deref());
     match &frame.last {
         Some((text, _)) => {
-            let _ = write!(html, "<p>Last move: <b>{}</b>. {} to move.</p>", escape(text), escape(mover));
+            let _ = write!(html, "<p>Last move: <b>{}</b>. {}</p>", escape(text), escape(&status));
         }
         None => {
-            let _ = write!(html, "<p>Start position. {} to move.</p>", escape(mover));
+            let _ = write!(html, "<p>Start position. {}</p>", escape(&status));
         }
     }
-    if let Some(next) = &frame.next {
-        let _ = write!(html, "<p>Played: <b>{}</b></p>", escape(next));
-    } else {
-        html.push_str("<p>Game over.</p>");
+    match (&frame.next, &frame.ending) {
+        (Some(next), _) => {
+            let _ = write!(html, "<p>Played: <b>{}</b></p>", escape(next));
+        }
+        (None, Some(_)) => {}
+        // The rules had not ended it: the game was adjudicated (move cap) or resigned.
+        (None, None) => html.push_str("<p>The recorded game stops here, unfinished by the rules.</p>"),
     }
     if let Some(value) = &frame.value {
         let scores: Vec<String> = value

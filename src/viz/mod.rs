@@ -6,6 +6,8 @@
 
 pub mod frames;
 pub mod html_replay;
+pub mod note_spot;
 pub mod plot;
 pub mod svg_board;
+pub mod text_board;
 pub mod xml;

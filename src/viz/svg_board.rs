@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use rules::{CellShape, Diagram};
 
+use super::note_spot::{note_box, place_note, Spot};
 use super::xml::escape;
 
 /// Pixels per diagram unit (a cell's radius).
@@ -117,7 +118,7 @@ fn draw_background(svg: &mut String, d: &Diagram, l: &Layout) {
 fn draw_foreground(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
     draw_highlights(svg, d, l, arrows);
     draw_pieces(svg, d, l);
-    draw_arrows(svg, l, arrows);
+    draw_arrows(svg, d, l, arrows);
     draw_legend(svg, d, l);
     svg.push_str("</svg>\n");
 }
@@ -292,8 +293,15 @@ fn draw_pieces(svg: &mut String, d: &Diagram, l: &Layout) {
     svg.push_str("</g>\n");
 }
 
-fn draw_arrows(svg: &mut String, l: &Layout, arrows: &[Arrow]) {
+fn draw_arrows(svg: &mut String, d: &Diagram, l: &Layout, arrows: &[Arrow]) {
     svg.push_str("<g class=\"arrows\">\n");
+    // Notes keep off the pieces' discs (and so their letters) and off each other.
+    let mut taken: Vec<Spot> = d
+        .pieces
+        .iter()
+        .filter_map(|p| l.cell_px(p.cell))
+        .map(|(x, y)| Spot { x, y, half_w: 0.5 * UNIT, half_h: 0.5 * UNIT })
+        .collect();
     for a in arrows {
         let (Some(from), Some(to)) = (l.cell_px(a.from), l.cell_px(a.to)) else { continue };
         let (colour, width, note) = match a.kind {
@@ -303,49 +311,66 @@ fn draw_arrows(svg: &mut String, l: &Layout, arrows: &[Arrow]) {
             }
         };
         let class = if note.is_some() { "arrow candidate" } else { "arrow last-move" };
-        let _ = writeln!(
-            svg,
-            r#"<g class="{class}" fill="{colour}" stroke="{colour}" opacity="0.78">{}</g>"#,
-            arrow_shapes(from, to, width, note)
-        );
+        let shape = ArrowShape::new(from, to, width);
+        let mut body = shape.svg(width);
+        if let Some(note) = note {
+            // Just behind the head, where arrows sharing a line (a slider's options) keep
+            // their notes apart, unless a piece or another note is there.
+            let preferred = (shape.base.0 - shape.dir.0 * 0.45 * UNIT, shape.base.1 - shape.dir.1 * 0.45 * UNIT);
+            let (x, y) = place_note(from, shape.tip, preferred, &note, &taken);
+            taken.push(note_box(x, y, &note));
+            let _ = write!(
+                body,
+                r##"<text class="note" x="{x:.1}" y="{:.1}" font-size="10" font-weight="bold" text-anchor="middle" stroke="#fff" stroke-width="2.5" paint-order="stroke">{}</text>"##,
+                y + 3.5,
+                escape(&note)
+            );
+        }
+        let _ = writeln!(svg, r#"<g class="{class}" fill="{colour}" stroke="{colour}" opacity="0.78">{body}</g>"#);
     }
     svg.push_str("</g>\n");
 }
 
-/// A shaft and a triangular head from `from` to `to` (pixels), and an optional note at the tail.
-fn arrow_shapes(from: (f32, f32), to: (f32, f32), width: f32, note: Option<String>) -> String {
-    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-    let (ux, uy) = (dx / len, dy / len);
-    let head = (width * 2.6).max(0.55 * UNIT);
-    // Stop short of the centre so the arrow points at the piece rather than covering it.
-    let tip = (to.0 - ux * 0.3 * UNIT, to.1 - uy * 0.3 * UNIT);
-    let base = (tip.0 - ux * head, tip.1 - uy * head);
-    let half = head * 0.55;
-    let mut out = format!(
-        r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke-width="{width:.1}" stroke-linecap="round"/><polygon stroke="none" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}"/>"#,
-        from.0,
-        from.1,
-        base.0,
-        base.1,
-        tip.0,
-        tip.1,
-        base.0 - uy * half,
-        base.1 + ux * half,
-        base.0 + uy * half,
-        base.1 - ux * half
-    );
-    if let Some(note) = note {
-        let _ = write!(
-            out,
-            r##"<text x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" text-anchor="middle" stroke="#fff" stroke-width="2.5" paint-order="stroke">{}</text>"##,
-            // Just behind the head: arrows sharing a line (a slider's options) keep notes apart.
-            base.0 - ux * 0.45 * UNIT,
-            base.1 - uy * 0.45 * UNIT + 3.0,
-            escape(&note)
-        );
+/// A move's arrow in pixels: a shaft from the tail and a triangular head ending at the tip.
+struct ArrowShape {
+    from: (f32, f32),
+    tip: (f32, f32),
+    base: (f32, f32),
+    /// Unit vector from tail to tip.
+    dir: (f32, f32),
+    head: f32,
+}
+
+impl ArrowShape {
+    fn new(from: (f32, f32), to: (f32, f32), width: f32) -> ArrowShape {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+        let dir = (dx / len, dy / len);
+        let head = (width * 2.6).max(0.55 * UNIT);
+        // Stop short of the centre so the arrow points at the piece rather than covering it.
+        let tip = (to.0 - dir.0 * 0.3 * UNIT, to.1 - dir.1 * 0.3 * UNIT);
+        let base = (tip.0 - dir.0 * head, tip.1 - dir.1 * head);
+        ArrowShape { from, tip, base, dir, head }
     }
-    out
+
+    /// The shaft and the head as SVG elements.
+    fn svg(&self, width: f32) -> String {
+        let half = self.head * 0.55;
+        let (ux, uy) = self.dir;
+        format!(
+            r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke-width="{width:.1}" stroke-linecap="round"/><polygon stroke="none" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}"/>"#,
+            self.from.0,
+            self.from.1,
+            self.base.0,
+            self.base.1,
+            self.tip.0,
+            self.tip.1,
+            self.base.0 - uy * half,
+            self.base.1 + ux * half,
+            self.base.0 + uy * half,
+            self.base.1 - ux * half
+        )
+    }
 }
 
 fn draw_legend(svg: &mut String, d: &Diagram, l: &Layout) {

@@ -226,6 +226,7 @@ fn forced_pass_then_king_capture_ends_the_game() {
     assert!(texts(&g).contains(&"F1-A1".to_string()));
     play(&mut g, "F1-A1");
     assert_eq!(g.outcome().unwrap().as_slice(), &[0.0, 0.5, 1.0]);
+    assert_eq!(g.ending(), Some(crate::Ending::KingCaptured));
     assert!(texts(&g).is_empty(), "no moves once the game is over");
     assert_eq!(g.count_legal_moves(), 0);
     let back = Wellisch::from_text(&g.to_text()).unwrap();

@@ -1,6 +1,7 @@
-//! The diagram of a Weltschach position: the cube's eight levels as a row of 8x8 grids, level `s`
-//! on the left, rank 1 at the bottom of each, White's side; squares coloured by the parity of
-//! x + y + z, the cube's checkerboard, which standard-diagonal moves keep.
+//! The diagram of a Weltschach position: the cube's eight levels as 8x8 grids in two rows of
+//! four (levels `s` to `v` above, `w` to `z` below, read like text), rank 1 at the bottom of each,
+//! White's side; squares coloured by the parity of x + y + z, the cube's checkerboard, which
+//! standard-diagonal moves keep.
 
 use crate::diagram::{Caption, CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
 
@@ -9,28 +10,43 @@ use super::piece::Kind;
 use super::position::{Move, Weltschach};
 
 /// Horizontal distance between the left edges of two neighbouring levels, in diagram units
-/// (a level is 16 units wide; the rest is the gap between them).
-const LEVEL_PITCH: f32 = 19.0;
+/// (a level is 16 units wide; the rest is the gap between them; even, so that text boards
+/// space the levels alike).
+const LEVEL_PITCH: f32 = 20.0;
+/// Vertical distance between the two rows of levels: a level's 16 units, its name above and
+/// its file letters below (even, so that text boards keep both rows on the same 2-unit lines).
+const ROW_PITCH: f32 = 22.0;
+/// Levels side by side in one row of the picture.
+const LEVELS_PER_ROW: usize = 4;
 const LEVELS: &[u8; 8] = b"stuvwxyz";
 const FILESTACKS: &[u8; 8] = b"abcdefgh";
 
-/// Centre of `cell` in diagram units.
-fn centre(cell: Cell) -> (f32, f32) {
-    (cell.z() as f32 * LEVEL_PITCH + 2.0 * cell.x() as f32, -2.0 * cell.y() as f32)
+/// Where level `z`'s square a1 is centred, in diagram units.
+fn level_origin(z: usize) -> (f32, f32) {
+    ((z % LEVELS_PER_ROW) as f32 * LEVEL_PITCH, (z / LEVELS_PER_ROW) as f32 * ROW_PITCH)
 }
 
-/// Level names above the grids, filestack letters below each, rank numbers left of the first.
+/// Centre of `cell` in diagram units.
+fn centre(cell: Cell) -> (f32, f32) {
+    let (left, bottom) = level_origin(cell.z());
+    (left + 2.0 * cell.x() as f32, bottom - 2.0 * cell.y() as f32)
+}
+
+/// Level names above the grids, filestack letters below each, rank numbers left of the first
+/// level of each row.
 fn captions() -> Vec<Caption> {
     let mut out = Vec::new();
     for (z, level) in LEVELS.iter().enumerate() {
-        let left = z as f32 * LEVEL_PITCH;
-        out.push(Caption { x: left + 7.0, y: -16.0, text: format!("level {}", *level as char) });
+        let (left, bottom) = level_origin(z);
+        out.push(Caption { x: left + 7.0, y: bottom - 16.0, text: format!("level {}", *level as char) });
         for (x, file) in FILESTACKS.iter().enumerate() {
-            out.push(Caption { x: left + 2.0 * x as f32, y: 1.8, text: (*file as char).to_string() });
+            out.push(Caption { x: left + 2.0 * x as f32, y: bottom + 1.8, text: (*file as char).to_string() });
         }
-    }
-    for y in 0..8 {
-        out.push(Caption { x: -1.9, y: -2.0 * y as f32, text: (y + 1).to_string() });
+        if z % LEVELS_PER_ROW == 0 {
+            for y in 0..8 {
+                out.push(Caption { x: left - 1.9, y: bottom - 2.0 * y as f32, text: (y + 1).to_string() });
+            }
+        }
     }
     out
 }
@@ -101,6 +117,11 @@ mod tests {
         centres.sort();
         centres.dedup();
         assert_eq!(centres.len(), 512);
+        // Two rows of four 16-unit levels: about twice as wide as high.
+        let (xs, ys): (Vec<f32>, Vec<f32>) = d.cells.iter().map(|c| (c.x, c.y)).unzip();
+        let span = |v: &[f32]| v.iter().cloned().fold(f32::MIN, f32::max) - v.iter().cloned().fold(f32::MAX, f32::min);
+        let (w, h) = (span(&xs) + 2.0, span(&ys) + 2.0);
+        assert_eq!((w, h), (4.0 * 16.0 + 3.0 * 4.0, 2.0 * 16.0 + 6.0));
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         assert!(moves.iter().all(|&m| game.move_cells(m).is_some()));

@@ -1,0 +1,251 @@
+//! `vzero play`: a person against the model in the terminal. The board is drawn as text after
+//! every move, moves are typed in the variant's notation, and commands list moves, take moves
+//! back and show what the search thinks. Reads lines until the end of its input, so scripts and
+//! tests can drive it through a pipe.
+
+mod input;
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{anyhow, Context};
+
+use crate::cli::PlayArgs;
+use crate::cmd::analyse::print_table;
+use crate::engine::{open_session, LegalMove, Limits, Report, Session, Settings};
+use crate::viz::text_board::board_text;
+use input::{parse_input, parse_seats, Input, HELP};
+
+/// Root moves `show` lists.
+const SHOW_LINES: usize = 5;
+/// Widest line of the move list.
+const LINE_WIDTH: usize = 78;
+
+/// Opens the model, then plays until the game ends, the person quits or the input ends.
+pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+    let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
+    let mut session = open_session(args.variant, args.model.as_deref(), device).map_err(|e| anyhow!("--model: {e}"))?;
+    let result = Table::new(&mut *session, &args).and_then(|mut table| table.play());
+    session.close();
+    result
+}
+
+/// A move of the game so far and who chose it.
+struct Played {
+    mv: LegalMove,
+    by_person: bool,
+}
+
+/// The game in progress: the position (in the session), its moves, and who plays which seat.
+struct Table<'a> {
+    session: &'a mut dyn Session,
+    args: &'a PlayArgs,
+    names: Vec<String>,
+    people: Vec<usize>,
+    history: Vec<Played>,
+}
+
+impl<'a> Table<'a> {
+    fn new(session: &'a mut dyn Session, args: &'a PlayArgs) -> anyhow::Result<Table<'a>> {
+        if let Some(text) = &args.position {
+            session.set_position(Some(text), &[]).map_err(|e| anyhow!("--position: {e}"))?;
+        }
+        let names = session
+            .diagram()
+            .map(|d| d.players)
+            .ok_or_else(|| anyhow!("variant '{}' has no board picture to play on", args.variant))?;
+        let people = parse_seats(&args.seats, &names).map_err(|e| anyhow!("{e}"))?;
+        Ok(Table { session, args, names, people, history: Vec::new() })
+    }
+
+    fn play(&mut self) -> anyhow::Result<()> {
+        self.introduce();
+        let echo = !io::stdin().is_terminal();
+        let mut lines = io::stdin().lock().lines();
+        let mut draw = true;
+        loop {
+            if let Some(ending) = self.session.ending() {
+                self.print_board();
+                println!("Game over: {ending}");
+                return Ok(());
+            }
+            let seat = self.session.to_move();
+            if !self.people.contains(&seat) {
+                self.model_move(seat)?;
+                draw = true;
+                continue;
+            }
+            if draw {
+                self.print_board();
+                draw = false;
+            }
+            print!("{} to move> ", self.names[seat]);
+            io::stdout().flush().context("writing the prompt")?;
+            let Some(line) = lines.next() else {
+                println!("\nEnd of input: leaving the game unfinished.");
+                return Ok(());
+            };
+            let line = line.context("reading standard input")?;
+            if echo {
+                println!("{line}");
+            }
+            match parse_input(&line) {
+                Input::Move(text) => match self.session.play_move(&text) {
+                    Ok(mv) => {
+                        println!("{} plays {}", self.names[seat], mv.text);
+                        self.history.push(Played { mv, by_person: true });
+                        draw = true;
+                    }
+                    Err(reason) => println!("Not played: {reason}. Type 'moves' for the legal moves, 'help' for more."),
+                },
+                Input::Moves(cell) => self.list_moves(cell.as_deref()),
+                Input::Undo => draw = self.undo()?,
+                Input::Hint => {
+                    let report = self.search(1);
+                    let best = report.best().unwrap_or("-");
+                    println!("Hint: the search plays {best} ({} of {} visits).", visits_of(&report), report.nodes);
+                }
+                Input::Show => print_table(&self.search(SHOW_LINES)),
+                Input::Board => draw = true,
+                Input::Help => self.help(),
+                Input::Quit => {
+                    println!("Leaving the game unfinished.");
+                    return Ok(());
+                }
+                Input::Nothing => {}
+            }
+        }
+    }
+
+    /// Who plays what, and how to get help.
+    fn introduce(&self) {
+        let seats = |people: bool| {
+            let list: Vec<&str> = (0..self.names.len())
+                .filter(|s| self.people.contains(s) == people)
+                .map(|s| self.names[s].as_str())
+                .collect();
+            list.join(" and ")
+        };
+        let model = match &self.args.model {
+            Some(path) => format!("the network {}", path.display()),
+            None => "no model, the uniform evaluator (every move equally likely; the search alone decides)".into(),
+        };
+        println!("vzero play: {}. You play {}.", self.args.variant, seats(true));
+        println!("The model plays {}: {model}, {} simulations a move.", seats(false), self.args.sims.max(1));
+        println!("Type a move (e.g. one from 'moves'), or 'help' for the commands.");
+    }
+
+    fn help(&self) {
+        println!("{HELP}");
+        if let Some(d) = self.session.diagram() {
+            let pieces: Vec<String> = d.legend.iter().map(|(letter, name)| format!("{letter} {name}")).collect();
+            let marks = if d.players.len() > 2 {
+                "pieces carry their seat's number (K1)"
+            } else {
+                "upper case is the first seat's, lower case the second's"
+            };
+            println!("Pieces: {}; {marks}; '*' marks the last move's cells.", pieces.join(", "));
+        }
+    }
+
+    /// The board, the last move and who is to move.
+    fn print_board(&self) {
+        let Some(diagram) = self.session.diagram() else { return };
+        let last = self.history.last();
+        println!();
+        print!("{}", board_text(&diagram, last.and_then(|p| p.mv.cells)));
+        if let Some(p) = last {
+            println!("Last move: {} (ply {})", p.mv.text, self.history.len());
+        }
+    }
+
+    /// The search's move for a model seat, played.
+    fn model_move(&mut self, seat: usize) -> anyhow::Result<()> {
+        let moves = self.session.legal_moves().len();
+        let report = self.search(moves);
+        let best = self.choose(&report).ok_or_else(|| anyhow!("the search found no move for {}", self.names[seat]))?;
+        let value = report.lines.iter().find(|l| l.mv == best).map_or(report.values[seat], |l| report.q_of(l));
+        let mv = self.session.play_move(&best).map_err(|e| anyhow!("the search's move {best}: {e}"))?;
+        println!("{} (model) plays {} (expected score {value:.2})", self.names[seat], mv.text);
+        self.history.push(Played { mv, by_person: false });
+        Ok(())
+    }
+
+    /// One of the root moves tied for the most visits, picked by `--seed` and the ply.
+    fn choose(&self, report: &Report) -> Option<String> {
+        let most = report.lines.first()?.visits;
+        let tied: Vec<&str> = report.lines.iter().take_while(|l| l.visits == most).map(|l| l.mv.as_str()).collect();
+        let pick = mix(self.args.seed ^ self.history.len() as u64) % tied.len() as u64;
+        Some(tied[pick as usize].to_string())
+    }
+
+    /// A search of the position with `--sims` root visits, reporting `lines` root moves.
+    fn search(&mut self, lines: usize) -> Report {
+        let limits = Limits { nodes: Some(self.args.sims.max(1)), ..Limits::default() };
+        let settings = Settings { threads: 1, multipv: lines.max(1) };
+        self.session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {})
+    }
+
+    /// The legal moves, or those leaving `cell`, in lines of at most [`LINE_WIDTH`].
+    fn list_moves(&self, cell: Option<&str>) {
+        let all = self.session.legal_moves();
+        let chosen: Vec<&str> = all
+            .iter()
+            .filter(|m| cell.is_none_or(|c| m.from.as_deref().is_some_and(|f| f.eq_ignore_ascii_case(c))))
+            .map(|m| m.text.as_str())
+            .collect();
+        if let Some(cell) = cell {
+            let known =
+                self.session.diagram().is_some_and(|d| d.cells.iter().any(|c| c.label.eq_ignore_ascii_case(cell)));
+            if !known {
+                println!("There is no cell '{cell}' on this board.");
+                return;
+            }
+            if chosen.is_empty() {
+                println!("No legal move leaves {cell}.");
+                return;
+            }
+        }
+        println!("{} legal moves:", chosen.len());
+        let mut line = String::new();
+        for text in chosen {
+            if !line.is_empty() && line.len() + 1 + text.len() > LINE_WIDTH {
+                println!("{line}");
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(text);
+        }
+        println!("{line}");
+    }
+
+    /// Takes back the person's last move and the model's replies since; whether it did.
+    fn undo(&mut self) -> anyhow::Result<bool> {
+        let Some(last) = self.history.iter().rposition(|p| p.by_person) else {
+            println!("Nothing to undo: you have not moved yet.");
+            return Ok(false);
+        };
+        let undone: Vec<String> = self.history.drain(last..).map(|p| p.mv.text).collect();
+        let moves: Vec<String> = self.history.iter().map(|p| p.mv.text.clone()).collect();
+        self.session
+            .set_position(self.args.position.as_deref(), &moves)
+            .map_err(|e| anyhow!("replaying the game: {e}"))?;
+        println!("Took back {}.", undone.join(" "));
+        Ok(true)
+    }
+}
+
+/// Visits of the report's first line.
+fn visits_of(report: &Report) -> u32 {
+    report.lines.first().map_or(0, |l| l.visits)
+}
+
+/// SplitMix64's output function: spreads a seed and a ply over all 64 bits.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,86 @@
+//! `vzero play` driven through standard input, as a script would: games played to their end, bad
+//! input answered with a reason, and the commands that list, show and take back moves.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::output_within;
+
+/// Glinski, White to move: Rc6-a6 mates the black king on a1 (b7 rook, e6 bishop cover the rest).
+const GLINSKI_MATE_IN_ONE: &str = "1/3/5/7/R8/2R1B6/11/11/11/11/k4K5 w - 0 60";
+/// Wellisch, P1 to move and in check from P2's rook on F1 (P3's rook on G2 covers row 2): P1
+/// can only pass, then P2 takes the king on A1.
+const WELLISCH_KING_HUNT: &str =
+    "....../......./.......3K/2K......../........../.........../........../........./......../......3R/1K....2R 1 - - 0";
+
+/// Runs `vzero play ARGS` with `input` on its standard input; returns its exit success and its
+/// standard output and error.
+fn play(args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vzero"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start vzero play");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = output_within(child, Duration::from_secs(120), "vzero play did not end with its input");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn a_two_player_game_is_played_to_checkmate_with_undo_moves_and_show() {
+    let input = "hello\nmoves c6\nmoves z9\nshow\nf1-f2\nundo\nc6-a6\nthis line is never read\n";
+    let (ok, out, err) = play(&["--variant", "glinski", "--sims", "16", "--position", GLINSKI_MATE_IN_ONE], input);
+    assert!(ok, "{err}");
+    assert!(out.contains("no model, the uniform evaluator"), "{out}");
+    // The board: a hexagon of labelled cells, the kings on f1 and a1.
+    assert!(out.contains("f1 K") && out.contains("a1 k") && out.contains("f11 ."), "{out}");
+    assert!(out.contains("Not played: cannot read move 'hello'"), "{out}");
+    assert!(out.contains("17 legal moves:\nc6-a4 c6-a6"), "moves from c6: {out}");
+    assert!(out.contains("There is no cell 'z9' on this board."), "{out}");
+    let show = out.split("White to move> show").nth(1).unwrap();
+    assert!(show.contains("16 nodes") && show.contains("c6-a6"), "{show}");
+    // f1-f2, Black's reply, then both taken back: f1 holds the king again.
+    let reply = out.split("Black (model) plays ").nth(1).unwrap().split_whitespace().next().unwrap();
+    assert!(out.contains(&format!("Took back f1-f2 {reply}.")), "{out}");
+    let after_undo = out.split("Took back").nth(1).unwrap();
+    assert!(after_undo.contains("f1 K") && after_undo.contains("a1 k"), "{after_undo}");
+    assert!(after_undo.contains("a6*R") && after_undo.contains("c6*."), "the mate is marked: {after_undo}");
+    assert!(out.trim_end().ends_with("Game over: Checkmate: Black is mated, White wins."), "{out}");
+    assert!(!out.contains("never read"));
+}
+
+#[test]
+fn a_wellisch_game_ends_with_the_persons_king_capture() {
+    let input = "moves F1\nF1-Z9\nF1-A1\n";
+    let args = ["--variant", "wellisch", "--sims", "8", "--as", "p2", "--position", WELLISCH_KING_HUNT];
+    let (ok, out, err) = play(&args, input);
+    assert!(ok, "{err}");
+    assert!(out.contains("You play P2.") && out.contains("The model plays P1 and P3"), "{out}");
+    assert!(out.contains("P1 (model) plays pass"), "P1's only move: {out}");
+    assert!(out.contains("A1 K1") && out.contains("C8 K2"), "pieces carry their seat: {out}");
+    assert!(out.contains("16 legal moves:") && out.contains("F1-A1"), "{out}");
+    assert!(out.contains("Not played: cannot read move 'F1-Z9': 'Z9' is not a Wellisch cell"), "{out}");
+    assert!(
+        out.trim_end().ends_with("Game over: King captured: P2 took P1's king, scores P1 0, P2 1, P3 0.5."),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_end_of_input_leaves_the_game_and_bad_flags_say_what_was_expected() {
+    let (ok, out, _) = play(&["--variant", "mini-hexchess", "--sims", "4", "--as", "black"], "");
+    assert!(ok);
+    assert!(out.contains("Black to move>") && out.contains("White (model) plays"), "{out}");
+    assert!(out.trim_end().ends_with("End of input: leaving the game unfinished."), "{out}");
+    let (ok, _, err) = play(&["--variant", "mini-hexchess", "--as", "green"], "");
+    assert!(!ok);
+    assert!(err.contains("--as 'green': 'green' is not a seat: expected a seat name (white, black)"), "{err}");
+    let (ok, _, err) = play(&["--variant", "glinski", "--position", "not a position"], "");
+    assert!(!ok && err.contains("--position"), "{err}");
+}
