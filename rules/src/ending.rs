@@ -124,10 +124,7 @@ mod tests {
     #[test]
     fn endings_name_the_rule_and_the_result() {
         let wb = names(&["White", "Black"]);
-        assert_eq!(
-            describe_end(Ending::Checkmate, &Scores::win2(0), 1, &wb),
-            "Checkmate: Black is mated, White wins."
-        );
+        assert_eq!(describe_end(Ending::Checkmate, &Scores::win2(0), 1, &wb), "Checkmate: Black is mated, White wins.");
         assert_eq!(
             describe_end(Ending::Stalemate, &Scores::new(&[0.75, 0.25]), 1, &wb),
             "Stalemate: Black cannot move, scores White 0.75, Black 0.25."
