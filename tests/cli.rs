@@ -296,7 +296,9 @@ fn arena_stopped_by_a_signal_prints_the_results_so_far() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    common::wait_for_handler(child.id(), 2);
+    // Some games in, so that there are results to print.
+    std::thread::sleep(std::time::Duration::from_millis(500));
     let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(status.success());
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);

@@ -49,7 +49,7 @@ pub enum PlayerSpec {
 pub enum PlayerError {
     /// The text names no player.
     #[error(
-        "player '{0}': expected random, greedy, alphabeta:DEPTH[:MS], mcts[:SIMS], rollout[:SIMS], uci:COMMAND or a checkpoint PATH[:SIMS]"
+        "player '{0}': expected random, greedy, mcts[:SIMS], rollout[:SIMS], alphabeta:DEPTH[:MS], uci:COMMAND or a checkpoint PATH[:SIMS]"
     )]
     Unknown(String),
     /// An `alphabeta` player with a depth or time limit that cannot make a search.

@@ -39,3 +39,23 @@ pub fn output_within(child: Child, limit: Duration, what: &str) -> Output {
     }
     waiter.join().expect("the waiting thread")
 }
+
+/// Waits (at most a minute) until process `pid` catches signal number `signal` (Linux: the
+/// `SigCgt` mask of /proc/PID/status), so that a test's signal lands on the handler and not on
+/// a process still starting up, however loaded the machine.
+pub fn wait_for_handler(pid: u32, signal: u32) {
+    let begun = Instant::now();
+    loop {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << (signal - 1)) != 0);
+        if caught {
+            return;
+        }
+        assert!(begun.elapsed() < Duration::from_secs(60), "process {pid} caught no signal {signal} within a minute");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
