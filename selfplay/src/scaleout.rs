@@ -94,8 +94,8 @@ pub fn selfplay_only<G: Encoding>(config: &Config, opts: &SelfplayOptions) -> Re
     let base = origin_base();
     let mut played = 0u64;
     let chunk = config.selfplay.games_per_iteration as u64;
-    // Set by a stop signal or when the trainer marks the run finished; games in progress end
-    // and are kept either way.
+    // Set by a stop signal or when the trainer marks the run finished; finished games are
+    // written either way, games in progress are dropped.
     let done = Arc::new(AtomicBool::new(false));
     let watching = Arc::new(AtomicBool::new(true));
     let watcher = {

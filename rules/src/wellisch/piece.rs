@@ -22,7 +22,6 @@ impl Piece {
     /// The kinds a pawn promotes to, in reserve order (index `0..3`).
     pub const RESERVE: [Piece; 3] = [Piece::Queen, Piece::Rook, Piece::Knight];
 
-    /// The letter used in position and move text.
     /// Material value in pawns; capturing a king wins the game, so it outweighs everything.
     pub const fn value(self) -> f32 {
         match self {
@@ -34,6 +33,7 @@ impl Piece {
         }
     }
 
+    /// The letter used in position and move text.
     pub const fn letter(self) -> char {
         match self {
             Piece::King => 'K',
