@@ -95,18 +95,33 @@ pub struct UciArgs {
     pub device: String,
 }
 
-/// Flags of `vzero analyse`.
+/// A position named on the command line: a variant, its start or a position text, then moves.
 #[derive(Debug, Args)]
-pub struct AnalyseArgs {
+pub struct PositionArgs {
     /// The variant.
     #[arg(long)]
     pub variant: Variant,
-    /// Analyse this position text instead of the start position.
+    /// Start from this position text instead of the variant's start position.
     #[arg(long)]
     pub position: Option<String>,
     /// Play these space-separated moves first (e.g. "f5-f6 f7-f6").
     #[arg(long)]
     pub moves: Option<String>,
+}
+
+impl PositionArgs {
+    /// The `--moves` text as one move per entry.
+    pub fn move_list(&self) -> Vec<String> {
+        self.moves.as_deref().unwrap_or("").split_whitespace().map(String::from).collect()
+    }
+}
+
+/// Flags of `vzero analyse`.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// The position to analyse.
+    #[command(flatten)]
+    pub at: PositionArgs,
     /// A checkpoint folder or run directory to search with (default: the uniform evaluator).
     #[arg(long)]
     pub model: Option<PathBuf>,
@@ -130,15 +145,9 @@ pub struct AnalyseArgs {
 /// Flags of `vzero encode`.
 #[derive(Debug, Args)]
 pub struct EncodeArgs {
-    /// The variant.
-    #[arg(long)]
-    pub variant: Variant,
-    /// Encode this position text instead of the start position.
-    #[arg(long)]
-    pub position: Option<String>,
-    /// Play these space-separated moves first (e.g. "f5-f6 f7-f6").
-    #[arg(long)]
-    pub moves: Option<String>,
+    /// The position to encode.
+    #[command(flatten)]
+    pub at: PositionArgs,
     /// The folder to write planes.npy, legal_moves.json and position.json into (made if missing).
     #[arg(long)]
     pub out: PathBuf,

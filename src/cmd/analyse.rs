@@ -11,9 +11,9 @@ use crate::engine::{cp_from_q, open_session, Limits, Line, Report, Settings};
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
-    let mut session = open_session(args.variant, args.model.as_deref(), device).map_err(|e| anyhow!("--model: {e}"))?;
-    let moves: Vec<String> = args.moves.as_deref().unwrap_or("").split_whitespace().map(String::from).collect();
-    session.set_position(args.position.as_deref(), &moves).map_err(|e| anyhow!("{e}"))?;
+    let mut session =
+        open_session(args.at.variant, args.model.as_deref(), device).map_err(|e| anyhow!("--model: {e}"))?;
+    session.set_position(args.at.position.as_deref(), &args.at.move_list()).map_err(|e| anyhow!("{e}"))?;
     if let Some(reason) = session.game_over() {
         session.close();
         return Err(anyhow!("nothing to analyse: {reason}"));
@@ -24,7 +24,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let position = session.position_text();
     session.close();
     if args.json {
-        println!("{}", to_json(args.variant.name(), &position, args.sims, &report));
+        println!("{}", to_json(args.at.variant.name(), &position, args.sims, &report));
     } else {
         print_table(&report);
     }

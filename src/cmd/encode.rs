@@ -14,9 +14,8 @@ use crate::engine::{open_session, Encoded};
 pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
     check_out(&args.out)?;
     // Without a model the session holds no inference service, so it needs no `close`.
-    let mut session = open_session(args.variant, None, nn::Device::Cpu).map_err(|e| anyhow!("{e}"))?;
-    let moves: Vec<String> = args.moves.as_deref().unwrap_or("").split_whitespace().map(String::from).collect();
-    session.set_position(args.position.as_deref(), &moves).map_err(|e| anyhow!("{e}"))?;
+    let mut session = open_session(args.at.variant, None, nn::Device::Cpu).map_err(|e| anyhow!("{e}"))?;
+    session.set_position(args.at.position.as_deref(), &args.at.move_list()).map_err(|e| anyhow!("{e}"))?;
     let encoded: Encoded = session.encoded();
     std::fs::create_dir_all(&args.out).with_context(|| format!("--out {}", args.out.display()))?;
     let mut shape = vec![1];
@@ -26,7 +25,7 @@ pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
     let legal: Vec<_> = encoded.legal.iter().map(|(mv, index)| json!({"move": mv, "policy_index": index})).collect();
     write_json(&args.out.join("legal_moves.json"), &json!(legal))?;
     let about = json!({
-        "variant": args.variant.name(),
+        "variant": args.at.variant.name(),
         "position": session.position_text(),
         "to_move": session.to_move(),
         "game_over": session.game_over(),
