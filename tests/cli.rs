@@ -433,24 +433,11 @@ fn keep_checkpoints_keeps_the_newest_and_the_run_still_resumes() {
 
 #[test]
 fn foreign_or_inconsistent_shards_are_skipped_by_name_and_training_goes_on() {
-    use rand::SeedableRng;
-    use rules::hexchess::{Glinski, MiniHexchess};
-    use selfplay::bench::random_game;
-    use selfplay::replay::{write_shard, EXTERNAL_GAME};
     let dir = std::env::temp_dir().join(format!("vzero-cli-foreign-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let run = dir.join("run");
     tiny_run(&run);
-    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(3);
-    // Another variant's games, as from a worker pointed at the wrong run.
-    let mut foreign = random_game::<Glinski>(&mut rng, 4);
-    foreign.number |= EXTERNAL_GAME;
-    write_shard(&run.join("replay/9999999999990-other-1-000001.shard"), &[foreign]).unwrap();
-    // This variant, checksum intact, but a visit on a policy index no move has.
-    let mut broken = random_game::<MiniHexchess>(&mut rng, 4);
-    broken.number |= EXTERNAL_GAME | 1;
-    broken.moves[0].visits.push((u32::MAX - 1, 3));
-    write_shard(&run.join("replay/9999999999991-other-1-000002.shard"), &[broken]).unwrap();
+    common::plant_foreign_and_broken_shards(&run, 3);
     let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=2"]);
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");

@@ -63,23 +63,12 @@ fn a_resume_with_more_iterations_is_kept_in_the_run_and_shown_as_n_of_m() {
 
 #[test]
 fn foreign_or_broken_shards_are_not_counted() {
-    use rand::SeedableRng;
-    use rules::hexchess::{Glinski, MiniHexchess};
-    use selfplay::bench::random_game;
-    use selfplay::replay::{write_shard, EXTERNAL_GAME};
     let dir = fresh_dir("shards");
     let run = dir.join("run");
     tiny_run(&run);
     let healthy = status_json(&[&run]).remove(0);
     assert_eq!((healthy["games"].as_u64(), healthy["skipped_shards"].as_u64()), (Some(8), Some(0)), "{healthy}");
-    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
-    let mut foreign = random_game::<Glinski>(&mut rng, 4);
-    foreign.number |= EXTERNAL_GAME;
-    write_shard(&run.join("replay/9999999999990-other-1-000001.shard"), &[foreign]).unwrap();
-    let mut broken = random_game::<MiniHexchess>(&mut rng, 4);
-    broken.number |= EXTERNAL_GAME | 1;
-    broken.moves[0].visits.push((u32::MAX - 1, 3));
-    write_shard(&run.join("replay/9999999999991-other-1-000002.shard"), &[broken]).unwrap();
+    common::plant_foreign_and_broken_shards(&run, 5);
     std::fs::write(run.join("replay/9999999999992-other-1-000003.shard"), b"VZSHARD2 not really").unwrap();
 
     let json = status_json(&[&run]).remove(0);

@@ -59,3 +59,21 @@ pub fn wait_for_handler(pid: u32, signal: u32) {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// Plants two bad external shards in `run`'s replay folder, named `9999999999990-other-1-000001`
+/// (another variant's game, as from a worker pointed at the wrong run) and `...1-000002` (this
+/// Mini Hexchess run's variant, checksum intact, but a visit on a policy index no move has).
+pub fn plant_foreign_and_broken_shards(run: &Path, seed: u64) {
+    use rand::SeedableRng;
+    use rules::hexchess::{Glinski, MiniHexchess};
+    use selfplay::bench::random_game;
+    use selfplay::replay::{write_shard, EXTERNAL_GAME};
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut foreign = random_game::<Glinski>(&mut rng, 4);
+    foreign.number |= EXTERNAL_GAME;
+    write_shard(&run.join("replay/9999999999990-other-1-000001.shard"), &[foreign]).unwrap();
+    let mut broken = random_game::<MiniHexchess>(&mut rng, 4);
+    broken.number |= EXTERNAL_GAME | 1;
+    broken.moves[0].visits.push((u32::MAX - 1, 3));
+    write_shard(&run.join("replay/9999999999991-other-1-000002.shard"), &[broken]).unwrap();
+}

@@ -74,28 +74,25 @@ pub fn run_gauntlet<G: Encoding + Material>(
 ) -> Result<Vec<GauntletEvent>, GauntletError> {
     check_games::<G>(opts.games)?;
     let pairings = pairings(dir, opts)?;
-    let earlier = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
-    let mut played = Vec::new();
+    let earlier: Vec<GauntletEvent> = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default())
+        .events
+        .into_iter()
+        .filter_map(|e| match e {
+            RunEvent::Gauntlet(g) if g.sims == opts.sims && g.max_plies == opts.max_plies => Some(g),
+            _ => None,
+        })
+        .collect();
+    let mut played: Vec<GauntletEvent> = Vec::new();
     for pairing in &pairings {
         if stop.load(Ordering::Relaxed) {
             break;
         }
         let player_name = folder_name(&pairing.player);
         let have: usize = earlier
-            .events
             .iter()
-            .chain(played.iter())
-            .filter_map(|e| match e {
-                RunEvent::Gauntlet(g)
-                    if g.player == player_name
-                        && g.opponent == pairing.opponent_name
-                        && g.sims == opts.sims
-                        && g.max_plies == opts.max_plies =>
-                {
-                    Some(g.games)
-                }
-                _ => None,
-            })
+            .chain(&played)
+            .filter(|g| g.player == player_name && g.opponent == pairing.opponent_name)
+            .map(|g| g.games)
             .sum();
         if have >= opts.games {
             continue;
@@ -106,9 +103,9 @@ pub fn run_gauntlet<G: Encoding + Material>(
         }
         dir.log_event(&RunEvent::Gauntlet(event.clone()))?;
         on_match(&event);
-        played.push(RunEvent::Gauntlet(event));
+        played.push(event);
     }
-    Ok(played.into_iter().filter_map(|e| if let RunEvent::Gauntlet(g) = e { Some(g) } else { None }).collect())
+    Ok(played)
 }
 
 /// Three players rotate through six seat orders, which a game count must fill evenly.
