@@ -6,7 +6,7 @@
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use rules::{Game, MAX_PLAYERS};
+use rules::{Game, Material, MAX_PLAYERS};
 
 use crate::batch::{Batch, Slot};
 
@@ -141,13 +141,41 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for RolloutMix<E> {
         if self.weight <= 0.0 {
             return;
         }
-        let w = self.weight.min(1.0);
-        for_each_slot(batch, |slot| {
-            let z = self.rollout.playout(slot.state);
-            for (v, z) in slot.value.iter_mut().zip(z) {
-                *v = (1.0 - w) * *v + w * z;
-            }
-        });
+        for_each_slot(batch, |slot| blend(slot.value, &self.rollout.playout(slot.state), self.weight));
+    }
+}
+
+/// Another evaluator's priors, with its values blended with what the material count predicts
+/// ([`rules::material_values`]): `(1 - weight) * value + weight * material`. A prior for young
+/// networks whose values carry no signal yet, fading out as training goes on
+/// (`search.material_weight`); off in a pure-zero run.
+#[derive(Clone, Copy, Debug)]
+pub struct MaterialMix<E> {
+    /// Gives the priors and the values being blended.
+    pub inner: E,
+    /// Share of the material values, in [0, 1]; 0 leaves `inner` untouched.
+    pub weight: f32,
+}
+
+impl<G: Material, E: Evaluator<G>> Evaluator<G> for MaterialMix<E> {
+    fn max_batch_size(&self) -> usize {
+        self.inner.max_batch_size()
+    }
+
+    fn evaluate(&self, batch: &mut Batch<G>) {
+        self.inner.evaluate(batch);
+        if self.weight <= 0.0 {
+            return;
+        }
+        for_each_slot(batch, |slot| blend(slot.value, &rules::material_values(slot.state), self.weight));
+    }
+}
+
+/// `value = (1 - weight) * value + weight * other`, seat by seat (`weight` capped at 1).
+fn blend(value: &mut [f32; MAX_PLAYERS], other: &[f32; MAX_PLAYERS], weight: f32) {
+    let w = weight.min(1.0);
+    for (v, o) in value.iter_mut().zip(other) {
+        *v = (1.0 - w) * *v + w * o;
     }
 }
 
@@ -212,26 +240,27 @@ mod tests {
         (0..batch.len()).map(|i| (batch.answer(i).0.to_vec(), *batch.answer(i).1)).collect()
     }
 
+    /// What `e` answers on the test batch (40 positions along one game).
+    fn evaluate<G: Game>(e: &dyn Evaluator<G>) -> Vec<(Vec<f32>, [f32; MAX_PLAYERS])> {
+        let mut batch = batch_of::<G>(40);
+        e.evaluate(&mut batch);
+        answers(&batch)
+    }
+
     /// Priors always come from the inner evaluator; values are the weighted mean of its values
-    /// and the playout's result, exactly the inner ones at weight 0 and the playout's at 1.
-    fn check_mix<G: Game>() {
-        let inner = RandomEvaluator { seed: 3 };
-        let rollout = RolloutEvaluator::new(9, 400);
-        let evaluate = |e: &dyn Evaluator<G>| {
-            let mut batch = batch_of::<G>(40);
-            e.evaluate(&mut batch);
-            answers(&batch)
-        };
-        let net = evaluate(&inner);
-        let playouts = evaluate(&rollout);
-        assert!(playouts.iter().any(|(_, v)| v[0] != 0.5), "some playout must end decisively for the test to bite");
+    /// and `other`'s, exactly the inner ones at weight 0 and `other`'s at 1.
+    fn check_blend<G: Game>(
+        other: &[[f32; MAX_PLAYERS]],
+        mixed_at: impl Fn(f32) -> Vec<(Vec<f32>, [f32; MAX_PLAYERS])>,
+    ) {
+        let net = evaluate::<G>(&RandomEvaluator { seed: 3 });
         for weight in [0.0f32, 0.25, 1.0] {
-            let mixed = evaluate(&RolloutMix { inner, rollout, weight });
-            for ((m, n), r) in mixed.iter().zip(&net).zip(&playouts) {
+            let mixed = mixed_at(weight);
+            for ((m, n), o) in mixed.iter().zip(&net).zip(other) {
                 assert_eq!(m.0, n.0, "priors are the inner evaluator's");
-                for p in 0..G::NUM_PLAYERS {
-                    let want = (1.0 - weight) * n.1[p] + weight * r.1[p];
-                    assert!((m.1[p] - want).abs() < 1e-6, "weight {weight}: {} vs {want}", m.1[p]);
+                for ((got, inner), other) in m.1.iter().zip(&n.1).zip(o).take(G::NUM_PLAYERS) {
+                    let want = (1.0 - weight) * inner + weight * other;
+                    assert!((got - want).abs() < 1e-6, "weight {weight}: {got} vs {want}");
                 }
             }
         }
@@ -239,6 +268,21 @@ mod tests {
 
     #[test]
     fn rollout_mix_blends_values_and_keeps_priors() {
-        check_mix::<MiniHexchess>();
+        let inner = RandomEvaluator { seed: 3 };
+        let rollout = RolloutEvaluator::new(9, 400);
+        let playouts: Vec<_> = evaluate::<MiniHexchess>(&rollout).into_iter().map(|a| a.1).collect();
+        assert!(playouts.iter().any(|v| v[0] != 0.5), "some playout must end decisively for the test to bite");
+        check_blend::<MiniHexchess>(&playouts, |weight| {
+            evaluate::<MiniHexchess>(&RolloutMix { inner, rollout, weight })
+        });
+    }
+
+    #[test]
+    fn material_mix_blends_values_and_keeps_priors() {
+        let inner = RandomEvaluator { seed: 3 };
+        let mut batch = batch_of::<MiniHexchess>(40);
+        let material: Vec<_> = (0..batch.len()).map(|i| rules::material_values(batch.slot_mut(i).state)).collect();
+        assert!(material.iter().any(|v| v[0] != 0.5), "some position must be unequal for the test to bite");
+        check_blend::<MiniHexchess>(&material, |weight| evaluate::<MiniHexchess>(&MaterialMix { inner, weight }));
     }
 }

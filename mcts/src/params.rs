@@ -161,6 +161,13 @@ pub struct SearchParams {
     pub rollout_iterations: u32,
     /// Playouts longer than this many plies stop and score a draw.
     pub rollout_plies: u32,
+
+    // ---- A material prior on leaf values (also read only by self-play's evaluator) ----
+    /// Share of the material count's prediction ([`crate::MaterialMix`]) in each leaf value at
+    /// training iteration 0 (see [`SearchParams::material_weight_at`]); 0 disables it.
+    pub material_weight: f32,
+    /// Iterations over which `material_weight` falls linearly to 0; 0 keeps it constant.
+    pub material_iterations: u32,
 }
 
 impl Default for SearchParams {
@@ -194,6 +201,8 @@ impl Default for SearchParams {
             rollout_weight: 0.0,
             rollout_iterations: 0,
             rollout_plies: 200,
+            material_weight: 0.0,
+            material_iterations: 0,
         }
     }
 }
@@ -241,6 +250,8 @@ impl SearchParams {
             rollout_weight: 0.0,
             rollout_iterations: 0,
             rollout_plies: 200,
+            material_weight: 0.0,
+            material_iterations: 0,
         }
     }
 
@@ -280,6 +291,7 @@ impl SearchParams {
         check("fast_simulations", self.fast_simulations as f32, self.fast_simulations >= 1, "at least 1")?;
         check("forced_playout_k", self.forced_playout_k, self.forced_playout_k >= 0.0, "at least 0")?;
         check("rollout_weight", self.rollout_weight, unit(self.rollout_weight), "between 0 and 1")?;
+        check("material_weight", self.material_weight, unit(self.material_weight), "between 0 and 1")?;
         Ok(())
     }
 
@@ -291,11 +303,13 @@ impl SearchParams {
     /// The playout share in leaf values for self-play with the network of training iteration
     /// `iteration`: `rollout_weight`, falling linearly to 0 over `rollout_iterations`.
     pub fn rollout_weight_at(&self, iteration: u32) -> f32 {
-        if self.rollout_iterations == 0 {
-            return self.rollout_weight;
-        }
-        let left = 1.0 - iteration as f32 / self.rollout_iterations as f32;
-        self.rollout_weight * left.max(0.0)
+        fading(self.rollout_weight, self.rollout_iterations, iteration)
+    }
+
+    /// The material prior's share in leaf values for self-play with the network of training
+    /// iteration `iteration`: `material_weight`, falling linearly to 0 over `material_iterations`.
+    pub fn material_weight_at(&self, iteration: u32) -> f32 {
+        fading(self.material_weight, self.material_iterations, iteration)
     }
 
     /// The temperature for a move at `ply`.
@@ -306,4 +320,12 @@ impl SearchParams {
             self.final_temperature
         }
     }
+}
+
+/// `weight` at `iteration`, falling linearly to 0 over `iterations` (0: constant).
+fn fading(weight: f32, iterations: u32, iteration: u32) -> f32 {
+    if iterations == 0 {
+        return weight;
+    }
+    weight * (1.0 - iteration as f32 / iterations as f32).max(0.0)
 }

@@ -1,12 +1,14 @@
-//! The network's view of a variant, kept apart from [`Game`] because search never needs it.
+//! The network's view of a variant, kept apart from [`Game`](crate::Game) because search never needs it.
 
-use crate::game::Game;
+use crate::material::Material;
 use crate::policy_map::PolicyMap;
 use crate::scores::Scores;
 
 /// How a variant's positions and moves are shown to a neural network: input planes, policy
-/// indices, the board mask, and board symmetries for data augmentation.
-pub trait Encoding: Game {
+/// indices, the board mask, and board symmetries for data augmentation. Every trainable variant
+/// also has piece values ([`Material`]): self-play may use them as a prior and to score games
+/// stopped at the move limit.
+pub trait Encoding: Material {
     /// Shape of the network input for one position: `[C, H, W]` (hex) or `[C, D, H, W]` (cube).
     const INPUT_SHAPE: &'static [usize];
     /// Number of policy outputs; [`Encoding::policy_index`] maps legal moves into `0..POLICY_SIZE`.

@@ -101,8 +101,12 @@ pub struct SelfplayConfig {
     pub games_per_worker: usize,
     /// Games played per iteration (between two training phases).
     pub games_per_iteration: usize,
-    /// Longest game in plies; a game reaching it is adjudicated a draw.
+    /// Longest game in plies; a game reaching it is adjudicated a draw, or by material.
     pub max_plies: u32,
+    /// Two players: a game reaching `max_plies` with one side at least this many pawns of
+    /// material ahead scores as that side's win (a prior, off in a pure-zero run); 0 keeps every
+    /// such game a draw.
+    pub adjudicate_material: f32,
     /// A player whose searched value stays below this for `resign_plies` of its consecutive
     /// moves resigns (scores: as if it lost). 0 disables resignation.
     pub resign_threshold: f32,
@@ -125,6 +129,7 @@ impl Default for SelfplayConfig {
             games_per_worker: 16,
             games_per_iteration: 64,
             max_plies: 300,
+            adjudicate_material: 0.0,
             resign_threshold: 0.0,
             resign_plies: 3,
             resign_playthrough: 0.1,
@@ -340,6 +345,14 @@ impl Config {
             value,
             reason,
         };
+        let margin = self.selfplay.adjudicate_material;
+        if !margin.is_finite() || margin < 0.0 {
+            return Err(invalid(
+                "selfplay.adjudicate_material",
+                margin.to_string(),
+                "must be 0 or a positive number of pawns",
+            ));
+        }
         let positive = [
             ("network.blocks", self.network.blocks),
             ("network.channels", self.network.channels),

@@ -62,8 +62,10 @@ pub struct IterationEvent {
     pub ended_by_rules: usize,
     /// Games ended by resignation.
     pub resigned: usize,
-    /// Games adjudicated at the ply limit.
+    /// Games adjudicated at the ply limit (draws and material wins).
     pub adjudicated: usize,
+    /// Of those, games scored as a win by material (`selfplay.adjudicate_material`).
+    pub adjudicated_by_material: usize,
     /// Games played through with resignation off, to count false resignations.
     pub resign_checks: usize,
     /// Of those, games the would-be resigner did not lose.
@@ -95,6 +97,8 @@ pub struct IterationEvent {
     /// Share of random playouts in leaf values during this iteration's self-play (an `f32`
     /// written as the `f64` it converts to, as vzero always has).
     pub rollout_weight: f64,
+    /// Share of the material prior in leaf values during this iteration's self-play.
+    pub material_weight: f64,
     /// Games that `vzero selfplay` processes added to the window since the last iteration.
     pub external_games_added: usize,
     /// Training positions sampled from those processes' games.

@@ -37,6 +37,8 @@ pub enum GameEnd {
     Resigned,
     /// It reached `max_plies` and was adjudicated a draw.
     MaxPlies,
+    /// It reached `max_plies` with one side ahead by `adjudicate_material` and scored as its win.
+    Material,
 }
 
 /// Seeds of game `number` in a run seeded `seed`: different for every game, the same on every
@@ -169,7 +171,46 @@ fn step_game<G: Encoding>(
         return Some((GameEnd::Rules, scores));
     }
     if game.record.moves.len() as u32 >= cfg.max_plies {
-        return Some((GameEnd::MaxPlies, Scores::draw(G::NUM_PLAYERS)));
+        return Some(at_move_limit(search.root_state(), cfg.adjudicate_material));
     }
     None
+}
+
+/// How a game stopped at the move limit in `state` scores: a draw, or (two players, `margin`
+/// above 0) a win for the side at least `margin` pawns of material ahead.
+fn at_move_limit<G: Encoding>(state: &G, margin: f32) -> (GameEnd, Scores) {
+    let leader = Some(margin).filter(|&m| m > 0.0).and_then(|m| rules::material_leader(state, m));
+    match leader {
+        Some(winner) => (GameEnd::Material, Scores::win2(winner)),
+        None => (GameEnd::MaxPlies, Scores::draw(G::NUM_PLAYERS)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::{Game, Material, MiniHexchess};
+
+    use super::*;
+
+    #[test]
+    fn the_move_limit_scores_a_material_lead_only_when_asked() {
+        // A fixed game that takes the first capture it sees, until one side is ahead.
+        let mut game = MiniHexchess::start();
+        let mut moves = Vec::new();
+        let lead = |g: &MiniHexchess| g.material()[0] - g.material()[1];
+        for i in 0..400 {
+            if lead(&game) != 0.0 || game.outcome().is_some() {
+                break;
+            }
+            game.legal_moves(&mut moves);
+            let capture = moves.iter().copied().find(|&mv| game.capture_value(mv) > 0.0);
+            game.play(capture.unwrap_or(moves[(i * 7) % moves.len()]));
+        }
+        let lead = lead(&game);
+        assert!(lead != 0.0 && game.outcome().is_none(), "the game reached a material lead");
+        let leader = if lead > 0.0 { 0 } else { 1 };
+        assert_eq!(at_move_limit(&game, lead.abs()), (GameEnd::Material, Scores::win2(leader)));
+        assert_eq!(at_move_limit(&game, lead.abs() + 0.5), (GameEnd::MaxPlies, Scores::draw(2)));
+        assert_eq!(at_move_limit(&game, 0.0), (GameEnd::MaxPlies, Scores::draw(2)), "0 turns it off");
+    }
 }

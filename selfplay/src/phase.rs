@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mcts::{RolloutEvaluator, RolloutMix};
+use mcts::{MaterialMix, RolloutEvaluator, RolloutMix};
 use nn::InferenceClient;
 use rules::Encoding;
 
@@ -29,7 +29,7 @@ pub(crate) struct PhaseGames {
 }
 
 /// Plays the games numbered in `wanted` on `selfplay.workers` threads with the network of
-/// iteration `iteration` (which sets the playout share of leaf values), handing each finished
+/// iteration `iteration` (which sets the playout and material shares of leaf values), handing each finished
 /// game to `flusher` as it ends. A failed write stops the workers (through `stop`) and is
 /// returned.
 pub(crate) fn self_play_phase<G: Encoding>(
@@ -51,10 +51,13 @@ pub(crate) fn self_play_phase<G: Encoding>(
     let mut summaries: Vec<GameSummary> = std::thread::scope(|scope| {
         for _ in 0..config.selfplay.workers {
             let tx = tx.clone();
-            let evaluator = RolloutMix {
-                inner: NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch),
-                rollout: RolloutEvaluator::new(config.seed, config.search.rollout_plies),
-                weight: config.search.rollout_weight_at(iteration),
+            let evaluator = MaterialMix {
+                inner: RolloutMix {
+                    inner: NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch),
+                    rollout: RolloutEvaluator::new(config.seed, config.search.rollout_plies),
+                    weight: config.search.rollout_weight_at(iteration),
+                },
+                weight: config.search.material_weight_at(iteration),
             };
             let (params, queue, cfg, start) = (&params, &queue, &config.selfplay, &start);
             scope.spawn(move || {

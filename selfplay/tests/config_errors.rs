@@ -130,6 +130,9 @@ fn every_numeric_key_is_range_checked_on_load() {
         ("gating.games=10", ""),       // fine on its own
         ("selfplay.max_plies=0", "at least 1"),
         ("selfplay.flush_games=0", "at least 1"),
+        ("selfplay.adjudicate_material=-1", "0 or a positive number of pawns"),
+        ("selfplay.adjudicate_material=nan", "0 or a positive number of pawns"),
+        ("search.material_weight=1.5", "search.material_weight"),
         ("selfplay.flush_games=100000000", "absurdly large"),
         ("network.blocks=100000", "absurdly large"),
         ("training.batch_size=100000000", "absurdly large"),

@@ -141,6 +141,35 @@ fn a_tiny_wellisch_run_completes_and_its_loss_falls() {
 }
 
 #[test]
+fn material_priors_fade_and_score_games_at_the_move_limit() {
+    // Short games, most of which reach the limit: the material prior fades over two iterations
+    // and games stopped a pawn or more ahead count as wins, each one a game at the limit.
+    let overrides = [
+        "evaluation.games=0",
+        "selfplay.max_plies=30",
+        "selfplay.adjudicate_material=1",
+        "search.material_weight=1.0",
+        "search.material_iterations=2",
+    ];
+    let cfg = config("mini-hexchess-tiny.toml", &overrides);
+    let dir = fresh_dir("material");
+    run::<MiniHexchess>(&cfg, &dir);
+    let its = iterations(&dir);
+    let weights: Vec<f64> = its.iter().map(|m| m.material_weight).collect();
+    assert_eq!(weights, vec![1.0, 0.5, 0.0]);
+    let by_material: usize = its.iter().map(|m| m.adjudicated_by_material).sum();
+    assert!(by_material > 0, "some game stopped at 30 plies with a lead of a pawn");
+    assert!(its.iter().all(|m| m.adjudicated_by_material <= m.adjudicated));
+    let games: Vec<_> = RunDir::open(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
+    let decided_at_limit = games.iter().filter(|g| g.moves.len() == 30 && g.scores[0] != 0.5).count();
+    assert!(
+        decided_at_limit >= by_material,
+        "{decided_at_limit} decided games at the limit, {by_material} by material"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_same_seed_gives_the_same_games_and_weights() {
     let cfg = config("mini-hexchess-tiny.toml", &["training.iterations=2", "evaluation.games=0"]);
     let (a, b) = (fresh_dir("det-a"), fresh_dir("det-b"));

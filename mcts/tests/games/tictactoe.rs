@@ -1,6 +1,6 @@
 //! Tic-tac-toe: small enough to solve exactly, rich enough to have traps.
 
-use rules::{Encoding, Game, MoveError, Player, PolicyMap, PolicyMove, PositionError, Scores};
+use rules::{Encoding, Game, Material, MoveError, Player, PolicyMap, PolicyMove, PositionError, Scores, MAX_PLAYERS};
 
 const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
@@ -101,6 +101,21 @@ impl Game for TicTacToe {
         } else {
             Err(MoveError::Illegal { text: text.into(), reason: "cell taken or game over".into() })
         }
+    }
+}
+
+/// No pieces to count: every trainable game has piece values, and tic-tac-toe's are nil.
+impl Material for TicTacToe {
+    fn capture_value(&self, _: u8) -> f32 {
+        0.0
+    }
+
+    fn mover_value(&self, _: u8) -> f32 {
+        0.0
+    }
+
+    fn material(&self) -> [f32; MAX_PLAYERS] {
+        [0.0; MAX_PLAYERS]
     }
 }
 

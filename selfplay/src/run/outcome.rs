@@ -19,6 +19,8 @@ pub struct Played {
     pub forward_passes: u64,
     /// Share of random playouts in leaf values.
     pub rollout_weight: f32,
+    /// Share of the material prior in leaf values.
+    pub material_weight: f32,
     /// Games of `vzero selfplay` processes added to the window.
     pub external_games: usize,
 }

@@ -75,6 +75,7 @@ impl<G: Encoding> Run<G> {
             evaluated,
             forward_passes,
             rollout_weight: self.config.search.rollout_weight_at(iteration),
+            material_weight: self.config.search.material_weight_at(iteration),
             external_games,
         })
     }

@@ -64,7 +64,8 @@ impl<G: Encoding> Run<G> {
             seat_scores,
             ended_by_rules: count(GameEnd::Rules),
             resigned: count(GameEnd::Resigned),
-            adjudicated: count(GameEnd::MaxPlies),
+            adjudicated: count(GameEnd::MaxPlies) + count(GameEnd::Material),
+            adjudicated_by_material: count(GameEnd::Material),
             resign_checks,
             false_resignations,
             selfplay_seconds: played.seconds,
@@ -79,6 +80,7 @@ impl<G: Encoding> Run<G> {
             first_step_value_loss: trained.first.map(|s| s.value_loss),
             interrupted: !trained.complete,
             rollout_weight: played.rollout_weight as f64,
+            material_weight: played.material_weight as f64,
             external_games_added: played.external_games,
             sampled_external_positions: trained.sampled_external,
         }
