@@ -185,6 +185,7 @@ fn the_issue_check_answers_and_exits_when_its_input_ends() {
         numbers_after(info, key, 1);
     }
     numbers_after(info, "cp", 1);
+    assert!(!info.contains(" wdl "), "no network, no draw share: {info}");
     let best =
         lines.last().unwrap().strip_prefix("bestmove ").unwrap_or_else(|| panic!("last line not bestmove:\n{text}"));
     assert!(legal::<Glinski>(None, &["f5-f6"], best), "{best}");
@@ -339,6 +340,13 @@ fn a_checkpoint_drives_uci_and_analyse() {
     let (best, lines) = e.bestmove(20 * SECOND);
     assert!(legal::<MiniHexchess>(None, &["d3-d4"], &best), "{best}");
     assert!(lines.iter().any(|l| l.contains(" nodes 64 ")), "{lines:?}");
+    // With a network, `wdl` splits the line's score by the network's draw share.
+    let info = lines.iter().rfind(|l| l.starts_with("info depth")).unwrap();
+    let wdl = numbers_after(info, "wdl", 3);
+    assert_eq!(wdl.iter().sum::<f64>(), 1000.0, "{info}");
+    let cp = numbers_after(info, "cp", 1)[0];
+    let q = 0.5 + (cp / 111.714640912).atan() / 1.5620688421 / 2.0;
+    assert!(((wdl[0] + wdl[1] / 2.0) / 1000.0 - q).abs() < 0.005, "W + D/2 is the score: {info}");
     // A model for another variant is refused by name; the engine searches on, uniformly.
     let error = e.error_for("setoption name UCI_Variant value glinski");
     assert!(error.contains("plays mini-hexchess"), "{error}");

@@ -25,6 +25,9 @@ pub struct Outputs {
     pub policy: Vec<f32>,
     /// Expected scores by seat from the mover on, `players` per position.
     pub values: Vec<f32>,
+    /// The distribution over the network's outcome classes (`NetConfig::outcomes`, seen from
+    /// the mover) whose expectation the values are, one probability per class per position.
+    pub outcomes: Vec<f32>,
 }
 
 enum Message {
@@ -175,7 +178,8 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
         if total == 0 {
             continue;
         }
-        let (policy, values) = run_batch(&net, &inputs, total);
+        let (policy, outcomes, values) = run_batch(&net, &inputs, total);
+        let classes = outcomes.len() / total;
         stats.batches.fetch_add(1, Ordering::Relaxed);
         stats.positions.fetch_add(total as u64, Ordering::Relaxed);
         let mut offset = 0;
@@ -183,6 +187,7 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
             let out = Outputs {
                 policy: policy[offset * policy_size..(offset + p.count) * policy_size].to_vec(),
                 values: values[offset * players..(offset + p.count) * players].to_vec(),
+                outcomes: outcomes[offset * classes..(offset + p.count) * classes].to_vec(),
             };
             offset += p.count;
             let _ = p.reply.send(out);
@@ -192,13 +197,13 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
 }
 
 /// One forward pass over `count` positions, in mixed precision on CUDA, returned as flat f32
-/// buffers.
-fn run_batch(net: &PolicyValueNet, inputs: &[f32], count: usize) -> (Vec<f32>, Vec<f32>) {
+/// buffers: policy logits, outcome probabilities, values.
+fn run_batch(net: &PolicyValueNet, inputs: &[f32], count: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
     let cuda = net.device().is_cuda();
-    let (policy, values) = tch::autocast(cuda, || net.predict(inputs, count));
+    let (policy, outcomes, values) = tch::autocast(cuda, || net.predict_outcomes(inputs, count));
     let to_vec = |t: tch::Tensor| -> Vec<f32> {
         let t = t.to_kind(Kind::Float).to_device(tch::Device::Cpu).flatten(0, -1);
         Vec::<f32>::try_from(&t).expect("network output converts to f32")
     };
-    (to_vec(policy), to_vec(values))
+    (to_vec(policy), to_vec(outcomes), to_vec(values))
 }

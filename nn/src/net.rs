@@ -180,6 +180,12 @@ impl PolicyValueNet {
     /// Policy logits and values for a batch shaped `[B, ..input_shape]`; `train` selects batch
     /// statistics (training) or running statistics (inference) in the batch norms.
     pub fn forward(&self, input: &Tensor, train: bool) -> (Tensor, Tensor) {
+        let (policy, logits) = self.heads(input, train);
+        (policy, self.outcome_probabilities(&logits).matmul(&self.outcomes))
+    }
+
+    /// Policy logits and value-head logits (one per outcome class) for a batch.
+    fn heads(&self, input: &Tensor, train: bool) -> (Tensor, Tensor) {
         let mut x = self.masked(self.stem.forward(input, train).relu());
         for block in &self.blocks {
             let y = self.masked(block.a.forward(&x, train).relu());
@@ -189,20 +195,32 @@ impl PolicyValueNet {
         let policy = self.policy_out.forward(&p).flatten(1, -1).narrow(1, 0, self.config.policy_size as i64);
         let v = self.value_conv.forward(&x, train).relu().flatten(1, -1);
         let logits = self.value_fc2.forward(&self.value_fc1.forward(&v).relu());
-        (policy, self.expected_scores(&logits))
+        (policy, logits)
     }
 
-    /// The values `[B, players]` of value-head logits `[B, classes]`: the expected score vector
-    /// under their softmax, in fp32 even under autocast (the sums must hold to float error).
-    fn expected_scores(&self, logits: &Tensor) -> Tensor {
-        logits.to_kind(Kind::Float).softmax(-1, Kind::Float).matmul(&self.outcomes)
+    /// The outcome distribution `[B, classes]` of value-head logits: their softmax, in fp32 even
+    /// under autocast (the values' sums must hold to float error).
+    fn outcome_probabilities(&self, logits: &Tensor) -> Tensor {
+        logits.to_kind(Kind::Float).softmax(-1, Kind::Float)
     }
 
     /// Policy logits and values for `batch` positions given as one contiguous buffer, computed
     /// without gradients in inference mode.
     pub fn predict(&self, inputs: &[f32], batch: usize) -> (Tensor, Tensor) {
+        let (policy, _, values) = self.predict_outcomes(inputs, batch);
+        (policy, values)
+    }
+
+    /// Like [`PolicyValueNet::predict`], with the outcome distribution `[B, classes]` (over
+    /// [`NetConfig::outcomes`]) that the values are the expectation of, between them.
+    pub fn predict_outcomes(&self, inputs: &[f32], batch: usize) -> (Tensor, Tensor, Tensor) {
         let x = self.input_tensor(inputs, batch);
-        tch::no_grad(|| self.forward(&x, false))
+        tch::no_grad(|| {
+            let (policy, logits) = self.heads(&x, false);
+            let probabilities = self.outcome_probabilities(&logits);
+            let values = probabilities.matmul(&self.outcomes);
+            (policy, probabilities, values)
+        })
     }
 
     /// Turns `batch` encoded positions in one contiguous buffer into an input tensor on the

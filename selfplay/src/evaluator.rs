@@ -8,6 +8,7 @@ use nn::InferenceClient;
 use rules::Encoding;
 
 /// An [`Evaluator`] backed by the inference service.
+#[derive(Clone)]
 pub struct NetEvaluator<G> {
     client: InferenceClient,
     max_batch: usize,
@@ -19,6 +20,32 @@ impl<G: Encoding> NetEvaluator<G> {
     pub fn new(client: InferenceClient, max_batch: usize) -> NetEvaluator<G> {
         NetEvaluator { client, max_batch: max_batch.max(1), _game: PhantomData }
     }
+
+    /// The network's win, draw and loss probabilities for the player to move in `state` (two
+    /// players), from its outcome distribution: a class in which the mover scores `s` counts
+    /// `max(0, 2s - 1)` as a win and `max(0, 1 - 2s)` as a loss, the rest as a draw (Glinski's
+    /// stalemate, 3/4, is half a win and half a draw), so that `win + draw / 2` is the mover's
+    /// value.
+    pub fn wdl(&self, state: &G) -> [f32; 3] {
+        let mut inputs = vec![0.0; G::input_len()];
+        state.encode(&mut inputs);
+        let out = self.client.evaluate(inputs, 1).expect("inference service stopped while a search used it");
+        fold_wdl(&G::value_classes(), &out.outcomes)
+    }
+}
+
+/// Win, draw and loss probabilities of the mover from `probabilities` over `classes` (each a
+/// score vector seen from the mover, as [`Encoding::value_classes`] lists them).
+fn fold_wdl(classes: &[Vec<f32>], probabilities: &[f32]) -> [f32; 3] {
+    let mut wdl = [0.0f32; 3];
+    for (class, &p) in classes.iter().zip(probabilities) {
+        let s = class[0];
+        let (win, loss) = ((2.0 * s - 1.0).max(0.0), (1.0 - 2.0 * s).max(0.0));
+        wdl[0] += p * win;
+        wdl[2] += p * loss;
+        wdl[1] += p * (1.0 - win - loss);
+    }
+    wdl
 }
 
 impl<G: Encoding> Evaluator<G> for NetEvaluator<G> {
@@ -62,5 +89,21 @@ pub fn softmax_over_moves<G: Encoding>(state: &G, moves: &[G::Move], logits: &[f
     }
     for p in priors.iter_mut() {
         *p /= sum;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcome_classes_fold_into_wins_draws_and_losses() {
+        // Glinski's classes: win, stalemating (3/4), draw, stalemated (1/4), loss.
+        let classes = [vec![1.0, 0.0], vec![0.75, 0.25], vec![0.5, 0.5], vec![0.25, 0.75], vec![0.0, 1.0]];
+        let probabilities = [0.4, 0.2, 0.2, 0.1, 0.1];
+        let [w, d, l] = fold_wdl(&classes, &probabilities);
+        assert!((w - 0.5).abs() < 1e-6 && (d - 0.35).abs() < 1e-6 && (l - 0.15).abs() < 1e-6, "{w} {d} {l}");
+        let value: f32 = classes.iter().zip(&probabilities).map(|(c, p)| c[0] * p).sum();
+        assert!((w + d / 2.0 - value).abs() < 1e-6, "win + draw/2 is the value");
     }
 }

@@ -38,6 +38,9 @@ pub struct Report {
     /// The best root moves, most visited first (ties: higher prior first); at least one when
     /// the position has a legal move.
     pub lines: Vec<Line>,
+    /// Two players searched with a network: the probability of a draw its outcome head gives
+    /// the root position (the search itself backs up expected scores only).
+    pub draw: Option<f32>,
 }
 
 impl Report {
@@ -59,6 +62,17 @@ impl Report {
     /// A line's mover score, or the root's when the line was never visited.
     pub fn q_of(&self, line: &Line) -> f32 {
         line.q.unwrap_or(self.values[self.mover])
+    }
+
+    /// A line's win, draw and loss chances for the mover in per mille (UCI's `wdl`), when the
+    /// report has a draw share: the draw share (capped where the line's score leaves no room
+    /// for it), and win and loss such that `win + draw / 2` is the line's score.
+    pub fn wdl_of(&self, line: &Line) -> Option<[u32; 3]> {
+        let q = self.q_of(line).clamp(0.0, 1.0);
+        let draw = self.draw?.clamp(0.0, 2.0 * q.min(1.0 - q));
+        let win = ((q - draw / 2.0) * 1000.0).round() as u32;
+        let loss = ((1.0 - q - draw / 2.0) * 1000.0).round() as u32;
+        Some([win, 1000u32.saturating_sub(win + loss), loss])
     }
 
     /// A line's value vector, or the root's when the line was never visited.
@@ -110,7 +124,8 @@ pub(crate) fn report_of<G: Game>(search: &Search<G>, multipv: usize, time: Durat
             }
         })
         .collect();
-    Report { mover, nodes: root.visits, time, values: (0..seats).map(|p| root.mean(p)).collect(), lines }
+    let values = (0..seats).map(|p| root.mean(p)).collect();
+    Report { mover, nodes: root.visits, time, values, lines, draw: None }
 }
 
 /// `first` then the most visited moves below `child`, as move text.

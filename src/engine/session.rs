@@ -8,6 +8,7 @@ use mcts::{Evaluator, UniformEvaluator};
 use nn::InferenceService;
 use rules::{ending_text, Diagram, FullGame, Game, Variant, WithGame};
 use selfplay::checkpoint::read_state;
+use selfplay::evaluator::NetEvaluator;
 use selfplay::players::{load_network, resolve_checkpoint, PlayerError};
 
 use super::limits::Limits;
@@ -121,20 +122,22 @@ impl WithGame for Open<'_> {
     type Output = Result<Box<dyn Session>, String>;
 
     fn run<G: FullGame>(self) -> Self::Output {
-        let (evaluator, service): (Box<dyn Evaluator<G> + Send + Sync>, _) = match self.model {
-            None => (Box::new(UniformEvaluator), None),
+        let (evaluator, network, service): (Box<dyn Evaluator<G> + Send + Sync>, _, _) = match self.model {
+            None => (Box::new(UniformEvaluator), None, None),
             Some(path) => {
                 let (service, evaluator) = load_network::<G>(path, self.device).map_err(model_error)?;
-                (Box::new(evaluator), Some(service))
+                (Box::new(evaluator.clone()), Some(evaluator), Some(service))
             }
         };
-        Ok(Box::new(GameSession { game: G::start(), evaluator, service }))
+        Ok(Box::new(GameSession { game: G::start(), evaluator, network, service }))
     }
 }
 
 struct GameSession<G: FullGame> {
     game: G,
     evaluator: Box<dyn Evaluator<G> + Send + Sync>,
+    /// The network behind `evaluator`, if there is one: asked for the root's draw share.
+    network: Option<NetEvaluator<G>>,
     service: Option<InferenceService>,
 }
 
@@ -212,13 +215,18 @@ impl<G: FullGame> Session for GameSession<G> {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Report),
     ) -> Report {
-        search(&self.game, self.evaluator.as_ref(), limits, settings, stop, on_info)
+        // The tree backs up expected scores only; the draw share comes from the network's
+        // outcome distribution at the root (two players), the same for every report.
+        let draw = self.network.as_ref().filter(|_| G::NUM_PLAYERS == 2).map(|n| n.wdl(&self.game)[1]);
+        let mut with_draw = |r: &Report| on_info(&Report { draw, ..r.clone() });
+        let report = search(&self.game, self.evaluator.as_ref(), limits, settings, stop, &mut with_draw);
+        Report { draw, ..report }
     }
 
     fn close(self: Box<Self>) {
-        let GameSession { evaluator, service, .. } = *self;
-        // The service stops once its last client, held by the evaluator, is gone.
-        drop(evaluator);
+        let GameSession { evaluator, network, service, .. } = *self;
+        // The service stops once its last client, held by the evaluators, is gone.
+        drop((evaluator, network));
         if let Some(service) = service {
             service.join();
         }
