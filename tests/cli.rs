@@ -188,6 +188,9 @@ fn arena_prints_a_table_with_elo_and_appends_json() {
     let line = std::fs::read_to_string(&out_file).unwrap();
     let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
     assert_eq!(v["games"], 6);
+    let endings = v["endings"].as_object().expect("how the games ended");
+    assert_eq!(endings.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), 6, "{endings:?}");
+    assert!(text.contains("endings: "), "{text}");
     assert!(v["elo"]["low"].as_f64().unwrap() <= v["elo"]["high"].as_f64().unwrap());
 
     // A trained checkpoint as a player (a run directory means its newest checkpoint).

@@ -5,7 +5,7 @@ use rand::{RngExt, SeedableRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use rules::{Game, Material, Scores};
+use rules::{Ending, Game, Material, Scores};
 
 use crate::forfeit::Forfeit;
 use crate::games::game_seed;
@@ -132,6 +132,9 @@ pub struct MatchResult {
     pub draws: usize,
     /// Games adjudicated at the ply limit.
     pub adjudicated: usize,
+    /// How many games ended each way ([`rules::Ending::name`], `move limit`, `forfeit`), for
+    /// reading why games were drawn.
+    pub endings: std::collections::BTreeMap<&'static str, usize>,
     /// `forfeits[agent]`: why the agent lost each game it forfeited, in the order they ended.
     pub forfeits: Vec<Vec<Forfeit>>,
 }
@@ -172,6 +175,7 @@ impl MatchResult {
             self.thinking[*agent] += time;
         }
         self.adjudicated += game.adjudicated as usize;
+        *self.endings.entry(game.ending).or_insert(0) += 1;
         let s = game.scores.as_slice();
         if s.iter().all(|&x| x == s[0]) {
             self.draws += 1;
@@ -195,6 +199,8 @@ impl MatchResult {
 struct GameOutcome {
     scores: Scores,
     adjudicated: bool,
+    /// Why it ended, in words ([`MatchResult::endings`]).
+    ending: &'static str,
     /// The seat that forfeited the game, and why.
     forfeit: Option<(usize, Forfeit)>,
     /// The agent in each seat.
@@ -280,9 +286,10 @@ fn play_one<G: Game>(
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(opening_seed);
     let mut moves = Vec::new();
     let mut played = Vec::new();
-    let ended = |scores, adjudicated, forfeit, moves, thinking| GameOutcome {
+    let ended = |scores, adjudicated, ending, forfeit, moves, thinking| GameOutcome {
         scores,
         adjudicated,
+        ending,
         forfeit,
         seat_agents: seat_agents.clone(),
         moves,
@@ -290,7 +297,7 @@ fn play_one<G: Game>(
     };
     for ply in 0..opts.max_plies {
         if let Some(scores) = game.outcome() {
-            return ended(scores, false, None, moves_by_seat, thinking);
+            return ended(scores, false, rules_ending(&game), None, moves_by_seat, thinking);
         }
         let mv = if ply < opts.opening_plies {
             game.legal_moves(&mut moves);
@@ -306,7 +313,8 @@ fn play_one<G: Game>(
             match chosen {
                 Ok(mv) => mv,
                 Err(forfeit) => {
-                    return ended(forfeited(seat, n), false, Some((seat, forfeit)), moves_by_seat, thinking)
+                    let scores = forfeited(seat, n);
+                    return ended(scores, false, "forfeit", Some((seat, forfeit)), moves_by_seat, thinking);
                 }
             }
         };
@@ -314,9 +322,14 @@ fn play_one<G: Game>(
         game.play(mv);
     }
     match game.outcome() {
-        Some(scores) => ended(scores, false, None, moves_by_seat, thinking),
-        None => ended(Scores::draw(n), true, None, moves_by_seat, thinking),
+        Some(scores) => ended(scores, false, rules_ending(&game), None, moves_by_seat, thinking),
+        None => ended(Scores::draw(n), true, "move limit", None, moves_by_seat, thinking),
     }
+}
+
+/// The name of the rule that ended `game` (over).
+fn rules_ending<G: Game>(game: &G) -> &'static str {
+    game.ending().map_or(Ending::Other.name(), |e| e.name())
 }
 
 /// The scores of a game `seat` forfeited: 0 for it, and the rest of what a game hands out

@@ -135,6 +135,8 @@ fn progress_bar(games: u64) -> ProgressBar {
 /// Prints the table and returns the JSON record.
 fn report(variant: &str, names: &[String], r: &MatchResult, sprt_bounds: Option<(f64, f64)>) -> serde_json::Value {
     println!("{variant}: {} games ({} adjudicated at the ply limit)", r.games, r.adjudicated);
+    let endings: Vec<String> = r.endings.iter().map(|(why, n)| format!("{why} {n}")).collect();
+    println!("endings: {}", endings.join(", "));
     println!("{:<32} {:>6} {:>6} {:>6} {:>8} {:>10}", "player", "wins", "draws", "losses", "score", "ms/move");
     for (i, name) in names.iter().enumerate() {
         let losses = r.games - r.wins[i] - r.draws;
@@ -147,6 +149,7 @@ fn report(variant: &str, names: &[String], r: &MatchResult, sprt_bounds: Option<
         "games": r.games,
         "wins": r.wins,
         "draws": r.draws,
+        "endings": r.endings,
         "mean_score": (0..names.len()).map(|i| r.mean_score(i)).collect::<Vec<_>>(),
         "forfeits": r.forfeits.iter().map(Vec::as_slice).map(forfeit_counts).collect::<Vec<_>>(),
         "ms_per_move": (0..names.len()).map(|i| r.ms_per_move(i)).collect::<Vec<_>>(),
