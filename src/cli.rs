@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use rules::Variant;
 
+use crate::engine::ModelChoice;
+
 /// AlphaZero-style self-play training for chess variants on hexagonal and cubic boards.
 #[derive(Debug, Parser)]
 #[command(name = "vzero", version, about)]
@@ -59,9 +61,11 @@ pub struct PlayArgs {
     /// The variant.
     #[arg(long)]
     pub variant: Variant,
-    /// A checkpoint folder or run directory to play against (default: the uniform evaluator).
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    /// The network to play against: a checkpoint folder or run directory, `default` (the one
+    /// shipped in models/ for the variant; the uniform evaluator where none is) or `none` (the
+    /// uniform evaluator).
+    #[arg(long, default_value = "default")]
+    pub model: ModelChoice,
     /// Root visits of the model's search per move (and of `hint` and `show`).
     #[arg(long, default_value_t = 800)]
     pub sims: u32,
@@ -83,10 +87,11 @@ pub struct PlayArgs {
 /// Flags of `vzero uci`.
 #[derive(Debug, Args)]
 pub struct UciArgs {
-    /// A checkpoint folder or run directory (its newest checkpoint) to search with; without
-    /// one the search uses the uniform evaluator. Also settable as the `Model` option.
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    /// The network to search with: a checkpoint folder or run directory (its newest
+    /// checkpoint), `default` (the one shipped in models/ for the variant; the uniform evaluator
+    /// where none is) or `none`. Also settable as the `Model` option.
+    #[arg(long, default_value = "default")]
+    pub model: ModelChoice,
     /// The variant at start [default: the model's, else glinski]; also the `UCI_Variant` option.
     #[arg(long)]
     pub variant: Option<Variant>,
@@ -122,9 +127,10 @@ pub struct AnalyseArgs {
     /// The position to analyse.
     #[command(flatten)]
     pub at: PositionArgs,
-    /// A checkpoint folder or run directory to search with (default: the uniform evaluator).
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    /// The network to search with: a checkpoint folder or run directory, `default` (the one
+    /// shipped in models/ for the variant; the uniform evaluator where none is) or `none`.
+    #[arg(long, default_value = "default")]
+    pub model: ModelChoice,
     /// Root visits of the search.
     #[arg(long, default_value_t = 800)]
     pub sims: u32,

@@ -23,7 +23,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Runs `vzero arena ARGS`, failing the test if it does not end within [`MATCH_LIMIT`].
 fn arena(args: &[&str]) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_vzero"))
+    let child = common::vzero_command()
         .arg("arena")
         .args(args)
         .stdout(Stdio::piped())

@@ -4,7 +4,7 @@
 mod common;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 use common::output_within;
@@ -19,7 +19,7 @@ const WELLISCH_KING_HUNT: &str =
 /// Runs `vzero play ARGS` with `input` on its standard input; returns its exit success and its
 /// standard output and error.
 fn play(args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vzero"))
+    let mut child = common::vzero_command()
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())

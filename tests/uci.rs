@@ -4,7 +4,7 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -23,7 +23,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vzero"))
+        let mut child = common::vzero_command()
             .arg("uci")
             .args(args)
             .stdin(Stdio::piped())
@@ -164,12 +164,7 @@ const SECOND: Duration = Duration::from_secs(1);
 #[test]
 fn the_issue_check_answers_and_exits_when_its_input_ends() {
     let input = "uci\nsetoption name UCI_Variant value glinski\nisready\nposition startpos moves f5-f6\ngo nodes 800\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vzero"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::vzero_command().arg("uci").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());

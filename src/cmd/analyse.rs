@@ -11,8 +11,8 @@ use crate::engine::{cp_from_q, open_session, Limits, Line, Report, Settings};
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
-    let mut session =
-        open_session(args.at.variant, args.model.as_deref(), device).map_err(|e| anyhow!("--model: {e}"))?;
+    let model = args.model.resolve(args.at.variant);
+    let mut session = open_session(args.at.variant, model.as_deref(), device).map_err(|e| anyhow!("--model: {e}"))?;
     session.set_position(args.at.position.as_deref(), &args.at.move_list()).map_err(|e| anyhow!("{e}"))?;
     if let Some(reason) = session.game_over() {
         session.close();
@@ -24,7 +24,8 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let position = session.position_text();
     session.close();
     if args.json {
-        println!("{}", to_json(args.at.variant.name(), &position, args.sims, &report));
+        let model = model.map(|p| p.display().to_string());
+        println!("{}", to_json(args.at.variant.name(), model.as_deref(), &position, args.sims, &report));
     } else {
         print_table(&report);
     }
@@ -32,7 +33,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
 }
 
 /// The report as the JSON object documented in the README.
-fn to_json(variant: &str, position: &str, sims: u32, r: &Report) -> serde_json::Value {
+fn to_json(variant: &str, model: Option<&str>, position: &str, sims: u32, r: &Report) -> serde_json::Value {
     let moves: Vec<serde_json::Value> = r
         .lines
         .iter()
@@ -49,6 +50,7 @@ fn to_json(variant: &str, position: &str, sims: u32, r: &Report) -> serde_json::
         .collect();
     json!({
         "variant": variant,
+        "model": model,
         "position": position,
         "to_move": r.mover,
         "sims": sims,

@@ -7,8 +7,10 @@ mod limits;
 mod report;
 mod search;
 mod session;
+mod shipped;
 
 pub use limits::{Clock, Limits};
 pub use report::{cp_from_q, Line, Report};
 pub use search::Settings;
 pub use session::{model_variant, open_session, Encoded, LegalMove, Session};
+pub use shipped::ModelChoice;

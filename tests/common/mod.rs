@@ -8,8 +8,19 @@ use std::time::{Duration, Instant};
 
 /// Runs `vzero` with `args` and returns what it printed and its status.
 pub fn vzero(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vzero")).args(args).output().expect("run vzero")
+    vzero_command().args(args).output().expect("run vzero")
 }
+
+/// A `vzero` command that finds no shipped networks: without `--model` its searches use the
+/// uniform evaluator, so tests keep their known answers whatever models/ holds.
+pub fn vzero_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_vzero"));
+    command.env("VZERO_MODELS", NO_MODELS);
+    command
+}
+
+/// A folder that does not exist: `VZERO_MODELS` pointing there means no shipped networks.
+pub const NO_MODELS: &str = "/nonexistent/vzero-models";
 
 /// The path of a shipped config file.
 pub fn config_path(name: &str) -> String {

@@ -24,7 +24,8 @@ const LINE_WIDTH: usize = 78;
 /// Opens the model, then plays until the game ends, the person quits or the input ends.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
-    let mut session = open_session(args.variant, args.model.as_deref(), device).map_err(|e| anyhow!("--model: {e}"))?;
+    let model = args.model.resolve(args.variant);
+    let mut session = open_session(args.variant, model.as_deref(), device).map_err(|e| anyhow!("--model: {e}"))?;
     let result = Table::new(&mut *session, &args).and_then(|mut table| table.play());
     session.close();
     result
@@ -126,7 +127,7 @@ impl<'a> Table<'a> {
                 .collect();
             list.join(" and ")
         };
-        let model = match &self.args.model {
+        let model = match self.args.model.resolve(self.args.variant) {
             Some(path) => format!("the network {}", path.display()),
             None => "no model, the uniform evaluator (every move equally likely; the search alone decides)".into(),
         };

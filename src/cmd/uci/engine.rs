@@ -2,7 +2,7 @@
 //! and the search running on its own thread, and what each command does to them.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -56,7 +56,7 @@ pub struct Engine {
 impl Engine {
     /// An engine with `options`; fails if the model cannot be loaded.
     pub fn new(options: Options, device: nn::Device) -> Result<Engine, String> {
-        let session = open_session(options.variant, model_path(&options), device)?;
+        let session = open_session(options.variant, model_path(&options).as_deref(), device)?;
         Ok(Engine { options, device, session: Some(session), running: None })
     }
 
@@ -146,7 +146,7 @@ impl Engine {
         let old = self.session.take().expect("the session is home when no search runs");
         let kept = (old.variant() == self.options.variant).then(|| old.position_text());
         old.close();
-        let session = match open_session(self.options.variant, model_path(&self.options), self.device) {
+        let session = match open_session(self.options.variant, model_path(&self.options).as_deref(), self.device) {
             Ok(s) => s,
             Err(message) => {
                 error(&format!("option Model: {message}; searching with the uniform evaluator"));
@@ -229,7 +229,7 @@ impl Engine {
 
     /// A fresh session after a failure lost the old one.
     fn recover(&mut self) {
-        let session = open_session(self.options.variant, model_path(&self.options), self.device)
+        let session = open_session(self.options.variant, model_path(&self.options).as_deref(), self.device)
             .or_else(|_| open_session(self.options.variant, None, self.device));
         self.session = Some(session.expect("the uniform evaluator always opens"));
     }
@@ -241,6 +241,7 @@ fn print_info(report: &Report) {
     }
 }
 
-fn model_path(options: &Options) -> Option<&Path> {
-    (!options.model.is_empty()).then(|| Path::new(options.model.as_str()))
+/// The checkpoint the options name for their variant, if any.
+fn model_path(options: &Options) -> Option<PathBuf> {
+    options.model.resolve(options.variant)
 }

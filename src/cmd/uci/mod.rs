@@ -15,21 +15,20 @@ use anyhow::anyhow;
 use rules::Variant;
 
 use crate::cli::UciArgs;
-use crate::engine::model_variant;
+use crate::engine::{model_variant, ModelChoice};
 
 use engine::{Engine, Flow};
 use options::Options;
 
 /// Runs the engine until `quit` or the end of input.
 pub fn run(args: UciArgs) -> anyhow::Result<()> {
-    let model = args.model.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
     let variant = match (args.variant, &args.model) {
         (Some(v), _) => v,
-        (None, Some(path)) => model_variant(path).map_err(|e| anyhow!("--model: {e}"))?,
-        (None, None) => Variant::Glinski,
+        (None, ModelChoice::Path(path)) => model_variant(path).map_err(|e| anyhow!("--model: {e}"))?,
+        (None, _) => Variant::Glinski,
     };
     let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
-    let mut engine = Engine::new(Options::new(variant, model), device).map_err(|e| anyhow!("--model: {e}"))?;
+    let mut engine = Engine::new(Options::new(variant, args.model), device).map_err(|e| anyhow!("--model: {e}"))?;
 
     // The reader ends with the input; a `quit` leaves it blocked on a read, which the exit ends.
     let (tx, rx) = mpsc::channel::<String>();

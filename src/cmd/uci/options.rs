@@ -3,13 +3,16 @@
 
 use rules::Variant;
 
+use crate::engine::ModelChoice;
+
 /// The options' values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// `UCI_Variant`: the variant played.
     pub variant: Variant,
-    /// `Model`: a checkpoint folder or run directory; empty for the uniform evaluator.
-    pub model: String,
+    /// `Model`: `default` (the shipped network of the variant), a checkpoint folder or run
+    /// directory, or `none` / `<empty>` for the uniform evaluator.
+    pub model: ModelChoice,
     /// `Threads`: search threads sharing the tree.
     pub threads: usize,
     /// `MultiPV`: root moves reported in `info` lines.
@@ -36,14 +39,17 @@ pub enum Changed {
 
 impl Options {
     /// Defaults, with the variant and model given on the command line.
-    pub fn new(variant: Variant, model: String) -> Options {
+    pub fn new(variant: Variant, model: ModelChoice) -> Options {
         Options { variant, model, threads: 1, multipv: 1, simulations: 800 }
     }
 
     /// The `option` lines `uci` answers with.
     pub fn uci_lines(&self) -> Vec<String> {
         let vars: Vec<String> = Variant::ALL.iter().map(|v| format!("var {v}")).collect();
-        let model = if self.model.is_empty() { "<empty>" } else { &self.model };
+        let model = match &self.model {
+            ModelChoice::Uniform => "<empty>".to_string(),
+            other => other.to_string(),
+        };
         vec![
             format!("option name UCI_Variant type combo default {} {}", self.variant, vars.join(" ")),
             format!("option name Model type string default {model}"),
@@ -69,7 +75,7 @@ impl Options {
                 Ok(Changed::Session)
             }
             "model" => {
-                self.model = if value == "<empty>" { String::new() } else { value.to_string() };
+                self.model = value.parse().expect("every text names a model choice");
                 Ok(Changed::Session)
             }
             "threads" => {
@@ -95,7 +101,7 @@ mod tests {
 
     #[test]
     fn options_are_set_by_any_case_and_checked() {
-        let mut o = Options::new(Variant::Glinski, String::new());
+        let mut o = Options::new(Variant::Glinski, ModelChoice::Shipped);
         assert_eq!(o.set("uci_variant", Some("Wellisch")), Ok(Changed::Session));
         assert_eq!(o.variant, Variant::Wellisch);
         assert_eq!(o.set("MULTIPV", Some("3")), Ok(Changed::Search));
@@ -106,12 +112,14 @@ mod tests {
         assert!(o.set("Hash", Some("64")).unwrap_err().contains("'Hash'"));
         assert_eq!(o.threads, 1, "a refused value leaves the option unchanged");
         assert_eq!(o.set("Model", Some("<empty>")), Ok(Changed::Session));
-        assert!(o.model.is_empty());
+        assert_eq!(o.model, ModelChoice::Uniform);
+        assert_eq!(o.set("Model", Some("runs/a")), Ok(Changed::Session));
+        assert_eq!(o.model, ModelChoice::Path("runs/a".into()));
     }
 
     #[test]
     fn every_option_has_one_line() {
-        let lines = Options::new(Variant::Glinski, String::new()).uci_lines();
+        let lines = Options::new(Variant::Glinski, ModelChoice::Uniform).uci_lines();
         assert_eq!(lines.len(), 5);
         assert!(lines[0].ends_with("var glinski var mini-hexchess var wellisch var weltschach"), "{}", lines[0]);
     }
