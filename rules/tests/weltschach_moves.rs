@@ -1,6 +1,6 @@
 //! Hand-built Weltschach positions with exact legal move lists.
 
-use rules::weltschach::{Cell, Color, Kind, Weltschach};
+use rules::weltschach::{Cell, Color, Kind, Weltschach, REP_WINDOW};
 use rules::{Game, MoveError, Scores};
 
 /// Both Emperors out of the way of the corner `sa` where most pieces are tested.
@@ -364,6 +364,35 @@ fn threefold_repetition_and_move_limit_draw() {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     assert!(moves.is_empty());
+}
+
+#[test]
+fn repetition_is_seen_only_within_the_window() {
+    // A rook tours a closed path of cells in level s (each on a line with the next, the last
+    // with the first) while the black Emperor steps back and forth: the start position recurs
+    // after twice the path's length in plies, and no position recurs sooner.
+    let mut tour: Vec<String> = Vec::new();
+    for (file, up) in [('a', true), ('b', false), ('c', true), ('d', false)] {
+        for rank in 1..=8 {
+            tour.push(format!("s{file}{}", if up { rank } else { 9 - rank }));
+        }
+    }
+    assert_eq!(2 * tour.len(), REP_WINDOW, "the short tour comes back exactly a window later");
+    for (extra, seen) in [(&[][..], 1), (&["se1", "sf1"][..], 0)] {
+        let cells: Vec<String> = tour.iter().cloned().chain(extra.iter().map(|c| c.to_string())).collect();
+        let mut pos = position(0, "Kvd1 kve8 Rsa1");
+        let black = ["ve8-ve7", "ve7-ve8"];
+        for (i, from) in cells.iter().enumerate() {
+            let to = &cells[(i + 1) % cells.len()];
+            for text in [format!("{from}-{to}"), black[i % 2].to_string()] {
+                assert_eq!((pos.repetitions(), pos.outcome()), (0, None), "before {text}");
+                pos.play(pos.parse_move(&text).unwrap());
+            }
+        }
+        let back = 2 * cells.len();
+        assert_eq!(pos.repetitions(), seen, "the start position {back} plies back");
+        assert_eq!(pos.outcome(), None);
+    }
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! at the bottom.
 
 use crate::diagram::{CellShape, Diagram, DiagramPiece, Pictured};
+use crate::game::Player;
 use crate::hex::{hex_cells, Bits};
 
 use super::notation::label;
@@ -29,7 +30,7 @@ impl<V: HexRules> HexChess<V> {
             label_cells: true,
             players: vec!["White".into(), "Black".into()],
             legend,
-            to_move: self.side as usize,
+            to_move: self.side as Player,
         }
     }
 

@@ -9,6 +9,7 @@
 //! plays up the grid (towards larger `y`).
 
 use crate::encoding::Encoding;
+use crate::game::Player;
 use crate::hex::{Bits, Cell, Dir, KNIGHT_LEAPS};
 use crate::policy_map::PolicyMap;
 use crate::scores::Scores;
@@ -37,7 +38,7 @@ pub(crate) const fn move_kinds<V: HexRules>() -> usize {
 
 /// `cell` as the player `side` sees it.
 #[inline]
-pub(super) fn view(cell: Cell, side: usize) -> Cell {
+pub(super) fn view(cell: Cell, side: Player) -> Cell {
     if side == BLACK {
         cell.flip()
     } else {
@@ -120,7 +121,7 @@ impl<V: HexRules> HexChess<V> {
         let area = grid_side::<V>() * grid_side::<V>();
         assert_eq!(planes.len(), plane_count::<V>() * area, "planes buffer has the wrong length");
         planes.fill(0.0);
-        let us = self.side as usize;
+        let us = self.side as Player;
         for (o, owner) in [us, us ^ 1].into_iter().enumerate() {
             for (i, piece) in V::PIECES.iter().enumerate() {
                 let plane = (o * V::PIECES.len() + i) * area;
@@ -148,7 +149,7 @@ impl<V: HexRules> HexChess<V> {
 
     /// The policy index `kind * H * W + square(from)` of a move, both in the mover's view.
     pub(crate) fn move_index(&self, mv: HexMove) -> usize {
-        let us = self.side as usize;
+        let us = self.side as Player;
         let (from, to) = (view(mv.from, us), view(mv.to, us));
         let under = mv.promotion.and_then(|p| V::PROMOTIONS.iter().position(|&q| q == p)).filter(|&i| i > 0);
         let kind = kind_of::<V>(to.q() - from.q(), to.r() - from.r(), under);

@@ -4,9 +4,9 @@ use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player, MAX_PLAYERS};
 use crate::material::Material;
+use crate::movesink::Count;
 use crate::scores::Scores;
 
-use super::movegen::{Counter, MoveList};
 use super::piece::Piece;
 use super::position::{HexChess, HexMove};
 use super::rules::HexRules;
@@ -52,7 +52,7 @@ impl<V: HexRules> Game for HexChess<V> {
         // reused vector already has the room, and then this costs nothing.
         moves.reserve(MOVES_RESERVE);
         if !self.drawn_by_rule() {
-            self.generate(&mut MoveList(moves));
+            self.generate(moves);
         }
     }
 
@@ -60,7 +60,7 @@ impl<V: HexRules> Game for HexChess<V> {
         if self.drawn_by_rule() {
             return 0;
         }
-        let mut counter = Counter(0);
+        let mut counter = Count(0);
         self.generate(&mut counter);
         counter.0
     }
@@ -75,7 +75,7 @@ impl<V: HexRules> Game for HexChess<V> {
     }
 
     fn outcome(&self) -> Option<Scores> {
-        let mover = self.side as usize;
+        let mover = self.side as Player;
         Some(match self.ending()? {
             Ending::Checkmate => Scores::win2(mover ^ 1),
             Ending::Stalemate => {
@@ -89,7 +89,7 @@ impl<V: HexRules> Game for HexChess<V> {
     }
 
     fn ending(&self) -> Option<Ending> {
-        let mut counter = Counter(0);
+        let mut counter = Count(0);
         self.generate(&mut counter);
         if counter.0 == 0 {
             return Some(if self.in_check() { Ending::Checkmate } else { Ending::Stalemate });

@@ -21,9 +21,9 @@ impl<V: HexRules> HexChess<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hexchess::movegen::Counter;
     use crate::hexchess::piece::{BLACK, WHITE};
     use crate::hexchess::rules::{GlinskiRules, MiniRules};
+    use crate::movesink::Count;
 
     /// Positions without a legal move: checkmates and stalemates.
     #[derive(Debug, PartialEq)]
@@ -62,7 +62,7 @@ mod tests {
                 if pos.attacked(pos.king(them), side, occupied, pos.by_side[side]) {
                     continue; // the side not to move is in check: no game gets here
                 }
-                let mut counter = Counter(0);
+                let mut counter = Count(0);
                 pos.generate(&mut counter);
                 if counter.0 == 0 {
                     if pos.in_check() {

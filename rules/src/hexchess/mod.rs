@@ -2,11 +2,14 @@
 //!
 //! One position type, one move generator and one encoding serve both; [`HexRules`] holds what
 //! differs (board radius, setup, pawn captures and double steps, promotion set, stalemate score).
+//!
+//! The generator writes into the crate's shared move sink, with this engine's pawn batches on top
+//! (`movegen.rs`); repetition uses the crate's shared history; a side is a [`crate::Player`],
+//! [`WHITE`] or [`BLACK`], kept as a `u8` inside the position to keep it small.
 
 mod diagram;
 mod encode;
 mod game;
-mod history;
 mod insufficient;
 mod movegen;
 mod notation;

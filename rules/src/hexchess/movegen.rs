@@ -5,77 +5,54 @@
 //! move must capture the checker or block its line, and the king steps only to unattacked cells.
 //! Only en passant (rare; it removes two pieces from a line at once) is tested by making it.
 
+use crate::game::Player;
 use crate::hex::{nearest, shift, Bits, Cell, Dir};
+use crate::movesink::{Any, Count, MoveSink};
 
 use super::piece::{Piece, WHITE};
 use super::position::{forward, pawn_captures, HexChess, HexMove, NO_CELL};
 use super::rules::HexRules;
 
-/// Receives generated moves in batches: a list collects them, a counter only counts (bulk perft).
-pub(crate) trait Sink {
+/// The hex chess batches on top of [`MoveSink`]: whole target sets of one piece, and pawn rows
+/// with their promotions, so that a counter adds popcounts instead of counting moves (bulk perft).
+pub(crate) trait HexSink: MoveSink<HexMove> {
     /// Moves of a non-pawn `piece` from `from` to every cell of `targets`.
-    fn piece(&mut self, piece: Piece, from: Cell, targets: u128);
-    /// Pawn moves onto every cell of `targets`, each from the cell `by` cell numbers before it;
-    /// those onto `promo` cells are promotions, one move per promotion piece.
-    fn pawns<V: HexRules>(&mut self, targets: u128, by: i32, promo: u128);
-    /// One move.
-    fn one(&mut self, mv: HexMove);
-    /// True once the sink wants no more moves (checked between groups of pieces).
-    #[inline(always)]
-    fn done(&self) -> bool {
-        false
-    }
-}
-
-/// Collects moves into a vector.
-pub(crate) struct MoveList<'a>(pub(crate) &'a mut Vec<HexMove>);
-
-impl Sink for MoveList<'_> {
     #[inline(always)]
     fn piece(&mut self, piece: Piece, from: Cell, targets: u128) {
-        for to in Bits(targets) {
-            self.0.push(HexMove { from, to, piece, promotion: None });
-        }
+        self.add_targets(targets, |to| HexMove { from, to, piece, promotion: None });
     }
 
+    /// Pawn moves onto every cell of `targets`, each from the cell `by` cell numbers before it;
+    /// those onto `promo` cells are promotions, one move per promotion piece, listed together.
     #[inline(always)]
     fn pawns<V: HexRules>(&mut self, targets: u128, by: i32, promo: u128) {
         for to in Bits(targets) {
             let from = Cell::from_index_unchecked((to.index() as i32 - by) as u32);
             if promo & to.bit() != 0 {
                 for &p in V::PROMOTIONS {
-                    self.0.push(HexMove { from, to, piece: Piece::Pawn, promotion: Some(p) });
+                    self.add(HexMove { from, to, piece: Piece::Pawn, promotion: Some(p) });
                 }
             } else {
-                self.0.push(HexMove { from, to, piece: Piece::Pawn, promotion: None });
+                self.add(HexMove { from, to, piece: Piece::Pawn, promotion: None });
             }
         }
     }
-
-    #[inline(always)]
-    fn one(&mut self, mv: HexMove) {
-        self.0.push(mv);
-    }
 }
 
-/// Counts moves without listing them.
-pub(crate) struct Counter(pub(crate) u64);
+impl HexSink for Vec<HexMove> {}
 
-impl Sink for Counter {
-    #[inline(always)]
-    fn piece(&mut self, _piece: Piece, _from: Cell, targets: u128) {
-        self.0 += targets.count_ones() as u64;
-    }
-
+impl HexSink for Count {
     #[inline(always)]
     fn pawns<V: HexRules>(&mut self, targets: u128, _by: i32, promo: u128) {
         self.0 +=
             (targets & !promo).count_ones() as u64 + (targets & promo).count_ones() as u64 * V::PROMOTIONS.len() as u64;
     }
+}
 
+impl HexSink for Any {
     #[inline(always)]
-    fn one(&mut self, _mv: HexMove) {
-        self.0 += 1;
+    fn pawns<V: HexRules>(&mut self, targets: u128, _by: i32, _promo: u128) {
+        self.0 |= targets != 0;
     }
 }
 
@@ -95,20 +72,20 @@ struct Constraints {
 
 /// The last cell of each file in `side`'s forward direction: where its pawns promote.
 #[inline(always)]
-pub(crate) fn promotion_cells<V: HexRules>(side: usize) -> u128 {
+pub(crate) fn promotion_cells<V: HexRules>(side: Player) -> u128 {
     V::PROMOTION_CELLS[side]
 }
 
 /// `side`'s pawn start cells (from which it may step twice).
 #[inline(always)]
-pub(crate) fn pawn_starts<V: HexRules>(side: usize) -> u128 {
+pub(crate) fn pawn_starts<V: HexRules>(side: Player) -> u128 {
     V::PAWN_STARTS[side]
 }
 
 /// The cells a pawn of `side` on `cell` captures onto (equally: the cells from which a pawn of
 /// the other side attacks `cell`, since the two sides' capture directions are opposite).
 #[inline(always)]
-pub(crate) fn pawn_attacks<V: HexRules>(side: usize, cells: u128) -> u128 {
+pub(crate) fn pawn_attacks<V: HexRules>(side: Player, cells: u128) -> u128 {
     let b = V::BOARD;
     let [l, r] = pawn_captures::<V>(side);
     shift(cells & b.can_step(l), l.shift()) | shift(cells & b.can_step(r), r.shift())
@@ -118,7 +95,7 @@ impl<V: HexRules> HexChess<V> {
     /// Whether a piece of side `by` attacks `cell`, with `occupied` as the blockers and `their`
     /// as `by`'s pieces (callers pass modified sets to test a king step or en passant).
     #[inline(always)]
-    pub(crate) fn attacked(&self, cell: Cell, by: usize, occupied: u128, their: u128) -> bool {
+    pub(crate) fn attacked(&self, cell: Cell, by: Player, occupied: u128, their: u128) -> bool {
         let b = V::BOARD;
         let bp = &self.by_piece;
         if b.knight(cell) & bp[Piece::Knight.index()] & their != 0
@@ -138,15 +115,15 @@ impl<V: HexRules> HexChess<V> {
 
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
-        let us = self.side as usize;
+        let us = self.side as Player;
         let occupied = self.by_side[0] | self.by_side[1];
         self.attacked(self.king(us), us ^ 1, occupied, self.by_side[us ^ 1])
     }
 
     /// Feeds every legal move to `sink` (ignoring the draw rules, which the caller applies).
     #[inline(always)]
-    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
-        if self.side as usize == WHITE {
+    pub(crate) fn generate<S: HexSink>(&self, sink: &mut S) {
+        if self.side as Player == WHITE {
             self.generate_for::<S, 0>(sink);
         } else {
             self.generate_for::<S, 1>(sink);
@@ -155,7 +132,7 @@ impl<V: HexRules> HexChess<V> {
 
     /// Checkers and pins of side `US`'s king.
     #[inline(always)]
-    fn constraints<const US: usize>(&self, king: Cell, own: u128, opp: u128) -> Constraints {
+    fn constraints<const US: Player>(&self, king: Cell, own: u128, opp: u128) -> Constraints {
         let b = V::BOARD;
         let bp = &self.by_piece;
         let occupied = own | opp;
@@ -198,7 +175,7 @@ impl<V: HexRules> HexChess<V> {
 
     /// The generator for side `US` (a constant, so pawn directions fold away).
     #[inline(always)]
-    fn generate_for<S: Sink, const US: usize>(&self, sink: &mut S) {
+    fn generate_for<S: HexSink, const US: Player>(&self, sink: &mut S) {
         let b = V::BOARD;
         let them = US ^ 1;
         let own = self.by_side[US];
@@ -267,7 +244,7 @@ impl<V: HexRules> HexChess<V> {
 
     /// Pushes, double steps and captures of the pawns `pawns`, landing only on `target` cells.
     #[inline(always)]
-    fn pawn_moves<S: Sink, const US: usize>(
+    fn pawn_moves<S: HexSink, const US: Player>(
         &self,
         sink: &mut S,
         pawns: u128,
@@ -295,7 +272,7 @@ impl<V: HexRules> HexChess<V> {
     /// En-passant captures, each tested by making it on the occupancy: it empties two cells and
     /// fills one, which can open a line to the king in ways pins do not describe.
     #[cold]
-    fn en_passant_moves<S: Sink, const US: usize>(&self, sink: &mut S, king: Cell, own: u128, opp: u128) {
+    fn en_passant_moves<S: HexSink, const US: Player>(&self, sink: &mut S, king: Cell, own: u128, opp: u128) {
         let them = US ^ 1;
         let to = Cell::from_index_unchecked(self.ep as u32);
         let victim = shift(to.bit(), -forward(US).shift());
@@ -304,7 +281,7 @@ impl<V: HexRules> HexChess<V> {
         for from in Bits(pawn_attacks::<V>(them, to.bit()) & pawns) {
             let occupied = (own | opp) ^ from.bit() ^ to.bit() ^ victim;
             if !self.attacked(king, them, occupied, opp ^ victim) {
-                sink.one(HexMove { from, to, piece: Piece::Pawn, promotion: None });
+                sink.add(HexMove { from, to, piece: Piece::Pawn, promotion: None });
             }
         }
     }

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use crate::error::{MoveError, PositionError};
+use crate::game::Player;
 use crate::hex::{parse_glinski_label, Cell, GlinskiLabel};
 
 use super::movegen::{pawn_attacks, pawn_starts, promotion_cells};
@@ -60,7 +61,7 @@ impl<V: HexRules> HexChess<V> {
             "b" => BLACK as u8,
             _ => return Err(syntax("side to move", at, format!("expected 'w' or 'b', found '{side}'"))),
         };
-        if pos.side as usize == BLACK {
+        if pos.side as Player == BLACK {
             pos.hash ^= super::zobrist::ZOBRIST.black_to_move;
         }
 
@@ -155,7 +156,7 @@ impl<V: HexRules> HexChess<V> {
                 return invalid(format!("{name} pawn on {}, its promotion cell", label::<V>(cell)));
             }
         }
-        let us = self.side as usize;
+        let us = self.side as Player;
         let them = us ^ 1;
         let occupied = self.by_side[0] | self.by_side[1];
         if self.attacked(self.king(them), us, occupied, self.by_side[us]) {
@@ -208,7 +209,7 @@ impl<V: HexRules> HexChess<V> {
                 out.push('/');
             }
         }
-        out.push_str(if self.side as usize == WHITE { " w " } else { " b " });
+        out.push_str(if self.side as Player == WHITE { " w " } else { " b " });
         match self.en_passant() {
             Some(cell) => write!(out, "{}", label::<V>(cell)).unwrap(),
             None => out.push('-'),
@@ -268,7 +269,7 @@ impl<V: HexRules> HexChess<V> {
         if moves.is_empty() {
             return Err(illegal("the game is over".to_string()));
         }
-        let us = self.side as usize;
+        let us = self.side as Player;
         let Some((side, piece)) = self.piece_at(from) else {
             return Err(illegal(format!("no piece on {}", label::<V>(from))));
         };

@@ -1,5 +1,7 @@
 //! Piece types and sides of the two-player hex chess variants.
 
+use crate::game::Player;
+
 /// A piece type; the number indexes per-type bitboards and Zobrist keys.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 #[repr(u8)]
@@ -70,6 +72,6 @@ impl Piece {
 }
 
 /// White, the first player (seat 0).
-pub const WHITE: usize = 0;
+pub const WHITE: Player = 0;
 /// Black, the second player (seat 1).
-pub const BLACK: usize = 1;
+pub const BLACK: Player = 1;

@@ -3,9 +3,10 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use crate::game::Player;
 use crate::hex::{shift, Cell, Dir};
+use crate::history::History;
 
-use super::history::History;
 use super::piece::{Piece, BLACK, WHITE};
 use super::rules::HexRules;
 use super::zobrist::ZOBRIST;
@@ -24,6 +25,10 @@ pub struct HexMove {
     /// For a promotion, the new piece type.
     pub promotion: Option<Piece>,
 }
+
+/// The repetition history's inline hashes: 16 keep the position about 300 bytes (see
+/// [`History`] for the measurement behind the choice).
+pub(crate) const RECENT_HASHES: usize = 16;
 
 /// Marks "no en-passant cell".
 pub(crate) const NO_CELL: u8 = u8::MAX;
@@ -46,7 +51,7 @@ pub struct HexChess<V: HexRules> {
     pub(crate) side: u8,
     /// How often the current position occurred before (same player to move).
     pub(crate) reps: u8,
-    pub(crate) history: History,
+    pub(crate) history: History<RECENT_HASHES>,
     pub(crate) rules: PhantomData<V>,
 }
 
@@ -96,7 +101,7 @@ impl<V: HexRules> fmt::Debug for HexChess<V> {
 
 /// The direction a side's pawns move in.
 #[inline(always)]
-pub(crate) const fn forward(side: usize) -> Dir {
+pub(crate) const fn forward(side: Player) -> Dir {
     if side == WHITE {
         Dir::N
     } else {
@@ -106,7 +111,7 @@ pub(crate) const fn forward(side: usize) -> Dir {
 
 /// The capture directions of `side`'s pawns in variant `V`.
 #[inline(always)]
-pub(crate) const fn pawn_captures<V: HexRules>(side: usize) -> [Dir; 2] {
+pub(crate) const fn pawn_captures<V: HexRules>(side: Player) -> [Dir; 2] {
     let [a, b] = V::PAWN_CAPTURES;
     if side == WHITE {
         [a, b]
@@ -133,7 +138,7 @@ impl<V: HexRules> HexChess<V> {
     }
 
     /// The piece and its side on `cell`, if any.
-    pub fn piece_at(&self, cell: Cell) -> Option<(usize, Piece)> {
+    pub fn piece_at(&self, cell: Cell) -> Option<(Player, Piece)> {
         let bit = cell.bit();
         let side = if self.by_side[WHITE] & bit != 0 {
             WHITE
@@ -147,7 +152,7 @@ impl<V: HexRules> HexChess<V> {
     }
 
     /// Puts a piece on an empty cell (position setup), keeping the hash.
-    pub(crate) fn put(&mut self, side: usize, piece: Piece, cell: Cell) {
+    pub(crate) fn put(&mut self, side: Player, piece: Piece, cell: Cell) {
         self.by_side[side] |= cell.bit();
         self.by_piece[piece.index()] |= cell.bit();
         self.hash ^= ZOBRIST.pieces[side][piece.index()][cell.index()];
@@ -155,7 +160,7 @@ impl<V: HexRules> HexChess<V> {
 
     /// The cell of `side`'s king (the position always has one).
     #[inline(always)]
-    pub(crate) fn king(&self, side: usize) -> Cell {
+    pub(crate) fn king(&self, side: Player) -> Cell {
         Cell::from_index_unchecked((self.by_piece[Piece::King.index()] & self.by_side[side]).trailing_zeros())
     }
 
@@ -184,7 +189,7 @@ impl<V: HexRules> HexChess<V> {
                 }
             }
         }
-        if self.side as usize == BLACK {
+        if self.side as Player == BLACK {
             h ^= ZOBRIST.black_to_move;
         }
         if self.ep != NO_CELL {
@@ -196,7 +201,7 @@ impl<V: HexRules> HexChess<V> {
     /// Makes a legal move; the hot path of search and perft.
     #[inline]
     pub(crate) fn make(&mut self, mv: HexMove) {
-        let us = self.side as usize;
+        let us = self.side as Player;
         let them = us ^ 1;
         let z = &ZOBRIST;
         let old_hash = self.hash;
@@ -248,7 +253,8 @@ impl<V: HexRules> HexChess<V> {
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
             self.history.push(old_hash);
-            self.reps = self.history.repetitions(h);
+            // Two players alternate, so only every second position had the same side to move.
+            self.reps = self.history.occurrences(h, 2, usize::MAX) as u8;
         }
         if us == BLACK {
             self.fullmove = self.fullmove.saturating_add(1);

@@ -2,10 +2,11 @@
 //! stalemate scores below 1 in both variants), so the generator's moves are filtered by the
 //! cells that check the enemy king, and only the few that pass are played and tested.
 
-use crate::game::Game;
+use crate::game::{Game, Player};
 use crate::hex::{nearest, Bits, Cell, Dir};
+use crate::movesink::{Any, MoveSink};
 
-use super::movegen::Sink;
+use super::movegen::HexSink;
 use super::piece::Piece;
 use super::position::{HexChess, HexMove};
 use super::rules::HexRules;
@@ -30,7 +31,7 @@ struct MateFinder<'a, V: HexRules> {
 impl<'a, V: HexRules> MateFinder<'a, V> {
     fn new(pos: &'a HexChess<V>) -> Self {
         let b = V::BOARD;
-        let us = pos.side as usize;
+        let us = pos.side as Player;
         let king = pos.king(us ^ 1);
         let own = pos.by_side[us];
         let occupied = pos.by_side[0] | pos.by_side[1];
@@ -70,7 +71,7 @@ impl<'a, V: HexRules> MateFinder<'a, V> {
         next.make(mv);
         // Cheap tests first: most candidates do not even check, most checks have a reply (the
         // search for one stops at the first); the result itself decides.
-        if next.in_check() && !next.has_reply() && next.outcome().is_some_and(|s| s.get(self.pos.side as usize) >= 1.0)
+        if next.in_check() && !next.has_reply() && next.outcome().is_some_and(|s| s.get(self.pos.side as Player) >= 1.0)
         {
             self.found = Some(mv);
         }
@@ -87,37 +88,22 @@ impl<'a, V: HexRules> MateFinder<'a, V> {
     }
 }
 
-/// Stops at the first legal move.
-struct AnyMove(bool);
-
-impl Sink for AnyMove {
+impl<V: HexRules> MoveSink<HexMove> for MateFinder<'_, V> {
+    /// One move (en passant, which may uncover a line, is always tried).
     #[inline(always)]
-    fn piece(&mut self, _piece: Piece, _from: Cell, targets: u128) {
-        self.0 |= targets != 0;
+    fn add(&mut self, mv: HexMove) {
+        if self.found.is_none() {
+            self.try_move(mv);
+        }
     }
 
-    #[inline(always)]
-    fn pawns<W: HexRules>(&mut self, targets: u128, _by: i32, _promo: u128) {
-        self.0 |= targets != 0;
-    }
-
-    #[inline(always)]
-    fn one(&mut self, _mv: HexMove) {
-        self.0 = true;
-    }
-
-    #[inline(always)]
-    fn done(&self) -> bool {
-        self.0
-    }
-}
-
-impl<V: HexRules> Sink for MateFinder<'_, V> {
     #[inline(always)]
     fn done(&self) -> bool {
         self.found.is_some()
     }
+}
 
+impl<V: HexRules> HexSink for MateFinder<'_, V> {
     #[inline(always)]
     fn piece(&mut self, piece: Piece, from: Cell, targets: u128) {
         if self.found.is_some() {
@@ -158,19 +144,12 @@ impl<V: HexRules> Sink for MateFinder<'_, V> {
             }
         }
     }
-
-    #[inline(always)]
-    fn one(&mut self, mv: HexMove) {
-        if self.found.is_none() {
-            self.try_move(mv);
-        }
-    }
 }
 
 impl<V: HexRules> HexChess<V> {
     /// Whether the side to move has a legal move, draw rules aside.
     fn has_reply(&self) -> bool {
-        let mut any = AnyMove(false);
+        let mut any = Any(false);
         self.generate(&mut any);
         any.0
     }

@@ -32,7 +32,7 @@ impl Pos {
 #[cfg(test)]
 impl Pos {
     /// Whether `seat`'s king is attacked now (tests only).
-    pub fn in_check_for_tests(&self, seat: usize) -> bool {
+    pub fn in_check_for_tests(&self, seat: crate::Player) -> bool {
         let occ = self.occupied();
         self.king(seat).is_some_and(|k| self.attacked(k, occ, occ & !self.owner[seat]))
     }

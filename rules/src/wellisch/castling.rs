@@ -7,24 +7,25 @@
 //! is safe after the move": no further legality check is needed.
 
 use super::geometry::CASTLE;
-use super::movegen::Sink;
 use super::piece::{Move, Piece};
 use super::position::Pos;
+use crate::game::Player;
 use crate::hex::Cell;
+use crate::movesink::MoveSink;
 
 /// Castling-right bit of `seat` for the king-side rook.
-pub(crate) const fn king_side(seat: usize) -> u8 {
+pub(crate) const fn king_side(seat: Player) -> u8 {
     1 << (2 * seat)
 }
 
 /// Castling-right bit of `seat` for the queen-side rook.
-pub(crate) const fn queen_side(seat: usize) -> u8 {
+pub(crate) const fn queen_side(seat: Player) -> u8 {
     2 << (2 * seat)
 }
 
 impl Pos {
     /// Adds the mover's legal castlings (king on `king`, not in check); returns whether any.
-    pub(crate) fn gen_castles<S: Sink>(&self, sink: &mut S, king: Cell) -> bool {
+    pub(crate) fn gen_castles<S: MoveSink<Move>>(&self, sink: &mut S, king: Cell) -> bool {
         let p = self.mover as usize;
         let rights = self.castling & (king_side(p) | queen_side(p));
         let cells = CASTLE[p];

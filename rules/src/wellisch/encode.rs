@@ -46,6 +46,7 @@
 //! cells, which castling depends on.
 
 use crate::encoding::Encoding;
+use crate::game::Player;
 use crate::hex::{Bits, Cell, EDGE_DIRS, VERTEX_DIRS};
 use crate::policy_map::PolicyMap;
 use crate::scores::Scores;
@@ -72,7 +73,7 @@ pub const POLICY: usize = 4 * BASE;
 
 /// The grid square of a cell seen from `mover`'s seat.
 #[inline(always)]
-pub(crate) fn grid(c: Cell, mover: usize) -> usize {
+pub(crate) fn grid(c: Cell, mover: Player) -> usize {
     let c = rot(c, 3 - mover);
     (5 - c.r()) as usize * SIDE + (c.q() + 5) as usize
 }

@@ -4,15 +4,17 @@
 //! One concept per file: `geometry` (seats as 120-degree rotations, pawn directions, edges,
 //! start cells), `piece` (kinds and the packed move), `position` (bitboards), `attacks`,
 //! `movegen`, `castling`, `promotion` (reserves, immediate and delayed promotion), `state`
-//! (playing moves, results, hash), `insufficient` (draw by insufficient material), `history` (repetition), `zobrist`, `notation` (text) and `encode`
-//! (network planes and policy).
+//! (playing moves, results, hash, repetition), `insufficient` (draw by insufficient material),
+//! `zobrist`, `notation` (text) and `encode` (network planes and policy). Moves go into the
+//! crate's shared move sink (`movesink.rs`), the repetition history is the crate's shared one
+//! (`history.rs`), and a seat is a [`Player`] (0, 1, 2 in turn order), kept as a `u8` inside
+//! the position to keep it small.
 
 mod attacks;
 mod castling;
 mod diagram;
 mod encode;
 mod geometry;
-mod history;
 mod insufficient;
 mod movegen;
 mod notation;
@@ -36,6 +38,7 @@ use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player, MAX_PLAYERS};
 use crate::material::Material;
+use crate::movesink::Count;
 use crate::scores::Scores;
 
 impl Game for Wellisch {
@@ -57,7 +60,7 @@ impl Game for Wellisch {
     }
 
     fn to_move(&self) -> Player {
-        self.pos.mover as usize
+        self.pos.mover as Player
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
@@ -68,7 +71,7 @@ impl Game for Wellisch {
         if self.end.is_some() {
             return 0;
         }
-        let mut count = movegen::Count(0);
+        let mut count = Count(0);
         self.pos.generate(&mut count);
         count.0
     }

@@ -9,6 +9,7 @@
 //! set to the sink at once; pinned pieces and moves out of check are tried one by one.
 
 use crate::hex::{nearest, Bits, Cell, Dir, BOARD_R5};
+use crate::movesink::MoveSink;
 
 /// The six edge directions, along which rooks and queens slide (and pin).
 const EDGE: [Dir; 6] = [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW];
@@ -16,42 +17,6 @@ const EDGE: [Dir; 6] = [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW];
 use super::geometry::{FAR_EDGE, TABLES};
 use super::piece::{Move, Piece};
 use super::position::Pos;
-
-/// Where generated moves go: a list, or a counter that adds whole target sets at once.
-pub(crate) trait Sink {
-    /// One legal move.
-    fn add(&mut self, mv: Move);
-
-    /// Plain moves from `from` to every cell of `targets` (all legal).
-    #[inline(always)]
-    fn add_targets(&mut self, from: Cell, targets: u128) {
-        for to in Bits(targets) {
-            self.add(Move::normal(from, to));
-        }
-    }
-}
-
-impl Sink for Vec<Move> {
-    #[inline(always)]
-    fn add(&mut self, mv: Move) {
-        self.push(mv);
-    }
-}
-
-/// Counts moves without listing them (bulk perft).
-pub(crate) struct Count(pub u64);
-
-impl Sink for Count {
-    #[inline(always)]
-    fn add(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-
-    #[inline(always)]
-    fn add_targets(&mut self, _from: Cell, targets: u128) {
-        self.0 += targets.count_ones() as u64;
-    }
-}
 
 impl Pos {
     /// The mover's pieces (`own`) that are the only piece between the king on `king` and an
@@ -81,7 +46,7 @@ impl Pos {
 
     /// Adds every legal move of the mover, castling included and delayed promotion excluded;
     /// returns whether there was any.
-    pub(crate) fn gen_basic<S: Sink>(&self, sink: &mut S) -> bool {
+    pub(crate) fn gen_basic<S: MoveSink<Move>>(&self, sink: &mut S) -> bool {
         let p = self.mover as usize;
         let own = self.owner[p];
         let occ = self.occupied();
@@ -112,19 +77,19 @@ impl Pos {
         for from in Bits(knights) {
             let t = legal(from, BOARD_R5.vertex_neighbours(from) & !own);
             any |= t != 0;
-            sink.add_targets(from, t);
+            sink.add_targets(t, |to| Move::normal(from, to));
         }
         let rooks = self.kinds[Piece::Rook as usize] & own;
         for from in Bits(rooks) {
             let t = legal(from, BOARD_R5.rook_attacks(from, occ) & !own);
             any |= t != 0;
-            sink.add_targets(from, t);
+            sink.add_targets(t, |to| Move::normal(from, to));
         }
         let queens = self.kinds[Piece::Queen as usize] & own;
         for from in Bits(queens) {
             let t = legal(from, (BOARD_R5.rook_attacks(from, occ) | BOARD_R5.vertex_neighbours(from)) & !own);
             any |= t != 0;
-            sink.add_targets(from, t);
+            sink.add_targets(t, |to| Move::normal(from, to));
         }
         let reserve = self.reserve[p];
         let has_reserve = reserve != [0; 3];
@@ -134,7 +99,7 @@ impl Pos {
                 any |= t != 0;
                 let promo = t & edge;
                 if promo != 0 && has_reserve {
-                    sink.add_targets(from, t & !promo);
+                    sink.add_targets(t & !promo, |to| Move::normal(from, to));
                     for to in Bits(promo) {
                         for (r, &n) in reserve.iter().enumerate() {
                             if n > 0 {
@@ -144,7 +109,7 @@ impl Pos {
                     }
                 } else {
                     // With an empty reserve a pawn reaching the edge just waits there.
-                    sink.add_targets(from, t);
+                    sink.add_targets(t, |to| Move::normal(from, to));
                 }
             }
         }
@@ -157,7 +122,7 @@ impl Pos {
                 }
             }
             any |= t != 0;
-            sink.add_targets(k, t);
+            sink.add_targets(t, |to| Move::normal(k, to));
             if !in_check {
                 any |= self.gen_castles(sink, k);
             }

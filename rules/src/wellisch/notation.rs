@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use crate::error::{MoveError, PositionError};
+use crate::game::Player;
 use crate::hex::{parse_wellisch_label, Bits, Cell, WellischLabel, BOARD_R5};
 
 use super::castling::{king_side, queen_side};
@@ -29,8 +30,8 @@ fn syntax(field: &'static str, at: usize, message: impl Into<String>) -> Positio
 }
 
 /// Seat `0..3` from its digit `1`..`3`.
-fn seat_digit(b: u8) -> Option<usize> {
-    matches!(b, b'1'..=b'3').then(|| (b - b'1') as usize)
+fn seat_digit(b: u8) -> Option<Player> {
+    matches!(b, b'1'..=b'3').then(|| (b - b'1') as Player)
 }
 
 impl Wellisch {

@@ -1,6 +1,7 @@
 //! The board as bitboards, with the reserves, castling rights and the seat to move: everything
 //! move generation needs, and nothing else (so the generator can copy it cheaply).
 
+use crate::game::Player;
 use crate::hex::{Bits, Cell};
 
 use super::piece::Piece;
@@ -44,7 +45,7 @@ impl Pos {
 
     /// The owner of the piece on `c`, if any.
     #[inline(always)]
-    pub fn owner_at(&self, c: Cell) -> Option<usize> {
+    pub fn owner_at(&self, c: Cell) -> Option<Player> {
         let b = c.bit();
         (0..3).find(|&p| self.owner[p] & b != 0)
     }
@@ -62,7 +63,7 @@ impl Pos {
     }
 
     /// Puts a piece of `owner` on the empty cell `c` (`dir`: a pawn's direction seat).
-    pub fn put(&mut self, c: Cell, piece: Piece, owner: usize, dir: usize) {
+    pub fn put(&mut self, c: Cell, piece: Piece, owner: Player, dir: usize) {
         let b = c.bit();
         self.owner[owner] |= b;
         match piece {
@@ -87,13 +88,13 @@ impl Pos {
 
     /// The king of `seat`, if it has one.
     #[inline(always)]
-    pub fn king(&self, seat: usize) -> Option<Cell> {
+    pub fn king(&self, seat: Player) -> Option<Cell> {
         Bits(self.kinds[Piece::King as usize] & self.owner[seat]).next()
     }
 
     /// Whether `seat` has any piece in its reserve.
     #[inline(always)]
-    pub fn has_reserve(&self, seat: usize) -> bool {
+    pub fn has_reserve(&self, seat: Player) -> bool {
         self.reserve[seat] != [0; 3]
     }
 }

@@ -6,10 +6,11 @@
 //! to X, then make any move legal after that promotion", or "promote, then pass" when none is.
 //! It is compulsory: while a pawn waits and the reserve is not empty, every move starts with one.
 
+use crate::game::Player;
 use crate::hex::{Bits, Cell};
+use crate::movesink::MoveSink;
 
 use super::geometry::FAR_EDGE;
-use super::movegen::Sink;
 use super::piece::{Move, Piece};
 use super::position::Pos;
 
@@ -23,7 +24,7 @@ struct Delayed<'a, S> {
     r: usize,
 }
 
-impl<S: Sink> Sink for Delayed<'_, S> {
+impl<S: MoveSink<Move>> MoveSink<Move> for Delayed<'_, S> {
     #[inline(always)]
     fn add(&mut self, mv: Move) {
         self.inner.add(mv.with_delayed(self.pawn, self.r));
@@ -33,7 +34,7 @@ impl<S: Sink> Sink for Delayed<'_, S> {
 impl Pos {
     /// The pawns of `seat` standing on their promotion edge.
     #[inline(always)]
-    pub(crate) fn waiting(&self, seat: usize) -> u128 {
+    pub(crate) fn waiting(&self, seat: Player) -> u128 {
         let own = self.owner[seat];
         (self.pawns[0] & FAR_EDGE[0] | self.pawns[1] & FAR_EDGE[1] | self.pawns[2] & FAR_EDGE[2]) & own
     }
@@ -57,7 +58,7 @@ impl Pos {
 
     /// Adds every legal move of the whole turn: delayed promotions combined with what follows,
     /// or plain moves, or a forced pass.
-    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+    pub(crate) fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
         let p = self.mover as usize;
         if self.must_promote() {
             for pawn in Bits(self.waiting(p)) {

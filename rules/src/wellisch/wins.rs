@@ -3,9 +3,9 @@
 //! attack one) has none, and otherwise only the legal moves onto a king cell are played.
 
 use crate::hex::{Bits, Cell};
+use crate::movesink::MoveSink;
 use crate::wins::wins_by;
 
-use super::movegen::Sink;
 use super::piece::{Move, Piece};
 use super::state::Wellisch;
 
@@ -18,7 +18,7 @@ struct KingCaptures<'a> {
     found: Option<Move>,
 }
 
-impl Sink for KingCaptures<'_> {
+impl MoveSink<Move> for KingCaptures<'_> {
     #[inline(always)]
     fn add(&mut self, mv: Move) {
         // A capture ends the game only where the rules say so (not the first under takeover).
@@ -28,9 +28,9 @@ impl Sink for KingCaptures<'_> {
     }
 
     #[inline(always)]
-    fn add_targets(&mut self, from: Cell, targets: u128) {
+    fn add_targets(&mut self, targets: u128, mut mv: impl FnMut(Cell) -> Move) {
         for to in Bits(targets & self.kings) {
-            self.add(Move::normal(from, to));
+            self.add(mv(to));
         }
     }
 }

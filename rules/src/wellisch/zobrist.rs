@@ -2,6 +2,7 @@
 
 use super::geometry::SLOTS;
 use super::piece::Piece;
+use crate::game::Player;
 use crate::splitmix;
 
 /// Piece codes: `kind * 3 + owner` for kings, queens, rooks, knights (0..12), then
@@ -10,7 +11,7 @@ pub(crate) const CODES: usize = 21;
 
 /// The code of a piece of `owner`; `dir` is a pawn's direction seat (ignored otherwise).
 #[inline(always)]
-pub(crate) const fn code(piece: Piece, owner: usize, dir: usize) -> usize {
+pub(crate) const fn code(piece: Piece, owner: Player, dir: usize) -> usize {
     match piece {
         Piece::Pawn => 12 + dir * 3 + owner,
         _ => piece as usize * 3 + owner,
@@ -79,7 +80,7 @@ pub(crate) static KEYS: Keys = {
 
 /// The key of a reserve count.
 #[inline(always)]
-pub(crate) fn reserve_key(seat: usize, r: usize, count: u8) -> u64 {
+pub(crate) fn reserve_key(seat: Player, r: usize, count: u8) -> u64 {
     KEYS.reserve[seat][r][(count as usize).min(RESERVE_COUNTS - 1)]
 }
 

@@ -3,6 +3,13 @@
 //! Rules: ../shared/rules/weltschach.md, with the rules text winning where they differ. The
 //! start position is a RECONSTRUCTION (spec §8): the original setup diagrams are not available.
 //! Text formats: docs/notation-weltschach.md.
+//!
+//! The generator writes into the crate's shared move sink (`movesink.rs`) and repetition uses the
+//! crate's shared history (`history.rs`), compared over the last [`REP_WINDOW`] positions only,
+//! a rule of this engine. A side is a [`Color`] rather than a bare [`Player`] number: it is one
+//! bit of every board byte (`piece.rs`) and the case of a piece letter in the text, and an enum
+//! cannot hold a third value; [`Color::index`] and [`Color::from_index`] convert to and from the
+//! seat that [`Game`] speaks of.
 
 pub mod attacks;
 mod diagram;
@@ -26,8 +33,9 @@ use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player, MAX_PLAYERS};
 use crate::material::Material;
+use crate::movesink::{Any, Count};
 use crate::scores::Scores;
-use movegen::{generate, Any, Count};
+use movegen::generate;
 
 impl Weltschach {
     /// Whether a draw rule ends the game: the move limit, threefold repetition or insufficient
@@ -109,7 +117,6 @@ impl PartialEq for Weltschach {
             && self.kings == other.kings
             && self.pool == other.pool
             && self.side == other.side
-            && self.history_len == other.history_len
             && self.history == other.history
     }
 }

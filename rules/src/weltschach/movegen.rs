@@ -7,50 +7,12 @@
 //! lines concerned are re-examined. Everything else is accepted without a test. In check, or for
 //! Emperor moves, the full attack test runs on a scratch copy of the board.
 
+use crate::movesink::MoveSink;
+
 use super::attacks::{attacked, facing, find_leap_attackers, in_half, ray_attacks};
 use super::geometry::{DIR_OFFSET, FWAZIR_DIRS, LEAP_MASK, LEAP_OFFSET, NUM_DIRS, PAWN_CAPTURE, PAWN_MOVE, RAY_LEN};
 use super::piece::{byte_color, byte_kind, caps, Kind, CAPS, NUM_POOL_KINDS};
 use super::position::{Move, Weltschach};
-
-/// Receives generated moves.
-pub(crate) trait Sink {
-    /// Takes one legal move.
-    fn add(&mut self, mv: Move);
-    /// True once the sink wants no more moves (checked between pieces).
-    fn done(&self) -> bool {
-        false
-    }
-}
-
-impl Sink for Vec<Move> {
-    #[inline(always)]
-    fn add(&mut self, mv: Move) {
-        self.push(mv);
-    }
-}
-
-/// Counts moves without storing them (bulk perft).
-pub(crate) struct Count(pub u64);
-
-impl Sink for Count {
-    #[inline(always)]
-    fn add(&mut self, _: Move) {
-        self.0 += 1;
-    }
-}
-
-/// Stops at the first move (has the mover any legal move?).
-pub(crate) struct Any(pub bool);
-
-impl Sink for Any {
-    #[inline(always)]
-    fn add(&mut self, _: Move) {
-        self.0 = true;
-    }
-    fn done(&self) -> bool {
-        self.0
-    }
-}
 
 const NO_CHECKER: usize = usize::MAX;
 const CHECKED_TWICE: usize = usize::MAX - 1;
@@ -81,7 +43,7 @@ const CLASS_RANGES: [[(u8, u8); 2]; 8] = [
 /// Cross-section offsets (dx + 8·dz) of the 9 Stockbroker mask bits.
 const XZ_OFF: [isize; 9] = [-9, -1, 7, -8, 0, 8, -7, 1, 9];
 
-struct Gen<'a, S: Sink> {
+struct Gen<'a, S: MoveSink<Move>> {
     pos: &'a Weltschach,
     board: [u8; 512],
     us: usize,
@@ -105,16 +67,16 @@ struct Gen<'a, S: Sink> {
 }
 
 /// Generates the legal moves of the side to move into `sink`.
-pub(crate) fn generate<S: Sink>(pos: &Weltschach, sink: &mut S) {
+pub(crate) fn generate<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S) {
     generate_inner(pos, sink, false);
 }
 
 /// Generates moves that obey piece movement but may leave the Emperor attacked or facing.
-pub(crate) fn generate_pseudo<S: Sink>(pos: &Weltschach, sink: &mut S) {
+pub(crate) fn generate_pseudo<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S) {
     generate_inner(pos, sink, true);
 }
 
-fn generate_inner<S: Sink>(pos: &Weltschach, sink: &mut S, pseudo: bool) {
+fn generate_inner<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S, pseudo: bool) {
     let us = pos.side as usize;
     let them = 1 - us;
     let king = pos.kings[us] as usize;
@@ -149,7 +111,7 @@ fn generate_inner<S: Sink>(pos: &Weltschach, sink: &mut S, pseudo: bool) {
     g.run();
 }
 
-impl<S: Sink> Gen<'_, S> {
+impl<S: MoveSink<Move>> Gen<'_, S> {
     fn run(&mut self) {
         for w in 0..8 {
             let mut bits = self.pos.occ[self.us][w];

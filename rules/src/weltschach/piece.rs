@@ -3,6 +3,8 @@
 //! A board cell holds one byte: 0 for empty, otherwise `colour << 5 | (kind + 1)`, so that
 //! colour and kind come out with one shift or mask and a capability lookup is one table read.
 
+use crate::game::Player;
+
 /// The two sides.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
@@ -21,13 +23,13 @@ impl Color {
         }
     }
 
-    /// 0 for White, 1 for Black.
-    pub const fn index(self) -> usize {
-        self as usize
+    /// The seat: 0 for White, 1 for Black.
+    pub const fn index(self) -> Player {
+        self as Player
     }
 
-    /// The colour of a seat index (0 or 1).
-    pub const fn from_index(i: usize) -> Color {
+    /// The colour of a seat (0 or 1).
+    pub const fn from_index(i: Player) -> Color {
         if i == 0 {
             Color::White
         } else {

@@ -1,6 +1,8 @@
-//! The game state: board, piece sets, castling flags, promotion pools, clocks, hash and a short
-//! repetition window, 1280 bytes in all so that copy-make stays cheap (a clone is a
-//! 15-20 ns memcpy).
+//! The game state: board, piece sets, castling flags, promotion pools, clocks, hash and the
+//! repetition history, about 920 bytes in all so that copy-make stays cheap (a clone is little
+//! more than a memcpy).
+
+use crate::history::History;
 
 use super::attacks::{attacked, facing};
 use super::geometry::{Cell, CELLS, DIR_OFFSET};
@@ -10,8 +12,14 @@ use super::zobrist;
 /// Plies without capture, Stockbroker move or promotion after which the game is drawn
 /// (100 moves a side; spec §11 A8 recommends a high limit for a board this size).
 pub const MOVE_LIMIT_PLIES: u16 = 200;
-/// How many earlier positions (since the last irreversible move) repetition detection sees.
+/// How many earlier positions (since the last irreversible move) repetition detection sees: a
+/// rule of this engine (docs/notation-weltschach.md), not a storage limit. The history keeps
+/// every position since the last irreversible move; only the newest `REP_WINDOW` are compared.
 pub const REP_WINDOW: usize = 64;
+
+/// The repetition history's inline hashes: 16, as in the hex variants; a 64-entry inline ring
+/// (the window) made the position 1280 bytes, and search copies it at every node.
+const RECENT_HASHES: usize = 16;
 
 /// A move: from-cell, to-cell, an optional end-rank promotion, and a castling flag.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -99,10 +107,8 @@ pub struct Weltschach {
     /// Cells whose Emperor, Queen, Duchess or Governor has never moved (castling rights).
     pub(crate) unmoved: [u64; 8],
     pub(crate) hash: u64,
-    /// Hashes of earlier positions since the last irreversible move, a ring of [`REP_WINDOW`].
-    pub(crate) history: [u64; REP_WINDOW],
-    /// Number of positions pushed to `history` since the last irreversible move.
-    pub(crate) history_len: u16,
+    /// Hashes of earlier positions since the last irreversible move.
+    pub(crate) history: History<RECENT_HASHES>,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u32,
     pub(crate) kings: [u16; 2],
@@ -120,8 +126,7 @@ impl Weltschach {
             occ: [[0; 8]; 2],
             unmoved: [0; 8],
             hash: 0,
-            history: [0; REP_WINDOW],
-            history_len: 0,
+            history: History::new(),
             halfmove: 0,
             fullmove: 1,
             kings: [u16::MAX; 2],
@@ -143,7 +148,7 @@ impl Weltschach {
     /// Recomputes the hash after a position was built piece by piece.
     pub(crate) fn finish(&mut self) {
         self.hash = self.hash_from_scratch();
-        self.history_len = 0;
+        self.history.clear();
     }
 
     /// The Zobrist hash computed from the whole position, for checking the incremental one.
@@ -224,10 +229,8 @@ impl Weltschach {
 
     /// How often the current position occurred before, within the repetition window.
     pub fn repetitions(&self) -> usize {
-        let n = (self.history_len as usize).min(REP_WINDOW);
-        let len = self.history_len as usize;
         // Only positions an even number of plies back can have the same side to move.
-        (2..=n).step_by(2).filter(|&back| self.history[(len - back) % REP_WINDOW] == self.hash).count()
+        self.history.occurrences(self.hash, 2, REP_WINDOW)
     }
 
     #[inline(always)]
@@ -332,10 +335,9 @@ impl Weltschach {
             }
         }
         if irreversible {
-            self.history_len = 0;
+            self.history.clear();
         } else {
-            self.history[self.history_len as usize % REP_WINDOW] = prev_hash;
-            self.history_len = self.history_len.saturating_add(1);
+            self.history.push(prev_hash);
         }
         if us == 1 {
             self.fullmove += 1;

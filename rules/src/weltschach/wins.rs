@@ -6,9 +6,10 @@
 
 use super::attacks::{attacked, leap_attacks, ray_attacks};
 use super::geometry::{DIR_OFFSET, LEAP_MASK, LEAP_OFFSET, NUM_DIRS, RAY_LEN};
-use super::movegen::{generate, Sink};
+use super::movegen::generate;
 use super::piece::{byte_kind, piece_byte, Color, Kind};
 use super::position::{Move, Weltschach};
+use crate::movesink::MoveSink;
 use crate::wins::wins_by;
 
 /// Per cell, what it is to the enemy Emperor: 1 + the direction from it along one of its lines
@@ -83,7 +84,7 @@ impl MateFinder<'_> {
     }
 }
 
-impl Sink for MateFinder<'_> {
+impl MoveSink<Move> for MateFinder<'_> {
     #[inline(always)]
     fn add(&mut self, mv: Move) {
         // Castling moves two pieces: played in full, as it is rare.
