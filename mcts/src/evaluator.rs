@@ -117,21 +117,45 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator {
     }
 }
 
-/// Another evaluator's priors, with its values blended with one random playout's result:
-/// `(1 - weight) * value + weight * playout` (AlphaGo's leaf evaluation, its lambda = `weight`).
-/// A young network's values carry no signal; playouts give the search one from the first game,
-/// so early self-play games end decisively and the value head has something to learn.
+/// A cheap judgement of what a position is worth to each seat, other than an evaluator's: a
+/// random playout's result, or what the material count predicts.
+pub trait LeafJudge<G: Game> {
+    /// Each seat's expected score in `state`, as an evaluator's values are.
+    fn judge(&self, state: &G) -> [f32; MAX_PLAYERS];
+}
+
+impl<G: Game> LeafJudge<G> for RolloutEvaluator {
+    fn judge(&self, state: &G) -> [f32; MAX_PLAYERS] {
+        self.playout(state)
+    }
+}
+
+/// What the material count predicts ([`rules::material_values`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MaterialJudge;
+
+impl<G: Material> LeafJudge<G> for MaterialJudge {
+    fn judge(&self, state: &G) -> [f32; MAX_PLAYERS] {
+        rules::material_values(state)
+    }
+}
+
+/// Another evaluator's priors, with its values blended with a judge's:
+/// `(1 - weight) * value + weight * judged`. With a [`RolloutEvaluator`] this is AlphaGo's leaf
+/// evaluation (its lambda = `weight`); with [`MaterialJudge`], a material prior. A young
+/// network's values carry no signal; a judge gives the search one from the first game, so early
+/// self-play games end decisively and the value head has something to learn.
 #[derive(Clone, Copy, Debug)]
-pub struct RolloutMix<E> {
+pub struct Blend<E, J> {
     /// Gives the priors and the values being blended.
     pub inner: E,
-    /// Plays the playouts.
-    pub rollout: RolloutEvaluator,
-    /// Share of the playout result in each value, in [0, 1]; 0 leaves `inner` untouched.
+    /// Gives the other values.
+    pub judge: J,
+    /// Share of the judge's values, in [0, 1]; 0 leaves `inner` untouched (and asks no judge).
     pub weight: f32,
 }
 
-impl<G: Game, E: Evaluator<G>> Evaluator<G> for RolloutMix<E> {
+impl<G: Game, E: Evaluator<G>, J: LeafJudge<G>> Evaluator<G> for Blend<E, J> {
     fn max_batch_size(&self) -> usize {
         self.inner.max_batch_size()
     }
@@ -141,33 +165,7 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for RolloutMix<E> {
         if self.weight <= 0.0 {
             return;
         }
-        for_each_slot(batch, |slot| blend(slot.value, &self.rollout.playout(slot.state), self.weight));
-    }
-}
-
-/// Another evaluator's priors, with its values blended with what the material count predicts
-/// ([`rules::material_values`]): `(1 - weight) * value + weight * material`. A prior for young
-/// networks whose values carry no signal yet, fading out as training goes on
-/// (`search.material_weight`); off in a pure-zero run.
-#[derive(Clone, Copy, Debug)]
-pub struct MaterialMix<E> {
-    /// Gives the priors and the values being blended.
-    pub inner: E,
-    /// Share of the material values, in [0, 1]; 0 leaves `inner` untouched.
-    pub weight: f32,
-}
-
-impl<G: Material, E: Evaluator<G>> Evaluator<G> for MaterialMix<E> {
-    fn max_batch_size(&self) -> usize {
-        self.inner.max_batch_size()
-    }
-
-    fn evaluate(&self, batch: &mut Batch<G>) {
-        self.inner.evaluate(batch);
-        if self.weight <= 0.0 {
-            return;
-        }
-        for_each_slot(batch, |slot| blend(slot.value, &rules::material_values(slot.state), self.weight));
+        for_each_slot(batch, |slot| blend(slot.value, &self.judge.judge(slot.state), self.weight));
     }
 }
 
@@ -267,22 +265,24 @@ mod tests {
     }
 
     #[test]
-    fn rollout_mix_blends_values_and_keeps_priors() {
+    fn a_playout_blend_mixes_values_and_keeps_priors() {
         let inner = RandomEvaluator { seed: 3 };
         let rollout = RolloutEvaluator::new(9, 400);
         let playouts: Vec<_> = evaluate::<MiniHexchess>(&rollout).into_iter().map(|a| a.1).collect();
         assert!(playouts.iter().any(|v| v[0] != 0.5), "some playout must end decisively for the test to bite");
         check_blend::<MiniHexchess>(&playouts, |weight| {
-            evaluate::<MiniHexchess>(&RolloutMix { inner, rollout, weight })
+            evaluate::<MiniHexchess>(&Blend { inner, judge: rollout, weight })
         });
     }
 
     #[test]
-    fn material_mix_blends_values_and_keeps_priors() {
+    fn a_material_blend_mixes_values_and_keeps_priors() {
         let inner = RandomEvaluator { seed: 3 };
         let mut batch = batch_of::<MiniHexchess>(40);
         let material: Vec<_> = (0..batch.len()).map(|i| rules::material_values(batch.slot_mut(i).state)).collect();
         assert!(material.iter().any(|v| v[0] != 0.5), "some position must be unequal for the test to bite");
-        check_blend::<MiniHexchess>(&material, |weight| evaluate::<MiniHexchess>(&MaterialMix { inner, weight }));
+        check_blend::<MiniHexchess>(&material, |weight| {
+            evaluate::<MiniHexchess>(&Blend { inner, judge: MaterialJudge, weight })
+        });
     }
 }

@@ -67,7 +67,7 @@ pub use batch::{drive, drive_until, run_many, Batch, Slot};
 pub use bench::{simulations_per_second, BenchReport, SearchBench};
 pub use cache::CachedEvaluator;
 pub use error::{ParamsError, SearchError};
-pub use evaluator::{Evaluator, MaterialMix, RandomEvaluator, RolloutEvaluator, RolloutMix, UniformEvaluator};
+pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
 pub use params::{RootSearch, SearchParams};
 pub use result::SearchResult;
 pub use search::Search;

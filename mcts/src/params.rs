@@ -152,7 +152,7 @@ pub struct SearchParams {
     pub wins_in_tree: bool,
 
     // ---- Leaf values from random playouts (AlphaGo's lambda) ----
-    // The search never reads these: they configure the [`crate::RolloutMix`] evaluator that
+    // The search never reads these: they configure the [`crate::Blend`] evaluator that
     // self-play wraps around the network, and sit here so that one `[search]` section holds them.
     /// Share of a random playout's result in each leaf value at training iteration 0 (see
     /// [`SearchParams::rollout_weight_at`]); 0 disables playouts.
@@ -163,7 +163,7 @@ pub struct SearchParams {
     pub rollout_plies: u32,
 
     // ---- A material prior on leaf values (also read only by self-play's evaluator) ----
-    /// Share of the material count's prediction ([`crate::MaterialMix`]) in each leaf value at
+    /// Share of the material count's prediction ([`crate::MaterialJudge`], blended by [`crate::Blend`]) in each leaf value at
     /// training iteration 0 (see [`SearchParams::material_weight_at`]); 0 disables it.
     pub material_weight: f32,
     /// Iterations over which `material_weight` falls linearly to 0; 0 keeps it constant.

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mcts::{MaterialMix, RolloutEvaluator, RolloutMix};
+use mcts::{Blend, MaterialJudge, RolloutEvaluator};
 use nn::InferenceClient;
 use rules::Encoding;
 
@@ -51,12 +51,13 @@ pub(crate) fn self_play_phase<G: Encoding>(
     let mut summaries: Vec<GameSummary> = std::thread::scope(|scope| {
         for _ in 0..config.selfplay.workers {
             let tx = tx.clone();
-            let evaluator = MaterialMix {
-                inner: RolloutMix {
+            let evaluator = Blend {
+                inner: Blend {
                     inner: NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch),
-                    rollout: RolloutEvaluator::new(config.seed, config.search.rollout_plies),
+                    judge: RolloutEvaluator::new(config.seed, config.search.rollout_plies),
                     weight: config.search.rollout_weight_at(iteration),
                 },
+                judge: MaterialJudge,
                 weight: config.search.material_weight_at(iteration),
             };
             let (params, queue, cfg, start) = (&params, &queue, &config.selfplay, &start);
