@@ -64,7 +64,9 @@ pub struct IterationEvent {
     pub resigned: usize,
     /// Games adjudicated at the ply limit (draws and material wins).
     pub adjudicated: usize,
-    /// Of those, games scored as a win by material (`selfplay.adjudicate_material`).
+    /// Of those, games scored as a win by material (`selfplay.adjudicate_material`); left out
+    /// when 0, so lines of runs without the prior keep the first format.
+    #[serde(skip_serializing_if = "is_zero")]
     pub adjudicated_by_material: usize,
     /// Games played through with resignation off, to count false resignations.
     pub resign_checks: usize,
@@ -97,7 +99,9 @@ pub struct IterationEvent {
     /// Share of random playouts in leaf values during this iteration's self-play (an `f32`
     /// written as the `f64` it converts to, as vzero always has).
     pub rollout_weight: f64,
-    /// Share of the material prior in leaf values during this iteration's self-play.
+    /// Share of the material prior in leaf values during this iteration's self-play; left out
+    /// when 0, as `adjudicated_by_material` is.
+    #[serde(skip_serializing_if = "is_zero")]
     pub material_weight: f64,
     /// Games that `vzero selfplay` processes added to the window since the last iteration.
     pub external_games_added: usize,
@@ -249,6 +253,12 @@ pub fn read_events(text: &str) -> EventLog {
         }
     }
     log
+}
+
+/// Whether a count or share is 0: such fields are left out of the lines, which then read as the
+/// first format's did.
+fn is_zero<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 #[cfg(test)]
