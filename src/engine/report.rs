@@ -70,9 +70,10 @@ impl Report {
     pub fn wdl_of(&self, line: &Line) -> Option<[u32; 3]> {
         let q = self.q_of(line).clamp(0.0, 1.0);
         let draw = self.draw?.clamp(0.0, 2.0 * q.min(1.0 - q));
-        let win = ((q - draw / 2.0) * 1000.0).round() as u32;
-        let loss = ((1.0 - q - draw / 2.0) * 1000.0).round() as u32;
-        Some([win, 1000u32.saturating_sub(win + loss), loss])
+        // Rounded so that the three always sum to 1000.
+        let win = (((q - draw / 2.0) * 1000.0).round() as u32).min(1000);
+        let draw = ((draw * 1000.0).round() as u32).min(1000 - win);
+        Some([win, draw, 1000 - win - draw])
     }
 
     /// A line's value vector, or the root's when the line was never visited.

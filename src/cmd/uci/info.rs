@@ -88,5 +88,11 @@ mod tests {
         // 0.75 with a draw share of 0.3: win 0.6, loss 0.1. At 0.9 only 0.2 of draws fit.
         assert!(lines[0].contains(" score cp 111 wdl 600 300 100 nodes"), "{}", lines[0]);
         assert!(lines[1].contains(" wdl 800 200 0 nodes"), "{}", lines[1]);
+        // Rounding never makes the three sum to more or less than 1000.
+        for q in [0.4995f32, 0.5005, 0.0004, 0.9996] {
+            let report = Report { draw: Some(0.0), ..report.clone() };
+            let wdl = report.wdl_of(&line("c", 1, Some(q), vec![q, 1.0 - q])).unwrap();
+            assert_eq!(wdl.iter().sum::<u32>(), 1000, "{q}: {wdl:?}");
+        }
     }
 }
