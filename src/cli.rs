@@ -271,21 +271,12 @@ pub struct ArenaArgs {
     /// Milliseconds per move of uci: players (`go movetime MS`), instead of nodes.
     #[arg(long, value_name = "MS")]
     pub engine_movetime: Option<u64>,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// Seed of the openings and of the players' random choices.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Random plies opening each game (shared by the games of one seat rotation).
-    #[arg(long, default_value_t = 2)]
-    pub opening_plies: u32,
+    /// How the games are played.
+    #[command(flatten)]
+    pub play: MatchFlags,
     /// Start every game from this position text instead of the variant's start position.
     #[arg(long)]
     pub position: Option<String>,
-    /// Longest game in plies; longer games are adjudicated draws.
-    #[arg(long, default_value_t = 400)]
-    pub max_plies: u32,
     /// Sequential probability ratio test of the first player's Elo: ELO0,ELO1 (stops early
     /// once decided; two players only).
     #[arg(long, value_name = "ELO0,ELO1")]
@@ -296,6 +287,23 @@ pub struct ArenaArgs {
     /// Where networks run: auto, cpu or cuda.
     #[arg(long, default_value = "auto")]
     pub device: String,
+}
+
+/// How the games of a match are played, for `arena` and `gauntlet`.
+#[derive(Debug, Args)]
+pub struct MatchFlags {
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the openings and of the players' random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Random plies opening each game (shared by the games of one seat rotation).
+    #[arg(long, default_value_t = 2)]
+    pub opening_plies: u32,
+    /// Longest game in plies; longer games are adjudicated draws.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
 }
 
 /// Flags of `vzero gauntlet`.
@@ -318,18 +326,9 @@ pub struct GauntletArgs {
     /// Simulations per move of the checkpoints.
     #[arg(long, default_value_t = 64)]
     pub sims: u32,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// Seed of the openings and of the players' random choices.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Random plies opening each game.
-    #[arg(long, default_value_t = 2)]
-    pub opening_plies: u32,
-    /// Longest game in plies; longer games are adjudicated draws.
-    #[arg(long, default_value_t = 400)]
-    pub max_plies: u32,
+    /// How the games are played.
+    #[command(flatten)]
+    pub play: MatchFlags,
     /// Print the table from the results the run has, playing nothing.
     #[arg(long)]
     pub table_only: bool,

@@ -235,6 +235,19 @@ impl<G: Material> Searcher<G> {
         std::mem::replace(&mut self.frames[ply], Frame { moves: Vec::new(), keyed: Vec::new() })
     }
 
+    /// Ply `ply`'s frame with every legal move of `game` listed, their count recorded as the
+    /// mover's mobility; or, when there is none, the finished game's value for the mover.
+    fn expand(&mut self, game: &G, ply: usize, mobility: &mut Mobility) -> Result<Frame<G::Move>, i32> {
+        let mut frame = self.take_frame(ply);
+        game.legal_moves(&mut frame.moves);
+        if frame.moves.is_empty() {
+            self.frames[ply] = frame;
+            return Err(self.finished(game, ply));
+        }
+        mobility[game.to_move()] = frame.moves.len() as u32;
+        Ok(frame)
+    }
+
     /// The value of a finished game for the mover of `game`.
     fn finished(&self, game: &G, ply: usize) -> i32 {
         let value = game.outcome().map_or(0, |scores| decided(&scores, self.root, ply));
@@ -278,13 +291,10 @@ impl<G: Material> Searcher<G> {
                 return value;
             }
         }
-        let mut frame = self.take_frame(ply);
-        game.legal_moves(&mut frame.moves);
-        if frame.moves.is_empty() {
-            self.frames[ply] = frame;
-            return self.finished(game, ply);
-        }
-        mobility[game.to_move()] = frame.moves.len() as u32;
+        let mut frame = match self.expand(game, ply, &mut mobility) {
+            Ok(frame) => frame,
+            Err(value) => return value,
+        };
         frame.keyed.clear();
         for &mv in &frame.moves {
             let capture = game.capture_value(mv);
@@ -333,15 +343,12 @@ impl<G: Material> Searcher<G> {
         if self.out_of_time() {
             return 0;
         }
-        let mut frame = self.take_frame(ply);
         // All moves, not just captures: an empty list is mate or stalemate, and the count is
         // the mobility term.
-        game.legal_moves(&mut frame.moves);
-        if frame.moves.is_empty() {
-            self.frames[ply] = frame;
-            return self.finished(game, ply);
-        }
-        mobility[game.to_move()] = frame.moves.len() as u32;
+        let mut frame = match self.expand(game, ply, &mut mobility) {
+            Ok(frame) => frame,
+            Err(value) => return value,
+        };
         let stand_pat = self.for_mover(game, static_value(game, self.root, &mobility));
         if stand_pat >= beta || qply >= MAX_QUIESCENCE_PLIES {
             self.frames[ply] = frame;

@@ -79,10 +79,10 @@ impl WithGame for Arena<'_> {
         let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
         let opts = MatchOptions {
             games: a.games,
-            opening_plies: a.opening_plies,
-            max_plies: a.max_plies,
-            threads: a.threads,
-            seed: a.seed,
+            opening_plies: a.play.opening_plies,
+            max_plies: a.play.max_plies,
+            threads: a.play.threads,
+            seed: a.play.seed,
         };
         let signal = super::stop::on_stop_signal()?;
         let bar = progress_bar(a.games as u64);

@@ -22,10 +22,10 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
             each_other: args.each_other,
             games: args.games,
             sims: args.sims,
-            max_plies: args.max_plies,
-            opening_plies: args.opening_plies,
-            threads: args.threads,
-            seed: args.seed,
+            max_plies: args.play.max_plies,
+            opening_plies: args.play.opening_plies,
+            threads: args.play.threads,
+            seed: args.play.seed,
         };
         config.variant.with_game(Play { dir: &dir, opts, device })?;
     }
