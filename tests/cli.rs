@@ -426,7 +426,7 @@ fn keep_checkpoints_keeps_the_newest_and_the_run_still_resumes() {
         .collect();
     kept.sort();
     assert_eq!(kept.len(), 2, "{kept:?}");
-    let newest = selfplay::checkpoint::verify_checkpoint(&run.join("checkpoints").join(&kept[1])).unwrap();
+    let newest = nn::checkpoint::verify_checkpoint(&run.join("checkpoints").join(&kept[1])).unwrap();
     assert_eq!(newest.iteration, 3, "the newest checkpoint was deleted: {kept:?}");
     // The newest is kept: a resume with one more iteration starts from it.
     let more = vzero(&["train", "--resume", run_text, "--quiet", "--set", "training.iterations=4"]);

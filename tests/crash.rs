@@ -10,10 +10,10 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::output_within;
-use selfplay::checkpoint::{list_checkpoints, verify_checkpoint};
-use selfplay::events::{read_events, RunEvent};
+use nn::checkpoint::{list_checkpoints, verify_checkpoint};
 use selfplay::replay::read_shard;
-use selfplay::rundir::RunDir;
+use selfplay::store::events::{read_events, RunEvent};
+use selfplay::RunDir;
 
 const ITERATIONS: &str = "training.iterations=5";
 

@@ -6,12 +6,12 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use arena::players::resolve_checkpoint;
+use nn::checkpoint::{load_checkpoint, read_state};
+use nn::NetConfig;
 use rand::{RngExt, SeedableRng};
 use rules::hexchess::MiniHexchess;
 use rules::{Encoding, Game};
-use selfplay::checkpoint::{load_checkpoint, read_state};
-use selfplay::players::resolve_checkpoint;
-use selfplay::setup::net_config;
 
 fn vzero(args: &[&str]) {
     let out = common::vzero(args);
@@ -84,7 +84,8 @@ fn an_exported_model_matches_the_network_in_python_and_tch() {
     let checkpoint = resolve_checkpoint(&run).unwrap();
     let state = read_state(&checkpoint).unwrap();
     assert_eq!(sidecar["training_step"], state.step);
-    let mut net = nn::PolicyValueNet::new(&net_config::<MiniHexchess>(state.blocks, state.channels), nn::Device::Cpu);
+    let mut net =
+        nn::PolicyValueNet::new(&NetConfig::for_game::<MiniHexchess>(state.blocks, state.channels), nn::Device::Cpu);
     load_checkpoint(&checkpoint, &mut net, None).unwrap();
     let games = positions();
     let len = MiniHexchess::input_len();

@@ -9,9 +9,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{config_path, output_within};
-use selfplay::events::read_events;
 use selfplay::replay::read_shard;
-use selfplay::rundir::RunDir;
+use selfplay::store::events::read_events;
+use selfplay::RunDir;
 
 /// Games of the one iteration: many more than a flush, so a signal after the first flush lands
 /// in the middle of self-play.

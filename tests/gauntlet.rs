@@ -6,8 +6,9 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{config_path, tiny_run, vzero};
-use selfplay::events::{read_events, GauntletEvent, RunEvent};
-use selfplay::rundir::RunDir;
+use selfplay::gauntlet::GauntletMatch;
+use selfplay::RunDir;
+use selfplay::{read_events, RunEvent};
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("vzero-gauntlet-{name}-{}", std::process::id()));
@@ -15,7 +16,7 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn gauntlet_events(run: &Path) -> Vec<GauntletEvent> {
+fn gauntlet_events(run: &Path) -> Vec<GauntletMatch> {
     let text = std::fs::read_to_string(RunDir::open(run).metrics()).unwrap();
     read_events(&text)
         .events
@@ -36,7 +37,7 @@ fn gauntlet(run: &Path, games: &str) -> String {
 fn a_gauntlet_rates_every_checkpoint_and_plays_only_missing_games() {
     let run = fresh_dir("cli");
     tiny_run(&run);
-    let checkpoints = selfplay::checkpoint::list_checkpoints(&RunDir::open(&run).checkpoints()).unwrap().len();
+    let checkpoints = nn::checkpoint::list_checkpoints(&RunDir::open(&run).checkpoints()).unwrap().len();
     assert!(checkpoints >= 2, "a tiny run saves its start and its end");
 
     let first = gauntlet(&run, "2");

@@ -6,8 +6,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{tiny_run, vzero};
-use selfplay::config::Config;
-use selfplay::rundir::RunDir;
+use selfplay::Config;
+use selfplay::RunDir;
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("vzero-status-{name}-{}", std::process::id()));

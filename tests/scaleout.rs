@@ -8,9 +8,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::output_within;
-use selfplay::events::read_events;
 use selfplay::replay::{read_shard, EXTERNAL_GAME};
-use selfplay::rundir::RunDir;
+use selfplay::store::events::read_events;
+use selfplay::RunDir;
 
 fn vzero() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_vzero"));

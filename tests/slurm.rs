@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use cluster::{wait_until, Cluster};
 use selfplay::replay::{read_shard, EXTERNAL_GAME};
-use selfplay::rundir::RunDir;
+use selfplay::RunDir;
 
 /// Trainer iterations: enough that it is still training when the time-limit signal comes.
 const ITERATIONS: u32 = 3;

@@ -60,6 +60,7 @@ mod gumbel;
 pub mod params;
 pub mod result;
 pub mod search;
+mod seed;
 mod select;
 pub mod tree;
 
@@ -71,3 +72,4 @@ pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator,
 pub use params::{RootSearch, SearchParams};
 pub use result::SearchResult;
 pub use search::Search;
+pub use seed::game_seed;

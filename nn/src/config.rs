@@ -1,5 +1,7 @@
 //! The shape of a policy/value network.
 
+use rules::Encoding;
+
 /// What the network looks like: input and output sizes from the variant, depth and width chosen
 /// by the user.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,6 +26,19 @@ pub struct NetConfig {
 }
 
 impl NetConfig {
+    /// The network for game `G` with `blocks` residual blocks of `channels` channels.
+    pub fn for_game<G: Encoding>(blocks: usize, channels: usize) -> NetConfig {
+        NetConfig {
+            input_shape: G::INPUT_SHAPE.to_vec(),
+            policy_size: G::POLICY_SIZE,
+            players: G::NUM_PLAYERS,
+            outcomes: G::value_classes(),
+            blocks,
+            channels,
+            board_mask: G::board_mask(),
+        }
+    }
+
     /// The number of spatial dimensions (2 for hex boards, 3 for the cube).
     pub fn spatial_dims(&self) -> usize {
         self.input_shape.len() - 1

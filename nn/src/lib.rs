@@ -1,9 +1,11 @@
-//! Neural networks for vzero on libtorch (tch): the residual policy/value network, its training
-//! step and its checkpoints. Positions arrive already encoded by `rules` as flat `f32` buffers.
+//! Neural networks for vzero on libtorch (tch): the residual policy/value network, the batched
+//! inference service and the network as a search evaluator, its training step, its checkpoints
+//! and its export. Positions arrive already encoded by `rules` as flat `f32` buffers.
 
 pub mod checkpoint;
 pub mod config;
 pub mod device;
+mod evaluator;
 pub mod export;
 pub mod inference;
 pub mod net;
@@ -13,6 +15,7 @@ pub mod train;
 
 pub use config::NetConfig;
 pub use device::DeviceChoice;
+pub use evaluator::NetEvaluator;
 pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs};
 pub use net::PolicyValueNet;
 pub use scaler::LossScaler;

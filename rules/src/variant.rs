@@ -37,6 +37,35 @@ pub trait WithGame {
     fn run<G: FullGame>(self) -> Self::Output;
 }
 
+/// Runs an expression with a type alias for a variant's game type, chosen at run time:
+/// `with_game!(variant, G => train::<G>(&config))` expands to a `match` with one arm per variant,
+/// each naming `G` its game type, so the code is monomorphised per variant and hot paths never
+/// go through `dyn` (shakmaty's `VariantPosition` dispatches the same way). The expression is
+/// the arm's value; `return` and `?` in it act on the enclosing function.
+#[macro_export]
+macro_rules! with_game {
+    ($variant:expr, $G:ident => $body:expr) => {
+        match $variant {
+            $crate::Variant::Glinski => {
+                type $G = $crate::hexchess::Glinski;
+                $body
+            }
+            $crate::Variant::MiniHexchess => {
+                type $G = $crate::hexchess::MiniHexchess;
+                $body
+            }
+            $crate::Variant::Wellisch => {
+                type $G = $crate::wellisch::Wellisch;
+                $body
+            }
+            $crate::Variant::Weltschach => {
+                type $G = $crate::weltschach::Weltschach;
+                $body
+            }
+        }
+    };
+}
+
 impl Variant {
     /// Every variant, in the order `vzero variants` lists them.
     pub const ALL: [Variant; 4] = [Variant::Glinski, Variant::MiniHexchess, Variant::Wellisch, Variant::Weltschach];

@@ -7,16 +7,15 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use nn::device::DeviceError;
-use nn::{BatchingConfig, InferenceService, PolicyValueNet, TrainBatch, Trainer};
+use nn::{BatchingConfig, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
 use rand::{RngExt, SeedableRng};
 use rules::Encoding;
 
 use crate::config::Config;
-use crate::evaluator::NetEvaluator;
-use crate::games::play_games;
+use crate::play::worker::play_games;
+use crate::replay::sampler::sample_batch;
 use crate::replay::{DecodeError, GameRecord, MoveRecord, ReplayWindow, WindowSize};
-use crate::sampler::sample_batch;
-use crate::setup::net_config;
+use nn::NetEvaluator;
 
 /// What [`selfplay_throughput`] measured.
 #[derive(Clone, Debug)]
@@ -45,7 +44,7 @@ pub fn selfplay_throughput<G: Encoding>(
     seconds: f64,
 ) -> Result<SelfplayBench, nn::device::DeviceError> {
     let device = config.device.resolve()?;
-    let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
+    let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
     let batch = config.selfplay.max_batch;
     let make = move || PolicyValueNet::new(&net_cfg, device);
     let batching = BatchingConfig { max_batch: batch, max_wait: Duration::from_millis(2) };
@@ -131,8 +130,11 @@ pub struct TrainBench {
 /// [`sampler_throughput`] measures it.
 pub fn train_throughput<G: Encoding>(config: &Config, seconds: f64) -> Result<TrainBench, TrainBenchError> {
     let device = config.device.resolve()?;
-    let net =
-        PolicyValueNet::seeded(&net_config::<G>(config.network.blocks, config.network.channels), device, config.seed);
+    let net = PolicyValueNet::seeded(
+        &NetConfig::for_game::<G>(config.network.blocks, config.network.channels),
+        device,
+        config.seed,
+    );
     let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
     let mixed_precision = config.training.mixed_precision && device.is_cuda();
     if mixed_precision {

@@ -469,8 +469,8 @@ impl Config {
             return Err(invalid("against", "[]".into(), "must name at least one opponent"));
         }
         for opponent in &g.against {
-            match opponent.parse::<crate::players::PlayerSpec>() {
-                Ok(crate::players::PlayerSpec::Network(..)) => {
+            match opponent.parse::<arena::players::PlayerSpec>() {
+                Ok(arena::players::PlayerSpec::Network(..)) => {
                     return Err(invalid("against", opponent.clone(), "must be a fixed opponent, not a checkpoint"))
                 }
                 Ok(_) => {}

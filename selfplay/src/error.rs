@@ -2,11 +2,11 @@
 
 use thiserror::Error;
 
-use crate::checkpoint::CheckpointError;
 use crate::config::ConfigError;
-use crate::lock::LockError;
 use crate::replay::{DecodeError, ShardError};
-use crate::rundir::RunIoError;
+use crate::store::lock::LockError;
+use crate::store::rundir::RunIoError;
+use nn::checkpoint::CheckpointError;
 
 /// Why a run stopped with an error.
 #[derive(Debug, Error)]
@@ -52,6 +52,12 @@ pub enum TrainError {
     /// be logged into it.
     #[error(transparent)]
     NotOpened(Box<TrainError>),
+}
+
+impl From<durable::Error> for TrainError {
+    fn from(e: durable::Error) -> TrainError {
+        TrainError::Io(e.into())
+    }
 }
 
 impl TrainError {

@@ -1,34 +1,19 @@
-//! Self-play, replay buffer, training loop, arena and run directories: the layer that turns
-//! search and networks into a training run.
+//! The training run: self-play workers, the replay window and its shards, the trainer loop,
+//! checkpoints, gating, the run's gauntlet and end-of-run evaluation, resume and extra self-play
+//! processes, all meeting in a run directory. Matches and players come from the `arena` crate,
+//! networks and checkpoints from `nn`.
 
-pub mod arena;
 pub mod bench;
-pub mod bradley_terry;
-pub mod checkpoint;
 pub mod config;
-pub mod engine_process;
 pub mod error;
-pub mod evaluation;
-pub mod evaluator;
-pub mod events;
-pub mod export;
-mod flush;
-pub mod forfeit;
-pub mod games;
-pub mod gating;
 pub mod gauntlet;
-pub mod host;
-pub mod lock;
-pub mod phase;
-pub mod players;
-pub mod policy_json;
-pub mod rating;
+pub mod play;
 pub mod replay;
-pub mod resume;
 pub mod run;
-pub mod rundir;
-pub mod sampler;
-pub mod scaleout;
 pub mod setup;
-pub mod train;
-pub mod uci_agent;
+pub mod store;
+
+pub use config::Config;
+pub use error::TrainError;
+pub use run::{train, TrainOptions, TrainSummary};
+pub use store::{read_events, EventLog, RunDir, RunEvent};

@@ -1,27 +1,14 @@
-//! What the trainer, self-play processes, players and benchmarks derive alike from a config and
-//! a game type: the network's shape, the start position, weights in the inference service.
+//! What the trainer, self-play processes and benchmarks derive alike from a config: the start
+//! position, and a checkpoint's weights in the inference service.
 
 use std::path::Path;
 
-use nn::{InferenceClient, NetConfig};
-use rules::{Encoding, Game};
+use nn::InferenceClient;
+use rules::Game;
 
-use crate::checkpoint::CheckpointError;
 use crate::config::Config;
 use crate::error::TrainError;
-
-/// The network for game `G` with `blocks` residual blocks of `channels` channels.
-pub fn net_config<G: Encoding>(blocks: usize, channels: usize) -> NetConfig {
-    NetConfig {
-        input_shape: G::INPUT_SHAPE.to_vec(),
-        policy_size: G::POLICY_SIZE,
-        players: G::NUM_PLAYERS,
-        outcomes: G::value_classes(),
-        blocks,
-        channels,
-        board_mask: G::board_mask(),
-    }
-}
+use nn::checkpoint::CheckpointError;
 
 /// The position every game of the run starts from: the config's `start_position`, or the
 /// variant's start.

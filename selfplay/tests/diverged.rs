@@ -1,18 +1,18 @@
 //! A diverged network (a NaN or infinite weight) is never exported: the sidecar and model would
 //! carry garbage to every user of the file.
 
+use nn::checkpoint::{save_checkpoint, CheckpointState};
+use nn::export::{export_checkpoint, ExportFormat};
+use nn::NetConfig;
 use nn::{Device, PolicyValueNet, Trainer};
 use rules::hexchess::MiniHexchess;
-use selfplay::checkpoint::{save_checkpoint, CheckpointState};
-use selfplay::export::{export_checkpoint, ExportFormat};
-use selfplay::setup::net_config;
 
 #[test]
 fn a_checkpoint_with_a_non_finite_weight_is_not_exported() {
     let dir = std::env::temp_dir().join(format!("vzero-diverged-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let net = PolicyValueNet::new(&net_config::<MiniHexchess>(1, 8), Device::Cpu);
+    let net = PolicyValueNet::new(&NetConfig::for_game::<MiniHexchess>(1, 8), Device::Cpu);
     let trainer = Trainer::new(&net, 0.01, 0.0);
     let (_, weight) = net.var_store().variables().into_iter().max_by(|a, b| a.0.cmp(&b.0)).unwrap();
     tch::no_grad(|| {
@@ -25,7 +25,7 @@ fn a_checkpoint_with_a_non_finite_weight_is_not_exported() {
         step: 0,
         iteration: 0,
         games: 0,
-        format: selfplay::checkpoint::NETWORK_FORMAT,
+        format: nn::checkpoint::NETWORK_FORMAT,
     };
     let checkpoint = save_checkpoint(&dir, &net, &trainer, &state).unwrap();
     let out = dir.join("model.pt");

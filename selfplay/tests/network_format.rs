@@ -2,18 +2,18 @@
 //! are refused with what to do, not loaded into a network they do not fit; their state.json,
 //! which has no `format` field, still passes its checksum.
 
+use arena::players::load_network;
+use nn::checkpoint::{load_checkpoint, read_state, save_checkpoint, CheckpointState, NETWORK_FORMAT};
+use nn::NetConfig;
 use nn::{Device, PolicyValueNet, Trainer};
 use rules::hexchess::MiniHexchess;
-use selfplay::checkpoint::{load_checkpoint, read_state, save_checkpoint, CheckpointState, NETWORK_FORMAT};
-use selfplay::players::load_network;
-use selfplay::setup::net_config;
 
 #[test]
 fn an_older_network_format_is_refused_by_name() {
     let dir = std::env::temp_dir().join(format!("vzero-network-format-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let mut net = PolicyValueNet::new(&net_config::<MiniHexchess>(1, 8), Device::Cpu);
+    let mut net = PolicyValueNet::new(&NetConfig::for_game::<MiniHexchess>(1, 8), Device::Cpu);
     let trainer = Trainer::new(&net, 0.01, 0.0);
     let state = |format| CheckpointState {
         variant: "mini-hexchess".into(),

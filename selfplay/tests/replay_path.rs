@@ -9,9 +9,9 @@ use rules::hexchess::{Glinski, MiniHexchess};
 use rules::wellisch::Wellisch;
 use rules::{Encoding, Game};
 use selfplay::bench::random_game;
+use selfplay::replay::sampler::sample_batch;
 use selfplay::replay::snapshots::{Snapshots, SNAPSHOT_PLIES};
 use selfplay::replay::{record_to_text, replay_to, DecodeError, Example, ReplayWindow, WindowSize};
-use selfplay::sampler::sample_batch;
 
 fn rng(seed: u64) -> rand::rngs::Xoshiro256PlusPlus {
     rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed)

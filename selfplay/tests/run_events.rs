@@ -1,7 +1,7 @@
 //! metrics.jsonl as vzero wrote it before run events were typed still reads, and reads as what
 //! it says; the typed writer keeps those lines' JSON, adding only the version.
 
-use selfplay::events::{event_line, read_events, RunEvent};
+use selfplay::store::events::{event_line, read_events, RunEvent};
 
 /// Real lines of the format before `"v"`: a run with gating, playouts and an evaluation, an
 /// iteration without training steps, and the error line `vzero train` logs.

@@ -6,12 +6,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use nn::checkpoint::list_checkpoints;
 use rules::hexchess::MiniHexchess;
-use selfplay::checkpoint::list_checkpoints;
-use selfplay::config::Config;
 use selfplay::replay::{read_shard, GameRecord};
-use selfplay::rundir::RunDir;
-use selfplay::train::{train, TrainOptions, TrainSummary};
+use selfplay::Config;
+use selfplay::RunDir;
+use selfplay::{train, TrainOptions, TrainSummary};
 
 fn config(overrides: &[&str]) -> Config {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/mini-hexchess-tiny.toml");
@@ -99,18 +99,18 @@ fn a_checkpoint_inside_an_iteration_resumes_exactly() {
     let ends: Vec<u64> = list_checkpoints(&RunDir::open(&straight).checkpoints())
         .unwrap()
         .iter()
-        .map(|c| selfplay::checkpoint::read_state(c).unwrap().step)
+        .map(|c| nn::checkpoint::read_state(c).unwrap().step)
         .collect();
 
     let full = config(&["training.iterations=3", "evaluation.games=0", "training.checkpoint_steps=3"]);
     let dir = fresh_dir("steps");
     run(&full, &dir, false);
     let rd = RunDir::open(&dir);
-    let states: Vec<(PathBuf, selfplay::checkpoint::CheckpointState)> = list_checkpoints(&rd.checkpoints())
+    let states: Vec<(PathBuf, nn::checkpoint::CheckpointState)> = list_checkpoints(&rd.checkpoints())
         .unwrap()
         .into_iter()
         .map(|c| {
-            let s = selfplay::checkpoint::read_state(&c).unwrap();
+            let s = nn::checkpoint::read_state(&c).unwrap();
             (c, s)
         })
         .collect();
@@ -156,7 +156,7 @@ fn a_bad_shard_is_skipped_and_a_bad_checkpoint_falls_back() {
     let mid = bytes.len() - 100;
     bytes[mid] ^= 0x01;
     std::fs::write(&w, &bytes).unwrap();
-    let err = selfplay::checkpoint::verify_checkpoint(newest).unwrap_err().to_string();
+    let err = nn::checkpoint::verify_checkpoint(newest).unwrap_err().to_string();
     assert!(err.contains("weights.safetensors") && err.contains("checksum"), "{err}");
     // Truncation and an edited state file are caught as well.
     let older = &checkpoints[checkpoints.len() - 2];
@@ -165,13 +165,13 @@ fn a_bad_shard_is_skipped_and_a_bad_checkpoint_falls_back() {
     for f in ["weights.safetensors", "optimizer.safetensors", "state.json"] {
         std::fs::copy(older.join(f), copy.join(f)).unwrap();
     }
-    selfplay::checkpoint::verify_checkpoint(&copy).unwrap();
+    nn::checkpoint::verify_checkpoint(&copy).unwrap();
     let opt = std::fs::read(copy.join("optimizer.safetensors")).unwrap();
     std::fs::write(copy.join("optimizer.safetensors"), &opt[..opt.len() - 1]).unwrap();
-    assert!(selfplay::checkpoint::verify_checkpoint(&copy).is_err());
+    assert!(nn::checkpoint::verify_checkpoint(&copy).is_err());
     let state = std::fs::read_to_string(copy.join("state.json")).unwrap().replace("\"games\": 8", "\"games\": 9");
     std::fs::write(copy.join("state.json"), state).unwrap();
-    let err = selfplay::checkpoint::read_state(&copy).unwrap_err().to_string();
+    let err = nn::checkpoint::read_state(&copy).unwrap_err().to_string();
     assert!(err.contains("state.json") && err.contains("checksum"), "{err}");
     std::fs::remove_dir_all(&copy).unwrap();
     let shard = rd.shard_paths().unwrap()[0].clone();
@@ -189,10 +189,10 @@ fn a_bad_shard_is_skipped_and_a_bad_checkpoint_falls_back() {
     numbers.sort();
     assert_eq!(numbers, (per..3 * per).collect::<Vec<_>>());
     let checkpoints = list_checkpoints(&rd.checkpoints()).unwrap();
-    let state = selfplay::checkpoint::read_state(checkpoints.last().unwrap()).unwrap();
+    let state = nn::checkpoint::read_state(checkpoints.last().unwrap()).unwrap();
     assert_eq!(state.iteration, 3);
     for c in &checkpoints {
-        selfplay::checkpoint::verify_checkpoint(c).unwrap_or_else(|e| panic!("{e}"));
+        nn::checkpoint::verify_checkpoint(c).unwrap_or_else(|e| panic!("{e}"));
     }
     // The bad one is set aside, not deleted.
     assert!(newest.with_extension("bad").join("weights.safetensors").exists());

@@ -5,20 +5,20 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use nn::checkpoint::{list_checkpoints, load_checkpoint};
+use nn::NetConfig;
 use nn::{evaluate_losses, Device, PolicyValueNet, TrainBatch};
 use rand::SeedableRng;
 use rules::hexchess::{Glinski, MiniHexchess};
 use rules::wellisch::Wellisch;
 use rules::weltschach::Weltschach;
 use rules::{Encoding, Game, Material};
-use selfplay::checkpoint::{list_checkpoints, load_checkpoint};
-use selfplay::config::Config;
-use selfplay::events::{read_events, GatingEvent, IterationEvent, RunEvent};
+use selfplay::replay::sampler::sample_batch;
 use selfplay::replay::{read_shard, ReplayWindow};
-use selfplay::rundir::RunDir;
-use selfplay::sampler::sample_batch;
-use selfplay::setup::net_config;
-use selfplay::train::{train, TrainOptions};
+use selfplay::run::{train, TrainOptions};
+use selfplay::store::events::{read_events, GatingEvent, IterationEvent, RunEvent};
+use selfplay::Config;
+use selfplay::RunDir;
 
 fn config(name: &str, overrides: &[&str]) -> Config {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs").join(name);
@@ -68,7 +68,8 @@ fn losses_fall<G: Encoding>(config: &Config, dir: &Path) {
         }
     }
     let newest = list_checkpoints(&run_dir.checkpoints()).unwrap().pop().expect("a checkpoint");
-    let mut net = PolicyValueNet::new(&net_config::<G>(config.network.blocks, config.network.channels), Device::Cpu);
+    let mut net =
+        PolicyValueNet::new(&NetConfig::for_game::<G>(config.network.blocks, config.network.channels), Device::Cpu);
     load_checkpoint(&newest, &mut net, None).unwrap();
     let mut batch = TrainBatch::default();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);

@@ -6,13 +6,13 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
+use arena::forfeit::Forfeit;
+use arena::players::{load_players, PlayerSpec};
+use arena::rating::{elo_estimate, sprt, SprtDecision};
+use arena::uci::EngineBudget;
+use arena::{play_match, Agent, MatchOptions, MatchResult};
 use indicatif::{ProgressBar, ProgressStyle};
-use rules::{FullGame, WithGame};
-use selfplay::arena::{play_match, Agent, MatchOptions, MatchResult};
-use selfplay::forfeit::Forfeit;
-use selfplay::players::{load_players, PlayerSpec};
-use selfplay::rating::{elo_estimate, sprt, SprtDecision};
-use selfplay::uci_agent::EngineBudget;
+use rules::{with_game, FullGame};
 use serde_json::json;
 
 use crate::cli::ArenaArgs;
@@ -59,63 +59,57 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         // top collapses when they are busy, as `vzero uci` found (20 times slower on 2 cores).
         nn::set_threads(1);
     }
-    args.variant.with_game(Arena { args: &args, specs: &specs, sprt: sprt_bounds, engine_budget, device })
+    with_game!(args.variant, G => arena_match::<G>(&args, &specs, sprt_bounds, engine_budget, device))
 }
 
-struct Arena<'a> {
-    args: &'a ArenaArgs,
-    specs: &'a [PlayerSpec],
-    sprt: Option<(f64, f64)>,
+/// Plays the match of game `G`, prints its report and appends it to `--out`.
+fn arena_match<G: FullGame>(
+    a: &ArenaArgs,
+    specs: &[PlayerSpec],
+    sprt_bounds: Option<(f64, f64)>,
     engine_budget: EngineBudget,
     device: nn::Device,
-}
-
-impl WithGame for Arena<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn run<G: FullGame>(self) -> anyhow::Result<()> {
-        let a = self.args;
-        let players = load_players::<G>(self.specs, a.sims, self.engine_budget, self.device)?;
-        let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
-        let opts = MatchOptions {
-            games: a.games,
-            opening_plies: a.play.opening_plies,
-            max_plies: a.play.max_plies,
-            threads: a.play.threads,
-            seed: a.play.seed,
+) -> anyhow::Result<()> {
+    let players = load_players::<G>(specs, a.sims, engine_budget, device)?;
+    let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
+    let opts = MatchOptions {
+        games: a.games,
+        opening_plies: a.play.opening_plies,
+        max_plies: a.play.max_plies,
+        threads: a.play.threads,
+        seed: a.play.seed,
+    };
+    let signal = super::stop::on_stop_signal()?;
+    let bar = progress_bar(a.games as u64);
+    let stop = |r: &MatchResult| {
+        bar.set_position(r.games as u64);
+        let decided = match sprt_bounds {
+            Some((e0, e1)) => {
+                let (w, d, l) = r.wdl();
+                sprt(w, d, l, e0, e1).1 != SprtDecision::Continue
+            }
+            None => false,
         };
-        let signal = super::stop::on_stop_signal()?;
-        let bar = progress_bar(a.games as u64);
-        let stop = |r: &MatchResult| {
-            bar.set_position(r.games as u64);
-            let decided = match self.sprt {
-                Some((e0, e1)) => {
-                    let (w, d, l) = r.wdl();
-                    sprt(w, d, l, e0, e1).1 != SprtDecision::Continue
-                }
-                None => false,
-            };
-            decided || signal.load(Ordering::Relaxed)
-        };
-        let start = super::perft::start_position::<G>(a.position.as_deref(), None)?;
-        let result = play_match::<G>(&agents, &start, opts, &stop);
-        bar.finish_and_clear();
-        if signal.load(Ordering::Relaxed) {
-            println!("stopped by a signal after {} of {} games; the results so far:", result.games, a.games);
-        }
-        let names: Vec<String> = agents.iter().map(|p| p.name()).collect();
-        let record = report(G::NAME, &names, &result, self.sprt);
-        players.close();
-        if let Some(path) = &a.out {
-            let mut f = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .with_context(|| format!("--out {}", path.display()))?;
-            writeln!(f, "{record}").with_context(|| format!("--out {}", path.display()))?;
-        }
-        Ok(())
+        decided || signal.load(Ordering::Relaxed)
+    };
+    let start = super::perft::start_position::<G>(a.position.as_deref(), None)?;
+    let result = play_match::<G>(&agents, &start, opts, &stop);
+    bar.finish_and_clear();
+    if signal.load(Ordering::Relaxed) {
+        println!("stopped by a signal after {} of {} games; the results so far:", result.games, a.games);
     }
+    let names: Vec<String> = agents.iter().map(|p| p.name()).collect();
+    let record = report(G::NAME, &names, &result, sprt_bounds);
+    players.close();
+    if let Some(path) = &a.out {
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("--out {}", path.display()))?;
+        writeln!(f, "{record}").with_context(|| format!("--out {}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// Seat orders of a three-player match, each played equally often.

@@ -5,10 +5,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use rules::hexchess::Glinski;
-use rules::{perft, FullGame, Game, Variant, WithGame};
-use selfplay::config::Config;
+use rules::{perft, with_game, FullGame, Game, Variant};
 use selfplay::replay::{read_shard, ReplayWindow, WindowSize};
-use selfplay::rundir::RunDir;
+use selfplay::Config;
+use selfplay::RunDir;
 
 use crate::cli::{BenchArgs, BenchKind};
 
@@ -18,25 +18,23 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         BenchKind::Perft => {
             for variant in Variant::ALL {
                 let depth = perft_bench_depth(variant);
-                variant.with_game(PerftBench { depth });
+                with_game!(variant, G => perft_bench::<G>(depth));
             }
             Ok(())
         }
         BenchKind::Selfplay => {
             let config = Config::load(&args.config, &args.overrides)?;
-            let bench = SelfplayBench { config: &config, seconds: args.seconds };
-            config.variant().with_game(bench)?;
-            Ok(())
+            with_game!(config.variant(), G => selfplay_bench::<G>(&config, args.seconds))
         }
         BenchKind::Train => {
             let config = Config::load(&args.config, &args.overrides)?;
-            config.variant().with_game(TrainBench { config: &config, seconds: args.seconds })
+            with_game!(config.variant(), G => train_bench::<G>(&config, args.seconds))
         }
         BenchKind::Replay => match &args.run {
             Some(run) => {
                 let config = Config::load(&RunDir::open(run).config(), &[])?;
                 let window = run_window(run)?;
-                config.variant().with_game(SamplerBench { window: &window, args: &args })
+                with_game!(config.variant(), G => sampler_bench::<G>(&window, &args))
             }
             None => {
                 let (window, bytes) =
@@ -49,7 +47,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
                     bytes as f64 / window.len().max(1) as f64
                 );
                 let before = selfplay::bench::resident_bytes();
-                SamplerBench { window: &window, args: &args }.run::<Glinski>()?;
+                sampler_bench::<Glinski>(&window, &args)?;
                 let snapshots = selfplay::bench::resident_bytes().saturating_sub(before);
                 println!("  snapshots decoded while sampling: {:.0} MB resident", snapshots as f64 / 1e6);
                 Ok(())
@@ -58,13 +56,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         BenchKind::AlphaBeta => {
             let cap = std::time::Duration::from_secs_f64(args.seconds.max(0.001));
             for variant in Variant::ALL {
-                variant.with_game(AlphaBetaBench { cap });
+                with_game!(variant, G => alphabeta_bench::<G>(cap));
             }
             Ok(())
         }
         BenchKind::Mcts => {
             for variant in Variant::ALL {
-                variant.with_game(MctsBench { simulations: args.simulations, root: args.root });
+                with_game!(variant, G => mcts_bench::<G>(args.simulations, args.root));
             }
             Ok(())
         }
@@ -93,95 +91,62 @@ fn run_window(run: &Path) -> anyhow::Result<ReplayWindow> {
 }
 
 /// The sampler's throughput on one window.
-struct SamplerBench<'a> {
-    window: &'a ReplayWindow,
-    args: &'a BenchArgs,
-}
-
-impl WithGame for SamplerBench<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn run<G: FullGame>(self) -> anyhow::Result<()> {
-        if self.window.is_empty() {
-            anyhow::bail!("no training positions to sample");
-        }
-        let r = selfplay::bench::sampler_throughput::<G>(self.window, self.args.batch, self.args.seconds, 1)?;
-        println!(
-            "  sampler, batches of {}: {:>8.0} positions/s in the first {:.0} s, {:>8.0} positions/s after",
-            self.args.batch,
-            r.first_half,
-            self.args.seconds / 2.0,
-            r.second_half
-        );
-        Ok(())
+fn sampler_bench<G: FullGame>(window: &ReplayWindow, args: &BenchArgs) -> anyhow::Result<()> {
+    if window.is_empty() {
+        anyhow::bail!("no training positions to sample");
     }
+    let r = selfplay::bench::sampler_throughput::<G>(window, args.batch, args.seconds, 1)?;
+    println!(
+        "  sampler, batches of {}: {:>8.0} positions/s in the first {:.0} s, {:>8.0} positions/s after",
+        args.batch,
+        r.first_half,
+        args.seconds / 2.0,
+        r.second_half
+    );
+    Ok(())
 }
 
-struct SelfplayBench<'a> {
-    config: &'a Config,
-    seconds: f64,
+/// Network positions per second alone and inside self-play, for the config's network.
+fn selfplay_bench<G: FullGame>(config: &Config, seconds: f64) -> anyhow::Result<()> {
+    let r = selfplay::bench::selfplay_throughput::<G>(config, seconds)?;
+    println!(
+        "{} ({} blocks x {} channels, batch {}):",
+        G::NAME,
+        config.network.blocks,
+        config.network.channels,
+        config.selfplay.max_batch
+    );
+    println!("  network alone      {:>10.0} positions/s", r.raw_positions_per_second);
+    println!(
+        "  inside self-play   {:>10.0} positions/s (ratio {:.2}, mean batch {:.1})",
+        r.selfplay_positions_per_second,
+        r.ratio(),
+        r.mean_batch
+    );
+    println!("  games per hour     {:>10.0}", r.games_per_hour);
+    Ok(())
 }
 
-impl WithGame for SelfplayBench<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn run<G: FullGame>(self) -> anyhow::Result<()> {
-        let r = selfplay::bench::selfplay_throughput::<G>(self.config, self.seconds)?;
-        println!(
-            "{} ({} blocks x {} channels, batch {}):",
-            G::NAME,
-            self.config.network.blocks,
-            self.config.network.channels,
-            self.config.selfplay.max_batch
-        );
-        println!("  network alone      {:>10.0} positions/s", r.raw_positions_per_second);
-        println!(
-            "  inside self-play   {:>10.0} positions/s (ratio {:.2}, mean batch {:.1})",
-            r.selfplay_positions_per_second,
-            r.ratio(),
-            r.mean_batch
-        );
-        println!("  games per hour     {:>10.0}", r.games_per_hour);
-        Ok(())
-    }
+/// Training steps per second of the config's network.
+fn train_bench<G: FullGame>(config: &Config, seconds: f64) -> anyhow::Result<()> {
+    let r = selfplay::bench::train_throughput::<G>(config, seconds)?;
+    let t = &config.training;
+    let precision = if r.mixed_precision { "mixed precision (fp16 autocast)" } else { "fp32" };
+    println!(
+        "{} ({} blocks x {} channels, batch {}, {precision}):",
+        G::NAME,
+        config.network.blocks,
+        config.network.channels,
+        t.batch_size
+    );
+    println!("  training steps     {:>10.2} steps/s", r.steps_per_second);
+    println!("  training positions {:>10.0} positions/s", r.positions_per_second);
+    Ok(())
 }
 
-struct TrainBench<'a> {
-    config: &'a Config,
-    seconds: f64,
-}
-
-impl WithGame for TrainBench<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn run<G: FullGame>(self) -> anyhow::Result<()> {
-        let r = selfplay::bench::train_throughput::<G>(self.config, self.seconds)?;
-        let t = &self.config.training;
-        let precision = if r.mixed_precision { "mixed precision (fp16 autocast)" } else { "fp32" };
-        println!(
-            "{} ({} blocks x {} channels, batch {}, {precision}):",
-            G::NAME,
-            self.config.network.blocks,
-            self.config.network.channels,
-            t.batch_size
-        );
-        println!("  training steps     {:>10.2} steps/s", r.steps_per_second);
-        println!("  training positions {:>10.0} positions/s", r.positions_per_second);
-        Ok(())
-    }
-}
-
-struct MctsBench {
-    simulations: u32,
-    root: mcts::RootSearch,
-}
-
-impl WithGame for MctsBench {
-    type Output = ();
-
-    fn run<G: Game>(self) {
-        println!("{}", mcts::bench::simulations_per_second::<G>(self.simulations, self.root));
-    }
+/// Search simulations per second with the uniform evaluator.
+fn mcts_bench<G: Game>(simulations: u32, root: mcts::RootSearch) {
+    println!("{}", mcts::bench::simulations_per_second::<G>(simulations, root));
 }
 
 /// The deepest search `bench alphabeta` reports.
@@ -189,48 +154,40 @@ const ALPHABETA_BENCH_DEPTH: u32 = 4;
 
 /// One search per depth from the start position, as `alphabeta:DEPTH` plays a move (its own
 /// table size included), the fastest of repeated runs, until one is stopped by the time cap.
-struct AlphaBetaBench {
-    cap: std::time::Duration,
-}
-
-impl WithGame for AlphaBetaBench {
-    type Output = ();
-
-    fn run<G: FullGame>(self) {
-        let game = G::start();
-        for depth in 1..=ALPHABETA_BENCH_DEPTH {
-            let settings = alphabeta::Settings { depth, time: Some(self.cap), table: true };
-            // Repeat for at least a second and keep the fastest run, as perft does: a search of
-            // a millisecond says more about the scheduler than the search once.
-            let begun = Instant::now();
-            let mut report = alphabeta::search(&game, &settings, 0).expect("a start position has moves");
-            while !report.stopped && begun.elapsed().as_secs_f64() < 1.0 {
-                let again = alphabeta::search(&game, &settings, 0).expect("a start position has moves");
-                if again.elapsed < report.elapsed {
-                    report = again;
-                }
+fn alphabeta_bench<G: FullGame>(cap: std::time::Duration) {
+    let game = G::start();
+    for depth in 1..=ALPHABETA_BENCH_DEPTH {
+        let settings = alphabeta::Settings { depth, time: Some(cap), table: true };
+        // Repeat for at least a second and keep the fastest run, as perft does: a search of
+        // a millisecond says more about the scheduler than the search once.
+        let begun = Instant::now();
+        let mut report = alphabeta::search(&game, &settings, 0).expect("a start position has moves");
+        while !report.stopped && begun.elapsed().as_secs_f64() < 1.0 {
+            let again = alphabeta::search(&game, &settings, 0).expect("a start position has moves");
+            if again.elapsed < report.elapsed {
+                report = again;
             }
-            let secs = report.elapsed.as_secs_f64();
-            let rate = report.nodes as f64 / secs.max(1e-9) / 1e3;
-            if report.stopped {
-                println!(
-                    "{:<14} alphabeta depth {depth}: not finished within the {:.0} s cap ({} nodes, {rate:.0} k nodes/s)",
-                    G::NAME,
-                    self.cap.as_secs_f64(),
-                    report.nodes,
-                );
-                break;
-            }
-            println!(
-                "{:<14} alphabeta depth {depth}: {:>9} nodes {:>8.3} s a move {:>6.0} k nodes/s  best {} ({:+} cp)",
-                G::NAME,
-                report.nodes,
-                secs,
-                rate,
-                game.move_text(report.best),
-                report.value
-            );
         }
+        let secs = report.elapsed.as_secs_f64();
+        let rate = report.nodes as f64 / secs.max(1e-9) / 1e3;
+        if report.stopped {
+            println!(
+                "{:<14} alphabeta depth {depth}: not finished within the {:.0} s cap ({} nodes, {rate:.0} k nodes/s)",
+                G::NAME,
+                cap.as_secs_f64(),
+                report.nodes,
+            );
+            break;
+        }
+        println!(
+            "{:<14} alphabeta depth {depth}: {:>9} nodes {:>8.3} s a move {:>6.0} k nodes/s  best {} ({:+} cp)",
+            G::NAME,
+            report.nodes,
+            secs,
+            rate,
+            game.move_text(report.best),
+            report.value
+        );
     }
 }
 
@@ -244,35 +201,28 @@ fn perft_bench_depth(variant: Variant) -> u32 {
     }
 }
 
-struct PerftBench {
-    depth: u32,
-}
-
-impl WithGame for PerftBench {
-    type Output = ();
-
-    fn run<G: Game>(self) {
-        let game = G::start();
-        for bulk in [true, false] {
-            // Repeat for at least a second and keep the fastest run: small trees finish in
-            // milliseconds, where one run says more about the timer than the generator.
-            let begun = Instant::now();
-            let mut secs = f64::INFINITY;
-            let mut nodes = 0;
-            while secs.is_infinite() || begun.elapsed().as_secs_f64() < 1.0 {
-                let start = Instant::now();
-                nodes = perft::perft(&game, self.depth, bulk);
-                secs = secs.min(start.elapsed().as_secs_f64());
-            }
-            println!(
-                "{:<14} perft {} {:<8} {:>12} leaves {:>8.3} s {:>8.2} M leaves/s",
-                G::NAME,
-                self.depth,
-                if bulk { "bulk" } else { "no-bulk" },
-                nodes,
-                secs,
-                nodes as f64 / secs.max(1e-9) / 1e6
-            );
+/// Leaves per second of perft from the start position, with and without bulk counting.
+fn perft_bench<G: Game>(depth: u32) {
+    let game = G::start();
+    for bulk in [true, false] {
+        // Repeat for at least a second and keep the fastest run: small trees finish in
+        // milliseconds, where one run says more about the timer than the generator.
+        let begun = Instant::now();
+        let mut secs = f64::INFINITY;
+        let mut nodes = 0;
+        while secs.is_infinite() || begun.elapsed().as_secs_f64() < 1.0 {
+            let start = Instant::now();
+            nodes = perft::perft(&game, depth, bulk);
+            secs = secs.min(start.elapsed().as_secs_f64());
         }
+        println!(
+            "{:<14} perft {} {:<8} {:>12} leaves {:>8.3} s {:>8.2} M leaves/s",
+            G::NAME,
+            depth,
+            if bulk { "bulk" } else { "no-bulk" },
+            nodes,
+            secs,
+            nodes as f64 / secs.max(1e-9) / 1e6
+        );
     }
 }

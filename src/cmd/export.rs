@@ -3,10 +3,10 @@
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use rules::{FullGame, Variant, WithGame};
-use selfplay::checkpoint::read_state;
-use selfplay::export::{export_checkpoint, ExportFormat};
-use selfplay::players::resolve_checkpoint;
+use arena::players::resolve_checkpoint;
+use nn::checkpoint::read_state;
+use nn::export::{export_checkpoint, ExportFormat};
+use rules::{with_game, FullGame, Variant};
 
 use crate::cli::{ExportArgs, ExportFormatArg};
 
@@ -20,23 +20,18 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
         ExportFormatArg::Torchscript => ExportFormat::TorchScript,
         ExportFormatArg::Safetensors => ExportFormat::Safetensors,
     };
-    let sidecar = variant.with_game(Export { checkpoint: &checkpoint, args: &args, format })?;
+    let sidecar = with_game!(variant, G => export_as::<G>(&checkpoint, &args, format))?;
     println!("{} ({} from {}) and {}", args.out.display(), variant, checkpoint.display(), sidecar.display());
     Ok(())
 }
 
-struct Export<'a> {
-    checkpoint: &'a std::path::Path,
-    args: &'a ExportArgs,
+/// Exports the checkpoint of game `G`; returns the sidecar's path.
+fn export_as<G: FullGame>(
+    checkpoint: &Path,
+    args: &ExportArgs,
     format: ExportFormat,
-}
-
-impl WithGame for Export<'_> {
-    type Output = anyhow::Result<std::path::PathBuf>;
-
-    fn run<G: FullGame>(self) -> anyhow::Result<std::path::PathBuf> {
-        Ok(export_checkpoint::<G>(self.checkpoint, &self.args.out, self.format)?)
-    }
+) -> anyhow::Result<std::path::PathBuf> {
+    Ok(export_checkpoint::<G>(checkpoint, &args.out, format)?)
 }
 
 /// Refuses an output that cannot be written or would destroy something: a missing folder, a

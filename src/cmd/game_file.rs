@@ -7,9 +7,9 @@ use std::fs;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
-use rules::{FullGame, Variant, WithGame};
-use selfplay::config::Config;
+use rules::{with_game, FullGame, Variant};
 use selfplay::replay::{read_shard, GameRecord, MoveRecord};
+use selfplay::Config;
 
 /// Game `index` of the file at `path`; `variant` (a `--variant` flag) must match the game's, and
 /// names the variant of a text file outside a run directory.
@@ -27,7 +27,8 @@ pub fn load_game(path: &Path, index: usize, variant: Option<Variant>) -> anyhow:
         let text = fs::read_to_string(path).with_context(|| format!("reading the game file {}", path.display()))?;
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let line = nth(lines, index, path)?;
-        variant.with_game(FromText { line, start }).with_context(|| format!("{} line {}", path.display(), index + 1))?
+        with_game!(variant, G => record_from_text::<G>(line, start))
+            .with_context(|| format!("{} line {}", path.display(), index + 1))?
     } else {
         let games = read_shard(path).context("reading the game file (a replay shard, RUN/replay/*.shard)")?;
         nth(games, index, path)?
@@ -54,40 +55,32 @@ fn run_config(path: &Path) -> Option<Config> {
     Config::load(&run.join("config.toml"), &[]).ok()
 }
 
-/// A game text line turned back into a record (moves as policy indices, no visits).
-struct FromText<'a> {
-    line: &'a str,
-    /// The run's start position text, if it sets one.
-    start: Option<&'a str>,
-}
-
-impl WithGame for FromText<'_> {
-    type Output = anyhow::Result<GameRecord>;
-
-    fn run<G: FullGame>(self) -> anyhow::Result<GameRecord> {
-        let (scores, moves) = self.line.strip_prefix('[').and_then(|rest| rest.split_once(']')).ok_or_else(|| {
-            anyhow!("expected '[SCORES] MOVES', found '{}'", self.line.chars().take(40).collect::<String>())
-        })?;
-        let scores = scores
-            .split_whitespace()
-            .map(|s| s.parse::<f32>().map_err(|_| anyhow!("score '{s}' is not a number")))
-            .collect::<anyhow::Result<Vec<f32>>>()?;
-        let mut game = match self.start {
-            Some(text) => G::from_text(text).map_err(|e| anyhow!("the run's start_position: {e}"))?,
-            None => G::start(),
-        };
-        let mut record =
-            GameRecord { variant: G::NAME.into(), number: 0, start: game.to_text(), moves: Vec::new(), scores };
-        for (i, text) in moves.split_whitespace().enumerate() {
-            let mv = game.parse_move(text).map_err(|e| anyhow!("move {} ('{text}'): {e}", i + 1))?;
-            record.moves.push(MoveRecord {
-                played: game.policy_index(mv) as u32,
-                visits: Vec::new(),
-                policy_target: false,
-                root_value: None,
-            });
-            game.play(mv);
-        }
-        Ok(record)
+/// A game text line turned back into a record (moves as policy indices, no visits); `start`
+/// is the run's start position text, if it sets one.
+fn record_from_text<G: FullGame>(line: &str, start: Option<&str>) -> anyhow::Result<GameRecord> {
+    let (scores, moves) = line
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once(']'))
+        .ok_or_else(|| anyhow!("expected '[SCORES] MOVES', found '{}'", line.chars().take(40).collect::<String>()))?;
+    let scores = scores
+        .split_whitespace()
+        .map(|s| s.parse::<f32>().map_err(|_| anyhow!("score '{s}' is not a number")))
+        .collect::<anyhow::Result<Vec<f32>>>()?;
+    let mut game = match start {
+        Some(text) => G::from_text(text).map_err(|e| anyhow!("the run's start_position: {e}"))?,
+        None => G::start(),
+    };
+    let mut record =
+        GameRecord { variant: G::NAME.into(), number: 0, start: game.to_text(), moves: Vec::new(), scores };
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let mv = game.parse_move(text).map_err(|e| anyhow!("move {} ('{text}'): {e}", i + 1))?;
+        record.moves.push(MoveRecord {
+            played: game.policy_index(mv) as u32,
+            visits: Vec::new(),
+            policy_target: false,
+            root_value: None,
+        });
+        game.play(mv);
     }
+    Ok(record)
 }

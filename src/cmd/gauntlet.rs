@@ -1,11 +1,12 @@
 //! `vzero gauntlet`: a run's checkpoints against fixed opponents, rated on one scale.
 
 use anyhow::Context;
-use rules::{FullGame, WithGame};
-use selfplay::config::Config;
-use selfplay::events::{read_events, GauntletEvent};
+use rules::{with_game, FullGame};
+use selfplay::gauntlet::GauntletMatch;
 use selfplay::gauntlet::{gauntlet_table, run_gauntlet, GauntletOptions, GauntletTable};
-use selfplay::rundir::RunDir;
+use selfplay::read_events;
+use selfplay::Config;
+use selfplay::RunDir;
 
 use crate::cli::GauntletArgs;
 
@@ -27,7 +28,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
             threads: args.play.threads,
             seed: args.play.seed,
         };
-        config.variant.with_game(Play { dir: &dir, opts, device })?;
+        with_game!(config.variant, G => play::<G>(&dir, &opts, device))?;
     }
     let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
     match gauntlet_table(&log, Some(args.sims)) {
@@ -37,32 +38,22 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The gauntlet's matches for the run's game type.
-struct Play<'a> {
-    dir: &'a RunDir,
-    opts: GauntletOptions,
-    device: nn::Device,
-}
-
-impl WithGame for Play<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn run<G: FullGame>(self) -> anyhow::Result<()> {
-        let stop = super::stop::on_stop_signal()?;
-        let mut report = |g: &GauntletEvent| {
-            let per_move = g.player_seconds / g.player_moves.max(1) as f64;
-            println!(
-                "{} vs {}: {} games, score {:.1}% ({:.3} s/move)",
-                g.player,
-                g.opponent,
-                g.games,
-                100.0 * g.score / g.games.max(1) as f64,
-                per_move
-            );
-        };
-        run_gauntlet::<G>(self.dir, &self.opts, self.device, &stop, &mut report)?;
-        Ok(())
-    }
+/// Plays the gauntlet's missing matches, printing each as it ends.
+fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, device: nn::Device) -> anyhow::Result<()> {
+    let stop = super::stop::on_stop_signal()?;
+    let mut report = |g: &GauntletMatch| {
+        let per_move = g.player_seconds / g.player_moves.max(1) as f64;
+        println!(
+            "{} vs {}: {} games, score {:.1}% ({:.3} s/move)",
+            g.player,
+            g.opponent,
+            g.games,
+            100.0 * g.score / g.games.max(1) as f64,
+            per_move
+        );
+    };
+    run_gauntlet::<G>(dir, opts, device, &stop, &mut report)?;
+    Ok(())
 }
 
 /// Prints one row per player: checkpoints by step, then the fixed opponents.

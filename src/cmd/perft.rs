@@ -3,40 +3,33 @@
 use std::time::Instant;
 
 use anyhow::{anyhow, Context};
-use rules::{perft, Game, WithGame};
+use rules::{perft, with_game, Game};
 
 use crate::cli::PerftArgs;
 
 /// Runs perft for the chosen variant.
 pub fn run(args: PerftArgs) -> anyhow::Result<()> {
-    let variant = args.variant;
-    variant.with_game(Perft(args))
+    with_game!(args.variant, G => count::<G>(&args))
 }
 
-struct Perft(PerftArgs);
-
-impl WithGame for Perft {
-    type Output = anyhow::Result<()>;
-
-    fn run<G: Game>(self) -> anyhow::Result<()> {
-        let args = self.0;
-        let game = start_position::<G>(args.position.as_deref(), args.moves.as_deref())?;
-        let bulk = !args.no_bulk;
-        let start = Instant::now();
-        let nodes = if args.divide && args.depth > 0 {
-            let split = perft::divide(&game, args.depth, bulk);
-            for (mv, count) in &split {
-                println!("{mv}: {count}");
-            }
-            split.iter().map(|(_, n)| n).sum()
-        } else {
-            perft::perft_parallel(&game, args.depth, bulk, args.threads.max(1))
-        };
-        let secs = start.elapsed().as_secs_f64();
-        println!("nodes {nodes}");
-        eprintln!("time {secs:.3} s, {:.2} M nodes/s", nodes as f64 / secs.max(1e-9) / 1e6);
-        Ok(())
-    }
+/// Counts and prints the leaves of game `G` from the chosen position.
+fn count<G: Game>(args: &PerftArgs) -> anyhow::Result<()> {
+    let game = start_position::<G>(args.position.as_deref(), args.moves.as_deref())?;
+    let bulk = !args.no_bulk;
+    let start = Instant::now();
+    let nodes = if args.divide && args.depth > 0 {
+        let split = perft::divide(&game, args.depth, bulk);
+        for (mv, count) in &split {
+            println!("{mv}: {count}");
+        }
+        split.iter().map(|(_, n)| n).sum()
+    } else {
+        perft::perft_parallel(&game, args.depth, bulk, args.threads.max(1))
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("nodes {nodes}");
+    eprintln!("time {secs:.3} s, {:.2} M nodes/s", nodes as f64 / secs.max(1e-9) / 1e6);
+    Ok(())
 }
 
 /// The position given by `--position` (or the start) after playing `--moves`.

@@ -1,8 +1,8 @@
 //! `vzero plot`: a run's training curves from its metrics.jsonl.
 
-use rules::{FullGame, WithGame};
-use selfplay::config::Config;
-use selfplay::rundir::RunDir;
+use rules::{with_game, Pictured};
+use selfplay::Config;
+use selfplay::RunDir;
 
 use crate::cli::PlotArgs;
 use crate::viz::plot::{draw_curves, read_metrics};
@@ -12,7 +12,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<()> {
     let dir = RunDir::open(&args.run);
     // The config only names the seats (White, Black); a run without one is still plotted.
     let variant = Config::load(&dir.config(), &[]).ok().map(|c| c.variant);
-    let seats = variant.map(|v| v.with_game(SeatNames)).unwrap_or_default();
+    let seats = variant.map(|v| with_game!(v, G => seat_names::<G>())).unwrap_or_default();
     let metrics = read_metrics(&dir.metrics(), &seats)?;
     if metrics.skipped_lines > 0 {
         eprintln!("vzero: warning: skipped {} lines of metrics.jsonl that are not JSON", metrics.skipped_lines);
@@ -29,12 +29,6 @@ pub fn run(args: PlotArgs) -> anyhow::Result<()> {
 }
 
 /// The seat names a variant's diagrams use.
-struct SeatNames;
-
-impl WithGame for SeatNames {
-    type Output = Vec<String>;
-
-    fn run<G: FullGame>(self) -> Vec<String> {
-        G::start().diagram().map(|d| d.players).unwrap_or_default()
-    }
+fn seat_names<G: Pictured>() -> Vec<String> {
+    G::start().diagram().map(|d| d.players).unwrap_or_default()
 }

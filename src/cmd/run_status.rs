@@ -4,12 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use rules::{FullGame, WithGame};
-use selfplay::checkpoint::{list_checkpoints, read_state};
-use selfplay::config::Config;
-use selfplay::events::read_events;
+use nn::checkpoint::{list_checkpoints, read_state};
+use rules::{with_game, FullGame};
 use selfplay::replay::{read_checked_shard, EXTERNAL_GAME};
-use selfplay::rundir::RunDir;
+use selfplay::store::events::read_events;
+use selfplay::Config;
+use selfplay::RunDir;
 use serde::Serialize;
 
 /// A run at a glance; also the object `vzero runs status --json` prints (README lists the fields).
@@ -82,7 +82,7 @@ impl RunStatus {
         let config =
             Config::load(&dir.config(), &[]).with_context(|| format!("{} is not a run directory", root.display()))?;
         let shards = dir.shard_paths()?;
-        let counted = config.variant().with_game(CountGames { shards: &shards });
+        let counted = with_game!(config.variant(), G => count_games::<G>(&shards));
         let newest = list_checkpoints(&dir.checkpoints())?.pop();
         let state = newest.as_deref().map(read_state).transpose()?;
         let events = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
@@ -116,33 +116,25 @@ impl RunStatus {
 }
 
 /// Counts the games of the shards a trainer of the variant would use, warning about the others.
-struct CountGames<'a> {
-    shards: &'a [PathBuf],
-}
-
-impl WithGame for CountGames<'_> {
-    type Output = Counted;
-
-    fn run<G: FullGame>(self) -> Counted {
-        let mut counted = Counted::default();
-        for path in self.shards {
-            match read_checked_shard::<G>(path) {
-                Ok(games) => {
-                    for g in games {
-                        if g.number & EXTERNAL_GAME == 0 {
-                            counted.trainer += 1;
-                        } else {
-                            counted.external += 1;
-                        }
-                        counted.positions += g.moves.len() as u64;
+fn count_games<G: FullGame>(shards: &[PathBuf]) -> Counted {
+    let mut counted = Counted::default();
+    for path in shards {
+        match read_checked_shard::<G>(path) {
+            Ok(games) => {
+                for g in games {
+                    if g.number & EXTERNAL_GAME == 0 {
+                        counted.trainer += 1;
+                    } else {
+                        counted.external += 1;
                     }
-                }
-                Err(e) => {
-                    eprintln!("vzero: warning: not counting {e}");
-                    counted.skipped += 1;
+                    counted.positions += g.moves.len() as u64;
                 }
             }
+            Err(e) => {
+                eprintln!("vzero: warning: not counting {e}");
+                counted.skipped += 1;
+            }
         }
-        counted
     }
+    counted
 }

@@ -4,10 +4,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use rules::{FullGame, WithGame};
-use selfplay::config::Config;
-use selfplay::rundir::RunDir;
-use selfplay::scaleout::{selfplay_only, SelfplayOptions};
+use rules::with_game;
+use selfplay::play::{selfplay_only, SelfplayOptions};
+use selfplay::Config;
+use selfplay::RunDir;
 
 use crate::cli::SelfplayArgs;
 
@@ -18,7 +18,8 @@ pub fn run(args: SelfplayArgs) -> anyhow::Result<()> {
     wait_for_run(&RunDir::open(&args.run), args.wait, &stop)?;
     let config = Config::load(&RunDir::open(&args.run).config(), &args.overrides)?;
     let opts = SelfplayOptions { run_dir: args.run.clone(), games: args.games, progress: !args.quiet, stop };
-    let games = config.variant().with_game(Selfplay { config: &config, opts: &opts })?;
+    let games = with_game!(config.variant(), G => selfplay_only::<G>(&config, &opts))
+        .with_context(|| format!("self-play into {}", opts.run_dir.display()))?;
     println!("{games} games written to {}", RunDir::open(&args.run).replay().display());
     Ok(())
 }
@@ -45,18 +46,4 @@ fn wait_for_run(dir: &RunDir, seconds: u64, stop: &AtomicBool) -> anyhow::Result
         std::thread::sleep(Duration::from_millis(200));
     }
     Ok(())
-}
-
-struct Selfplay<'a> {
-    config: &'a Config,
-    opts: &'a SelfplayOptions,
-}
-
-impl WithGame for Selfplay<'_> {
-    type Output = anyhow::Result<u64>;
-
-    fn run<G: FullGame>(self) -> anyhow::Result<u64> {
-        selfplay_only::<G>(self.config, self.opts)
-            .with_context(|| format!("self-play into {}", self.opts.run_dir.display()))
-    }
 }

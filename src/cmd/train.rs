@@ -3,12 +3,12 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use rules::{FullGame, WithGame};
-use selfplay::config::Config;
-use selfplay::error::TrainError;
-use selfplay::events::{ErrorEvent, RunEvent};
-use selfplay::rundir::RunDir;
-use selfplay::train::{train, TrainOptions, TrainSummary};
+use rules::{with_game, FullGame};
+use selfplay::store::events::{ErrorEvent, RunEvent};
+use selfplay::Config;
+use selfplay::RunDir;
+use selfplay::TrainError;
+use selfplay::{train, TrainOptions, TrainSummary};
 
 use crate::cli::TrainArgs;
 
@@ -31,7 +31,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let resume = resume || requeued(&config, &saved_config, &run_dir)?;
     let stop = super::stop::on_stop_signal()?;
     let opts = TrainOptions { run_dir, resume, progress: !args.quiet, stop };
-    let summary = match config.variant().with_game(Train { config: &config, opts: &opts }) {
+    let summary = match with_game!(config.variant(), G => train_game::<G>(&config, &opts)) {
         Ok(summary) => summary,
         Err(err) => {
             log_error(&opts.run_dir, &err);
@@ -103,17 +103,9 @@ fn log_error(run_dir: &std::path::Path, err: &anyhow::Error) {
     }
 }
 
-struct Train<'a> {
-    config: &'a Config,
-    opts: &'a TrainOptions,
-}
-
-impl WithGame for Train<'_> {
-    type Output = anyhow::Result<TrainSummary>;
-
-    fn run<G: FullGame>(self) -> anyhow::Result<TrainSummary> {
-        train::<G>(self.config, self.opts).with_context(|| format!("training in {}", self.opts.run_dir.display()))
-    }
+/// Trains game `G`, naming the run directory in an error.
+fn train_game<G: FullGame>(config: &Config, opts: &TrainOptions) -> anyhow::Result<TrainSummary> {
+    train::<G>(config, opts).with_context(|| format!("training in {}", opts.run_dir.display()))
 }
 
 fn print_evaluation(summary: &TrainSummary) {

@@ -4,12 +4,12 @@
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+use arena::players::{load_network, resolve_checkpoint, PlayerError};
 use mcts::{Evaluator, UniformEvaluator};
+use nn::checkpoint::read_state;
 use nn::InferenceService;
-use rules::{ending_text, Diagram, FullGame, Game, Variant, WithGame};
-use selfplay::checkpoint::read_state;
-use selfplay::evaluator::NetEvaluator;
-use selfplay::players::{load_network, resolve_checkpoint, PlayerError};
+use nn::NetEvaluator;
+use rules::{ending_text, with_game, Diagram, FullGame, Game, Variant};
 
 use super::limits::Limits;
 use super::report::Report;
@@ -110,27 +110,19 @@ pub fn open_session(variant: Variant, model: Option<&Path>, device: nn::Device) 
         // collapses when they are busy (20 times slower on 2 loaded cores).
         nn::set_threads(1);
     }
-    variant.with_game(Open { model, device })
+    with_game!(variant, G => open_game::<G>(model, device))
 }
 
-struct Open<'a> {
-    model: Option<&'a Path>,
-    device: nn::Device,
-}
-
-impl WithGame for Open<'_> {
-    type Output = Result<Box<dyn Session>, String>;
-
-    fn run<G: FullGame>(self) -> Self::Output {
-        let (evaluator, network, service): (Box<dyn Evaluator<G> + Send + Sync>, _, _) = match self.model {
-            None => (Box::new(UniformEvaluator), None, None),
-            Some(path) => {
-                let (service, evaluator) = load_network::<G>(path, self.device).map_err(model_error)?;
-                (Box::new(evaluator.clone()), Some(evaluator), Some(service))
-            }
-        };
-        Ok(Box::new(GameSession { game: G::start(), evaluator, network, service }))
-    }
+/// A session of game `G` at its start position (see [`open_session`]).
+fn open_game<G: FullGame>(model: Option<&Path>, device: nn::Device) -> Result<Box<dyn Session>, String> {
+    let (evaluator, network, service): (Box<dyn Evaluator<G> + Send + Sync>, _, _) = match model {
+        None => (Box::new(UniformEvaluator), None, None),
+        Some(path) => {
+            let (service, evaluator) = load_network::<G>(path, device).map_err(model_error)?;
+            (Box::new(evaluator.clone()), Some(evaluator), Some(service))
+        }
+    };
+    Ok(Box::new(GameSession { game: G::start(), evaluator, network, service }))
 }
 
 struct GameSession<G: FullGame> {

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
 use plotters::prelude::*;
-use selfplay::events::{read_events, RunEvent};
 use selfplay::gauntlet::{gauntlet_table, GauntletRow, GauntletTable};
+use selfplay::store::events::{read_events, RunEvent};
 
 /// One named line of a panel: (training step, value) points.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -1,22 +1,11 @@
-//! Gauntlets: a run's checkpoints against fixed opponents that never learn (random, greedy,
-//! alpha-beta), on one rating scale, so a run is measured by a ruler that does not move with
-//! it. Each match is logged to the run's metrics.jsonl as a [`GauntletEvent`] the moment it
-//! ends; a later gauntlet plays only the games a pairing does not have yet.
-//!
-//! [`GauntletEvent`]: crate::events::GauntletEvent
+//! A run's gauntlet: its checkpoints against fixed opponents that never learn (random, greedy,
+//! alpha-beta), played through the arena, each match logged to the run's metrics.jsonl as a
+//! [`GauntletMatch`] the moment it ends; a later gauntlet plays only the games a pairing does not
+//! have yet. [`gauntlet_table`] puts the logged matches on one rating scale.
 
-mod choice;
 mod play;
 mod table;
 
-pub use choice::CheckpointChoice;
+pub use arena::gauntlet::{CheckpointChoice, GauntletMatch, GauntletRow, GauntletTable};
 pub use play::{run_gauntlet, GauntletError, GauntletOptions};
-pub use table::{gauntlet_table, GauntletRow, GauntletTable};
-
-/// The opponent that anchors the scale at Elo 0 when it took part.
-pub const ANCHOR: &str = "random";
-
-/// The training step a checkpoint folder name (`step-N`) stands for.
-pub fn checkpoint_step(name: &str) -> Option<u64> {
-    name.strip_prefix("step-")?.parse().ok()
-}
+pub use table::gauntlet_table;

@@ -7,12 +7,13 @@ use rules::{Encoding, Game, Material};
 use thiserror::Error;
 
 use super::CheckpointChoice;
-use crate::arena::{play_match, Agent, MatchOptions};
-use crate::checkpoint::{list_checkpoints, verify_checkpoint};
-use crate::events::{read_events, GauntletEvent, RunEvent};
-use crate::games::game_seed;
-use crate::players::{load_players, PlayerError, PlayerSpec};
-use crate::rundir::{RunDir, RunIoError};
+use super::GauntletMatch;
+use crate::store::events::{read_events, RunEvent};
+use crate::store::rundir::{RunDir, RunIoError};
+use arena::players::{load_players, PlayerError, PlayerSpec};
+use arena::{play_match, Agent, MatchOptions};
+use mcts::game_seed;
+use nn::checkpoint::{list_checkpoints, verify_checkpoint};
 
 /// What a gauntlet plays.
 #[derive(Clone, Debug)]
@@ -55,6 +56,12 @@ pub enum GauntletError {
     Games { games: usize, reason: &'static str },
 }
 
+impl From<durable::Error> for GauntletError {
+    fn from(e: durable::Error) -> GauntletError {
+        GauntletError::Io(e.into())
+    }
+}
+
 /// One pairing: a checkpoint and what it plays.
 struct Pairing {
     player: PathBuf,
@@ -70,8 +77,8 @@ pub fn run_gauntlet<G: Encoding + Material>(
     opts: &GauntletOptions,
     device: nn::Device,
     stop: &AtomicBool,
-    on_match: &mut dyn FnMut(&GauntletEvent),
-) -> Result<Vec<GauntletEvent>, GauntletError> {
+    on_match: &mut dyn FnMut(&GauntletMatch),
+) -> Result<Vec<GauntletMatch>, GauntletError> {
     check_games::<G>(opts.games)?;
     if device == nn::Device::Cpu {
         // The games' searches and the networks share the cores: libtorch's own thread pool on
@@ -79,7 +86,7 @@ pub fn run_gauntlet<G: Encoding + Material>(
         nn::set_threads(1);
     }
     let pairings = pairings(dir, opts)?;
-    let earlier: Vec<GauntletEvent> = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default())
+    let earlier: Vec<GauntletMatch> = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default())
         .events
         .into_iter()
         .filter_map(|e| match e {
@@ -87,7 +94,7 @@ pub fn run_gauntlet<G: Encoding + Material>(
             _ => None,
         })
         .collect();
-    let mut played: Vec<GauntletEvent> = Vec::new();
+    let mut played: Vec<GauntletMatch> = Vec::new();
     for pairing in &pairings {
         if stop.load(Ordering::Relaxed) {
             break;
@@ -159,10 +166,10 @@ fn play_pairing<G: Encoding + Material>(
     have: usize,
     device: nn::Device,
     stop: &AtomicBool,
-) -> Result<GauntletEvent, GauntletError> {
+) -> Result<GauntletMatch, GauntletError> {
     let mut specs = vec![PlayerSpec::Network(pairing.player.clone(), Some(opts.sims))];
     specs.extend(std::iter::repeat_n(pairing.opponent.clone(), G::NUM_PLAYERS - 1));
-    let budget = crate::uci_agent::EngineBudget::Nodes(opts.sims);
+    let budget = arena::uci::EngineBudget::Nodes(opts.sims);
     let players = load_players::<G>(&specs, opts.sims, budget, device)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|a| a.as_ref()).collect();
     let pairing_seed = name_hash(player_name) ^ name_hash(&pairing.opponent_name).rotate_left(17);
@@ -175,7 +182,7 @@ fn play_pairing<G: Encoding + Material>(
     };
     let result = play_match::<G>(&agents, &G::start(), match_opts, &|_| stop.load(Ordering::Relaxed));
     let opponents = 1..G::NUM_PLAYERS;
-    let event = GauntletEvent {
+    let event = GauntletMatch {
         player: player_name.to_string(),
         opponent: pairing.opponent_name.clone(),
         sims: opts.sims,

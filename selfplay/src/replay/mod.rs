@@ -5,6 +5,7 @@ pub mod check;
 pub mod playback;
 pub mod record;
 pub mod sample;
+pub mod sampler;
 pub mod shard;
 pub mod snapshots;
 pub mod window;

@@ -144,7 +144,7 @@ pub struct ShardName {
 impl ShardName {
     /// Names for this process.
     pub fn for_this_process() -> ShardName {
-        ShardName { host: crate::host::this_host(), pid: std::process::id(), sequence: 0 }
+        ShardName { host: crate::store::host::this_host(), pid: std::process::id(), sequence: 0 }
     }
 
     /// The next file name.

@@ -28,7 +28,7 @@ impl<G: Encoding + Material> Run<G> {
             seed: self.config.seed,
         };
         let progress = self.progress;
-        let mut report = |g: &crate::events::GauntletEvent| {
+        let mut report = |g: &crate::gauntlet::GauntletMatch| {
             if progress {
                 let score = 100.0 * g.score / g.games.max(1) as f64;
                 eprintln!("gauntlet: {} vs {}: {score:.1}% of {} games", g.player, g.opponent, g.games);

@@ -10,9 +10,9 @@ use super::outcome::Trained;
 use super::Run;
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::games::game_seed;
-use crate::phase::progress_bar;
-use crate::sampler::sample_batch;
+use crate::play::phase::progress_bar;
+use crate::replay::sampler::sample_batch;
+use mcts::game_seed;
 
 /// Salt that separates the training sampler's random stream from the games'.
 const SAMPLER_SALT: u64 = 0x5A4D_504C_4552;

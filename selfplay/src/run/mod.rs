@@ -1,4 +1,4 @@
-//! A training run in progress: [`Run`] owns everything the loop in [`crate::train`] touches,
+//! A training run in progress: [`Run`] owns everything the loop in [`train()`] touches,
 //! one phase per method.
 //!
 //! Modules import downward: the phase files use [`Run`] from here and the phase results from
@@ -12,12 +12,16 @@
 //! | [`Run::checkpoint`], [`Run::promote`] (gating) | promote.rs |
 //! | [`Run::record`], [`Run::evaluate`] | report.rs |
 
+pub mod evaluation;
+pub mod gating;
 mod gauntlet;
 mod learn;
 mod outcome;
 mod play;
 mod promote;
 mod report;
+pub mod resume;
+mod train;
 
 use std::collections::BTreeSet;
 use std::marker::PhantomData;
@@ -26,21 +30,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use nn::{BatchingConfig, Device, InferenceClient, InferenceService, PolicyValueNet, TrainBatch, Trainer};
+use nn::{BatchingConfig, Device, InferenceClient, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
 use rules::Encoding;
 
-use crate::arena::MatchResult;
-use crate::checkpoint::{self, CheckpointState};
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::gating::{read_best, write_best};
-use crate::lock::{lock_run, RunLock};
 use crate::replay::{GameRecord, ReplayWindow, ShardName, EXTERNAL_GAME};
-use crate::resume::{load_newest_checkpoint, stored_games};
-use crate::rundir::{write_atomic, RunDir, RunIoError};
-use crate::setup::{load_into_service, net_config, start_state};
+use crate::run::resume::{load_newest_checkpoint, stored_games};
+use crate::setup::{load_into_service, start_state};
+use crate::store::lock::{lock_run, RunLock};
+use crate::store::rundir::{write_atomic, RunDir, RunIoError};
+use arena::MatchResult;
+use nn::checkpoint::{self, CheckpointState};
 
 pub use outcome::{Played, Trained};
+pub use train::train;
 
 /// How to run.
 #[derive(Clone, Debug)]
@@ -123,7 +127,7 @@ impl<G: Encoding> Run<G> {
             nn::device::describe(device),
             opts.run_dir.display()
         );
-        let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
+        let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
         let mut window = ReplayWindow::new(config.replay.window_size());
         let mut net = PolicyValueNet::seeded(&net_cfg, device, config.seed);
         let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
@@ -174,9 +178,9 @@ impl<G: Encoding> Run<G> {
         // With gating, self-play uses the best network so far rather than the latest.
         let mut best = latest.clone();
         if config.gating.games > 0 {
-            match read_best(&dir) {
+            match dir.read_best() {
                 Some(b) => best = b,
-                None => write_best(&dir, &best)?,
+                None => dir.write_best(&best)?,
             }
         }
         load_into_service(&client, &best)?;

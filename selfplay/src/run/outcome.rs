@@ -2,7 +2,7 @@
 
 use nn::TrainStats;
 
-use crate::games::GameSummary;
+use crate::play::worker::GameSummary;
 
 /// What the self-play phase of an iteration did.
 #[derive(Clone, Debug)]

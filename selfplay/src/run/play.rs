@@ -10,10 +10,10 @@ use rules::Encoding;
 use super::outcome::Played;
 use super::Run;
 use crate::error::TrainError;
-use crate::flush::Flusher;
-use crate::phase::self_play_phase;
+use crate::play::flush::Flusher;
+use crate::play::phase::self_play_phase;
 use crate::replay::GameRecord;
-use crate::resume::load_external_shards;
+use crate::run::resume::load_external_shards;
 
 impl<G: Encoding> Run<G> {
     /// Plays the games of this iteration not yet in the replay shards (all of them, unless a

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use rules::Encoding;
 
 use super::Run;
-use crate::checkpoint;
 use crate::error::TrainError;
-use crate::gating::{gate, write_best};
-use crate::rundir::RunIoError;
+use crate::run::gating::gate;
 use crate::setup::load_into_service;
+use crate::store::rundir::RunIoError;
+use nn::checkpoint;
 
 impl<G: Encoding> Run<G> {
     /// Saves the network, optimizer and counters as a checkpoint of the current step; a network
@@ -56,7 +56,7 @@ impl<G: Encoding> Run<G> {
             load_into_service(&self.client, &self.best)?;
         } else if complete && gate::<G>(&self.config, &self.dir, self.device, &self.latest, &self.best, &self.client)? {
             self.best = self.latest.clone();
-            write_best(&self.dir, &self.best)?;
+            self.dir.write_best(&self.best)?;
             load_into_service(&self.client, &self.best)?;
         }
         Ok(())

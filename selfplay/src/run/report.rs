@@ -5,11 +5,11 @@ use rules::Encoding;
 
 use super::outcome::{Played, Trained};
 use super::Run;
-use crate::arena::MatchResult;
 use crate::error::TrainError;
-use crate::evaluation::evaluate;
-use crate::events::{IterationEvent, RunEvent};
-use crate::games::GameEnd;
+use crate::play::worker::GameEnd;
+use crate::run::evaluation::evaluate;
+use crate::store::events::{IterationEvent, RunEvent};
+use arena::MatchResult;
 
 impl<G: Encoding> Run<G> {
     /// Logs the iteration's event to metrics.jsonl and, with progress on, a line to stderr.

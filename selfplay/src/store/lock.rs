@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::host::this_host;
+use super::host::this_host;
 
 /// The lock file's name inside a run directory.
 pub const LOCK_FILE: &str = "train.lock";

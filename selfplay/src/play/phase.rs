@@ -2,7 +2,6 @@
 //! it: storing games as they finish (through [`Flusher`]), writing game texts, progress bars.
 
 use std::collections::VecDeque;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
@@ -13,12 +12,10 @@ use rules::Encoding;
 
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::evaluator::NetEvaluator;
-use crate::flush::Flusher;
-use crate::games::{play_games, GameSummary};
-use crate::replay::{record_to_text, GameRecord};
-use crate::rundir::{write_atomic, RunDir};
+use crate::play::flush::Flusher;
+use crate::play::worker::{play_games, GameSummary};
 use crate::setup::start_state;
+use nn::NetEvaluator;
 
 /// What a self-play phase did besides storing its games (which the [`Flusher`] holds).
 pub(crate) struct PhaseGames {
@@ -89,23 +86,6 @@ pub(crate) fn self_play_phase<G: Encoding>(
     summaries.sort_by_key(|s| s.number);
     let begun = asked - queue.into_inner().expect("game queue lock").len();
     Ok(PhaseGames { dropped: begun - summaries.len(), summaries })
-}
-
-/// Writes `records` as move text to `games/<shard name>.txt`.
-pub(crate) fn write_game_texts<G: Encoding>(
-    dir: &RunDir,
-    shard: &Path,
-    records: &[GameRecord],
-) -> Result<(), TrainError> {
-    let mut text = String::new();
-    for r in records {
-        text.push_str(&record_to_text::<G>(r)?);
-        text.push('\n');
-    }
-    let name = shard.with_extension("txt");
-    let path = dir.games().join(name.file_name().expect("shard has a name"));
-    write_atomic(&path, text.as_bytes())?;
-    Ok(())
 }
 
 /// A progress bar, hidden unless `show`.

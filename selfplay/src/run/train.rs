@@ -9,10 +9,9 @@
 
 use rules::{Encoding, Material};
 
+use super::{Run, TrainOptions, TrainSummary};
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::run::Run;
-pub use crate::run::{TrainOptions, TrainSummary};
 
 /// Runs (or resumes) training for game `G`.
 pub fn train<G: Encoding + Material>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {

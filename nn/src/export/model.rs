@@ -1,15 +1,14 @@
-//! `vzero export`: a checkpoint as a TorchScript module or raw safetensors weights, with a
+//! A checkpoint as a TorchScript module or raw safetensors weights (`vzero export`), with a
 //! sidecar JSON that says everything needed to use it elsewhere.
 
 use std::path::{Path, PathBuf};
 
-use nn::PolicyValueNet;
 use rules::Encoding;
 use serde_json::json;
 
-use crate::checkpoint::{load_checkpoint, CheckpointError};
-use crate::rundir::{at, write_atomic};
-use crate::setup::net_config;
+use crate::checkpoint::{load_checkpoint, read_state, CheckpointError};
+use crate::config::NetConfig;
+use crate::net::PolicyValueNet;
 
 /// The file formats `export` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +37,7 @@ fn encoding_doc(variant: &str) -> &'static str {
 fn with_policy_map<G: Encoding>(sidecar: &serde_json::Value) -> String {
     let text = serde_json::to_string_pretty(sidecar).expect("json");
     let open = text.strip_suffix("\n}").expect("a pretty JSON object ends with a closing brace");
-    let map = serde_json::to_string(&crate::policy_json::policy_map_json::<G>()).expect("json");
+    let map = serde_json::to_string(&super::policy_map_json::<G>()).expect("json");
     format!("{open},\n  \"policy_map\": {map}\n}}\n")
 }
 
@@ -49,30 +48,30 @@ pub fn export_checkpoint<G: Encoding>(
     out: &Path,
     format: ExportFormat,
 ) -> Result<PathBuf, CheckpointError> {
-    let state = crate::checkpoint::read_state(checkpoint)?;
-    let cfg = net_config::<G>(state.blocks, state.channels);
-    let mut net = PolicyValueNet::new(&cfg, nn::Device::Cpu);
+    let state = read_state(checkpoint)?;
+    let cfg = NetConfig::for_game::<G>(state.blocks, state.channels);
+    let mut net = PolicyValueNet::new(&cfg, tch::Device::Cpu);
     load_checkpoint(checkpoint, &mut net, None)?;
     if let Some(name) = net.non_finite_weight() {
         let reason = format!("weight {name} is not finite (training diverged); refusing to export it");
         return Err(CheckpointError::Bad { path: checkpoint.to_path_buf(), reason });
     }
     // libtorch's messages carry a C++ stack trace after the first line; the user needs the line.
-    let bad = |e: nn::TchError| {
+    let bad = |e: tch::TchError| {
         let reason = e.to_string().lines().next().unwrap_or("libtorch error").to_string();
         CheckpointError::Bad { path: out.to_path_buf(), reason }
     };
     let output = match format {
         ExportFormat::TorchScript => {
-            nn::export::export_torchscript(&mut net, out).map_err(bad)?;
+            super::export_torchscript(&mut net, out).map_err(bad)?;
             format!("forward(x) returns one tensor [B, {p} + {n}]: columns 0..{p} are the policy logits, columns {p}..{t} the values", p = G::POLICY_SIZE, n = G::NUM_PLAYERS, t = G::POLICY_SIZE + G::NUM_PLAYERS)
         }
         ExportFormat::Safetensors => {
-            nn::checkpoint::save_weights(&net, out).map_err(bad)?;
+            crate::checkpoint::save_weights(&net, out).map_err(bad)?;
             "raw weights of vzero's PolicyValueNet (nn/src/net.rs); run them with that network".to_string()
         }
     };
-    let bytes = std::fs::read(out).map_err(at(out)).map_err(CheckpointError::from)?;
+    let bytes = std::fs::read(out).map_err(|source| durable::Error { path: out.to_path_buf(), source })?;
     let sidecar = json!({
         "version": SIDECAR_VERSION,
         "format": match format { ExportFormat::TorchScript => "torchscript", ExportFormat::Safetensors => "safetensors" },
@@ -92,6 +91,6 @@ pub fn export_checkpoint<G: Encoding>(
         "checksum": { "algorithm": "crc32", "value": format!("{:08x}", crc32fast::hash(&bytes)) },
     });
     let path = out.with_extension("json");
-    write_atomic(&path, with_policy_map::<G>(&sidecar).as_bytes()).map_err(CheckpointError::from)?;
+    durable::write(&path, with_policy_map::<G>(&sidecar).as_bytes())?;
     Ok(path)
 }

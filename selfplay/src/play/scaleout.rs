@@ -14,18 +14,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use nn::{BatchingConfig, InferenceService, PolicyValueNet};
+use nn::{BatchingConfig, InferenceService, NetConfig, PolicyValueNet};
 use rules::Encoding;
 
-use crate::checkpoint::{list_checkpoints, verify_checkpoint};
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::flush::Flusher;
-use crate::gating::read_best;
-use crate::phase::self_play_phase;
+use crate::play::flush::Flusher;
+use crate::play::phase::self_play_phase;
 use crate::replay::{ShardName, EXTERNAL_GAME};
-use crate::rundir::RunDir;
-use crate::setup::{load_into_service, net_config};
+use crate::setup::load_into_service;
+use crate::store::rundir::RunDir;
+use nn::checkpoint::{list_checkpoints, verify_checkpoint};
 
 /// How to run a self-play-only process.
 #[derive(Clone, Debug)]
@@ -54,7 +53,7 @@ fn origin_base() -> u64 {
 /// network generates no data); else the newest readable checkpoint. With its iteration.
 fn network_to_play(config: &Config, dir: &RunDir) -> Result<Option<(PathBuf, u32)>, TrainError> {
     if config.gating.games > 0 {
-        if let Some(best) = read_best(dir) {
+        if let Some(best) = dir.read_best() {
             match verify_checkpoint(&best) {
                 Ok(state) => return Ok(Some((best, state.iteration))),
                 Err(e) => eprintln!("vzero: warning: {e}; playing the newest checkpoint instead"),
@@ -85,7 +84,7 @@ pub fn selfplay_only<G: Encoding>(config: &Config, opts: &SelfplayOptions) -> Re
         nn::device::describe(device),
         dir.root().display()
     );
-    let net_cfg = net_config::<G>(config.network.blocks, config.network.channels);
+    let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
     let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(2) };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
     nn::set_threads(1);

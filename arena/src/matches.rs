@@ -1,115 +1,14 @@
 //! Matches between agents: seats rotated fairly, openings shared between the seat orders.
 
-use mcts::{Evaluator, Search, SearchParams};
+use mcts::game_seed;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use rules::{Ending, Game, Material, Scores};
+use rules::{Ending, Game, Scores};
 
+use crate::agent::{Agent, Played};
 use crate::forfeit::Forfeit;
-use crate::games::game_seed;
-
-/// Something that picks moves.
-pub trait Agent<G: Game>: Sync {
-    /// A short name for tables.
-    fn name(&self) -> String;
-    /// The move to play in `game` (which is not over); `seed` varies per move.
-    fn choose(&self, game: &G, seed: u64) -> G::Move;
-    /// The move to play, or why this agent loses the game instead; the arena asks this. Only a
-    /// program in another process can fail, so agents in this one keep the default.
-    fn try_choose(&self, game: &G, _played: &Played<'_, G>, seed: u64) -> Result<G::Move, Forfeit> {
-        Ok(self.choose(game, seed))
-    }
-}
-
-/// The game an agent is asked to move in, as a program in another process is told it: where
-/// it began and the moves since (UCI `position ... moves ...`), and which game of the match.
-#[derive(Clone, Copy, Debug)]
-pub struct Played<'a, G: Game> {
-    /// The match's start position.
-    pub start: &'a G,
-    /// The moves played since, in the variant's notation.
-    pub moves: &'a [String],
-    /// The game's number in the match (a new number is a new game).
-    pub game: u64,
-}
-
-/// Picks a legal move uniformly at random.
-pub struct RandomAgent;
-
-impl<G: Game> Agent<G> for RandomAgent {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn choose(&self, game: &G, seed: u64) -> G::Move {
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
-        moves[rng.random_range(0..moves.len())]
-    }
-}
-
-/// Takes the most valuable capture ([`Material::capture_value`]), else a random move.
-pub struct GreedyAgent;
-
-impl<G: Material> Agent<G> for GreedyAgent {
-    fn name(&self) -> String {
-        "greedy".into()
-    }
-
-    fn choose(&self, game: &G, seed: u64) -> G::Move {
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let best = moves.iter().map(|&m| game.capture_value(m)).fold(0.0, f32::max);
-        let candidates: Vec<G::Move> = moves.into_iter().filter(|&m| game.capture_value(m) == best).collect();
-        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
-        candidates[rng.random_range(0..candidates.len())]
-    }
-}
-
-/// Classical alpha-beta with quiescence ([`alphabeta::search`]): the fixed yardstick.
-pub struct AlphaBetaAgent {
-    /// Depth, time limit and table.
-    pub settings: alphabeta::Settings,
-}
-
-impl<G: Material> Agent<G> for AlphaBetaAgent {
-    fn name(&self) -> String {
-        let depth = self.settings.depth;
-        match self.settings.time {
-            Some(t) => format!("alphabeta:{depth}:{}", t.as_millis()),
-            None => format!("alphabeta:{depth}"),
-        }
-    }
-
-    fn choose(&self, game: &G, seed: u64) -> G::Move {
-        alphabeta::search(game, &self.settings, seed).expect("a live position has a legal move").best
-    }
-}
-
-/// Searches with an evaluator and plays the most visited move.
-pub struct SearchAgent<E> {
-    /// Name for tables.
-    pub label: String,
-    /// The evaluator (a network, or the uniform baseline).
-    pub evaluator: E,
-    /// Root visits per move.
-    pub simulations: u32,
-}
-
-impl<G: Game, E: Evaluator<G> + Sync> Agent<G> for SearchAgent<E> {
-    fn name(&self) -> String {
-        self.label.clone()
-    }
-
-    fn choose(&self, game: &G, seed: u64) -> G::Move {
-        let mut search = Search::new(game.clone(), SearchParams::analysis(self.simulations), seed);
-        search.run(&self.evaluator);
-        search.result().expect("a live position has a search result").chosen
-    }
-}
 
 /// Totals of a match, per agent (in the order given to [`play_match`]).
 #[derive(Clone, Debug, Default, PartialEq)]

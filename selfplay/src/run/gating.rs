@@ -1,31 +1,18 @@
 //! Gating: a new network replaces the best one for self-play only if it beats it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-use nn::{BatchingConfig, InferenceClient, InferenceService, PolicyValueNet};
+use nn::{BatchingConfig, InferenceClient, InferenceService, NetConfig, PolicyValueNet};
 use rules::Encoding;
 
-use crate::arena::{play_match, Agent, MatchOptions, SearchAgent};
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::evaluator::NetEvaluator;
-use crate::events::{GatingEvent, RunEvent};
-use crate::rundir::{write_atomic, RunDir};
-use crate::setup::{load_into_service, net_config, start_state};
-
-/// The best checkpoint recorded in the run directory, if any.
-pub fn read_best(dir: &RunDir) -> Option<PathBuf> {
-    let name = std::fs::read_to_string(dir.best()).ok()?;
-    let path = dir.checkpoints().join(name.trim());
-    path.exists().then_some(path)
-}
-
-/// Records `checkpoint` as the best.
-pub fn write_best(dir: &RunDir, checkpoint: &Path) -> Result<(), TrainError> {
-    let name = checkpoint.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    Ok(write_atomic(&dir.best(), format!("{name}\n").as_bytes())?)
-}
+use crate::setup::{load_into_service, start_state};
+use crate::store::events::{GatingEvent, RunEvent};
+use crate::store::rundir::RunDir;
+use arena::{play_match, Agent, MatchOptions, SearchAgent};
+use nn::NetEvaluator;
 
 /// Plays `candidate` against the network `best_client` serves; returns whether the candidate
 /// reached the threshold, after logging the match.
@@ -38,7 +25,7 @@ pub fn gate<G: Encoding>(
     best_client: &InferenceClient,
 ) -> Result<bool, TrainError> {
     let g = &config.gating;
-    let cfg = net_config::<G>(config.network.blocks, config.network.channels);
+    let cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
     let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(1) };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
     load_into_service(&client, candidate)?;

@@ -1,9 +1,9 @@
 //! Matches rotate seats fairly, share openings between seat orders, and stop when asked.
 
+use arena::{play_match, Agent, GreedyAgent, MatchOptions, MatchResult, RandomAgent};
 use rules::hexchess::MiniHexchess;
 use rules::wellisch::Wellisch;
 use rules::Game;
-use selfplay::arena::{play_match, Agent, GreedyAgent, MatchOptions, MatchResult, RandomAgent};
 
 fn opts(games: usize, threads: usize) -> MatchOptions {
     MatchOptions { games, opening_plies: 2, max_plies: 120, threads, seed: 5 }

@@ -3,14 +3,13 @@
 //! middle of an iteration loses at most the games not yet written.
 
 use std::marker::PhantomData;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rules::Encoding;
 
 use crate::error::TrainError;
-use crate::phase::write_game_texts;
-use crate::replay::{write_shard, GameRecord, ShardName};
-use crate::rundir::RunDir;
+use crate::replay::{record_to_text, write_shard, GameRecord, ShardName};
+use crate::store::{write_atomic, RunDir};
 
 /// Collects the games of one self-play phase and writes them out in shards of at most `every`
 /// games (the last one at [`Flusher::finish`]).
@@ -75,4 +74,21 @@ impl<'a, G: Encoding> Flusher<'a, G> {
         self.shards.push(shard);
         Ok(())
     }
+}
+
+/// Writes `records` as move text to `games/<shard name>.txt`.
+pub(crate) fn write_game_texts<G: Encoding>(
+    dir: &RunDir,
+    shard: &Path,
+    records: &[GameRecord],
+) -> Result<(), TrainError> {
+    let mut text = String::new();
+    for r in records {
+        text.push_str(&record_to_text::<G>(r)?);
+        text.push('\n');
+    }
+    let name = shard.with_extension("txt");
+    let path = dir.games().join(name.file_name().expect("shard has a name"));
+    write_atomic(&path, text.as_bytes())?;
+    Ok(())
 }

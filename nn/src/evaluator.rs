@@ -3,8 +3,8 @@
 
 use std::marker::PhantomData;
 
+use crate::inference::InferenceClient;
 use mcts::{Batch, Evaluator};
-use nn::InferenceClient;
 use rules::Encoding;
 
 /// An [`Evaluator`] backed by the inference service.
@@ -76,7 +76,7 @@ impl<G: Encoding> Evaluator<G> for NetEvaluator<G> {
 }
 
 /// Priors over `moves`: the softmax of their logits, illegal moves left out.
-pub fn softmax_over_moves<G: Encoding>(state: &G, moves: &[G::Move], logits: &[f32], priors: &mut [f32]) {
+fn softmax_over_moves<G: Encoding>(state: &G, moves: &[G::Move], logits: &[f32], priors: &mut [f32]) {
     let mut max = f32::NEG_INFINITY;
     for (p, &mv) in priors.iter_mut().zip(moves) {
         *p = logits[state.policy_index(mv)];

@@ -9,11 +9,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use nn::{PolicyValueNet, Trainer};
+use crate::net::PolicyValueNet;
+use crate::train::Trainer;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-
-use crate::rundir::{at, write_atomic, RunIoError};
 
 /// The counters and shape stored with a checkpoint.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -76,8 +75,13 @@ fn state_crc(state: &CheckpointState, files: &[(String, u32)]) -> u32 {
 
 const TENSOR_FILES: [&str; 2] = ["weights.safetensors", "optimizer.safetensors"];
 
-fn file_crc(path: &Path) -> Result<u32, RunIoError> {
+fn file_crc(path: &Path) -> Result<u32, durable::Error> {
     Ok(crc32fast::hash(&fs::read(path).map_err(at(path))?))
+}
+
+/// Wraps an I/O error with its path.
+fn at(path: &Path) -> impl FnOnce(std::io::Error) -> durable::Error + '_ {
+    move |source| durable::Error { path: path.to_path_buf(), source }
 }
 
 /// A checkpoint could not be written or read.
@@ -85,16 +89,10 @@ fn file_crc(path: &Path) -> Result<u32, RunIoError> {
 pub enum CheckpointError {
     /// The file system failed.
     #[error(transparent)]
-    Io(#[from] RunIoError),
+    Io(#[from] durable::Error),
     /// A file is unreadable or does not fit the network.
     #[error("{path}: {reason}")]
     Bad { path: PathBuf, reason: String },
-}
-
-impl From<durable::Error> for CheckpointError {
-    fn from(e: durable::Error) -> CheckpointError {
-        CheckpointError::Io(e.into())
-    }
 }
 
 /// The folder of the checkpoint after `step` steps.
@@ -111,7 +109,7 @@ pub fn save_checkpoint(
 ) -> Result<PathBuf, CheckpointError> {
     let dir = checkpoint_dir(checkpoints, state.step);
     durable::replace_dir(&dir, |tmp: &Path| {
-        let bad = |path: PathBuf, e: nn::TchError| CheckpointError::Bad { path, reason: e.to_string() };
+        let bad = |path: PathBuf, e: tch::TchError| CheckpointError::Bad { path, reason: e.to_string() };
         let weights = tmp.join("weights.safetensors");
         net.var_store().save(&weights).map_err(|e| bad(weights.clone(), e))?;
         let opt = tmp.join("optimizer.safetensors");
@@ -119,10 +117,10 @@ pub fn save_checkpoint(
         let files = TENSOR_FILES
             .iter()
             .map(|f| Ok((f.to_string(), file_crc(&tmp.join(f))?)))
-            .collect::<Result<Vec<_>, RunIoError>>()?;
+            .collect::<Result<Vec<_>, durable::Error>>()?;
         let file = StateFile { crc32: state_crc(state, &files), state: state.clone(), files };
         let json = serde_json::to_vec_pretty(&file).expect("state serialises");
-        Ok::<(), CheckpointError>(write_atomic(&tmp.join("state.json"), &json)?)
+        Ok::<(), CheckpointError>(durable::write(&tmp.join("state.json"), &json)?)
     })?;
     Ok(dir)
 }
@@ -156,7 +154,7 @@ pub fn verify_checkpoint(dir: &Path) -> Result<CheckpointState, CheckpointError>
 }
 
 /// The complete checkpoints in `checkpoints`, oldest first.
-pub fn list_checkpoints(checkpoints: &Path) -> Result<Vec<PathBuf>, RunIoError> {
+pub fn list_checkpoints(checkpoints: &Path) -> Result<Vec<PathBuf>, durable::Error> {
     let mut dirs: Vec<PathBuf> = fs::read_dir(checkpoints)
         .map_err(at(checkpoints))?
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use rules::Game;
 
-use crate::arena::{Agent, Played};
-use crate::engine_process::{EngineProcess, ReadError};
+use super::process::{EngineProcess, ReadError};
+use crate::agent::{Agent, Played};
 use crate::forfeit::Forfeit;
 
 /// What an engine is given per move.

@@ -1,4 +1,4 @@
-//! Saving and loading network weights without ever leaving a half-written file.
+//! Saving and loading a network's weights alone, without ever leaving a half-written file.
 
 use std::path::Path;
 

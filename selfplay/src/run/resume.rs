@@ -9,12 +9,12 @@ use std::sync::Arc;
 use nn::{PolicyValueNet, Trainer};
 use rules::Encoding;
 
-use crate::checkpoint::{self, CheckpointError, CheckpointState};
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::phase::write_game_texts;
+use crate::play::flush::write_game_texts;
 use crate::replay::{read_checked_shard, GameRecord, ReplayWindow, EXTERNAL_GAME};
-use crate::rundir::{at, RunDir};
+use crate::store::rundir::{at, RunDir};
+use nn::checkpoint::{self, CheckpointError, CheckpointState};
 
 /// Loads the newest usable checkpoint of a stopped run into `net` and `trainer`; returns its
 /// counters and folder. Unreadable checkpoints are set aside; one of another variant or shape

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::events::{event_line, RunEvent};
+use super::events::{event_line, RunEvent};
 
 /// A file-system failure, with the path it happened at.
 #[derive(Debug, Error)]
@@ -94,6 +94,19 @@ impl RunDir {
     /// The name of the checkpoint self-play uses when gating is on (one line).
     pub fn best(&self) -> PathBuf {
         self.root.join("best.txt")
+    }
+
+    /// The best checkpoint recorded in [`RunDir::best`], if any.
+    pub fn read_best(&self) -> Option<PathBuf> {
+        let name = fs::read_to_string(self.best()).ok()?;
+        let path = self.checkpoints().join(name.trim());
+        path.exists().then_some(path)
+    }
+
+    /// Records `checkpoint` as the best.
+    pub fn write_best(&self, checkpoint: &Path) -> Result<(), RunIoError> {
+        let name = checkpoint.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        write_atomic(&self.best(), format!("{name}\n").as_bytes())
     }
 
     /// Written by the trainer when the run has done every iteration it was asked for (removed

@@ -1,6 +1,6 @@
 //! Run events: what a training run reports, one JSON object per line of metrics.jsonl.
 //!
-//! [`RunEvent`] is the one type written (by [`crate::rundir::RunDir::log_event`]) and read (by
+//! [`RunEvent`] is the one type written (by [`crate::store::rundir::RunDir::log_event`]) and read (by
 //! [`read_events`]: `vzero plot`, `vzero runs status`, the tests). A line is the event's fields
 //! with `"event"` naming its kind and `"v"` the format version:
 //!
@@ -14,6 +14,7 @@
 //! as [`RunEvent::Other`]. New kinds and new fields keep the version; a change that alters what
 //! an existing field means bumps it.
 
+use arena::gauntlet::GauntletMatch;
 use serde::{Deserialize, Serialize};
 
 /// The format version [`event_line`] writes.
@@ -32,7 +33,7 @@ pub enum RunEvent {
     /// The run stopped with an error.
     Error(ErrorEvent),
     /// One match of a gauntlet: a checkpoint against a fixed opponent or another checkpoint.
-    Gauntlet(GauntletEvent),
+    Gauntlet(GauntletMatch),
     /// A kind this version does not know (written by a newer vzero); readers skip it.
     #[serde(other)]
     Other,
@@ -143,39 +144,6 @@ pub struct GatingEvent {
     pub accepted: bool,
 }
 
-/// Games of one gauntlet match, added to any earlier games of the same pairing (a gauntlet
-/// plays only the games it does not have yet).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct GauntletEvent {
-    /// The checkpoint's folder name (`step-N`).
-    pub player: String,
-    /// The opponent: a fixed player as written on the command line (`greedy`, `alphabeta:1`),
-    /// or another checkpoint's folder name.
-    pub opponent: String,
-    /// Simulations per move of the checkpoints.
-    pub sims: u32,
-    /// Longest game in plies; longer games are adjudicated draws.
-    pub max_plies: u32,
-    /// Games played in this match.
-    pub games: usize,
-    /// The checkpoint's total score over them (a win 1, a draw 1/2; three players: its score
-    /// in each game, where an even game also gives 1/2).
-    pub score: f64,
-    /// Games the checkpoint won outright.
-    pub wins: usize,
-    /// Games that ended with every player on the same score.
-    pub draws: usize,
-    /// Moves the checkpoint chose (random opening plies excluded).
-    pub player_moves: u64,
-    /// Seconds it spent choosing them.
-    pub player_seconds: f64,
-    /// Moves the opponent chose.
-    pub opponent_moves: u64,
-    /// Seconds it spent choosing them.
-    pub opponent_seconds: f64,
-}
-
 /// Why a run stopped with an error.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -272,7 +240,7 @@ mod tests {
             RunEvent::Evaluation(EvaluationEvent { opponent: "random".into(), games: 4, ..Default::default() }),
             RunEvent::Gating(GatingEvent { candidate: Some("step-000000020".into()), ..Default::default() }),
             RunEvent::Error(ErrorEvent { message: "disk full".into() }),
-            RunEvent::Gauntlet(GauntletEvent { player: "step-000000020".into(), games: 4, ..Default::default() }),
+            RunEvent::Gauntlet(GauntletMatch { player: "step-000000020".into(), games: 4, ..Default::default() }),
         ];
         let text: String = events.iter().map(event_line).collect();
         assert!(text.lines().all(|l| l.starts_with("{\"v\":1,\"event\":\"")), "{text}");

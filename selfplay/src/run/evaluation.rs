@@ -6,13 +6,13 @@ use mcts::UniformEvaluator;
 use nn::InferenceClient;
 use rules::Encoding;
 
-use crate::arena::{play_match, Agent, MatchOptions, MatchResult, RandomAgent, SearchAgent};
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::evaluator::NetEvaluator;
-use crate::events::{EvaluationEvent, RunEvent};
-use crate::rundir::RunDir;
 use crate::setup::start_state;
+use crate::store::events::{EvaluationEvent, RunEvent};
+use crate::store::rundir::RunDir;
+use arena::{play_match, Agent, MatchOptions, MatchResult, RandomAgent, SearchAgent};
+use nn::NetEvaluator;
 
 /// The end-of-run evaluation: the network (search at `evaluation.simulations`) against a
 /// uniformly random player and against the same search with the uniform evaluator. Once `stop`

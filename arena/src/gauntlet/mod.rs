@@ -1,0 +1,54 @@
+//! Gauntlets: a run's checkpoints against fixed opponents that never learn (random, greedy,
+//! alpha-beta), on one rating scale, so a run is measured by a ruler that does not move with
+//! it. This module holds what a gauntlet is made of: which checkpoints it measures, the result
+//! of one pairing's match ([`GauntletMatch`], which a run logs the moment the match ends) and
+//! the table that puts every player on one scale. Playing a run's gauntlet is `selfplay`'s.
+
+use serde::{Deserialize, Serialize};
+
+mod choice;
+mod table;
+
+pub use choice::CheckpointChoice;
+pub use table::{gauntlet_table, GauntletRow, GauntletTable};
+
+/// The opponent that anchors the scale at Elo 0 when it took part.
+pub const ANCHOR: &str = "random";
+
+/// Games of one gauntlet match, added to any earlier games of the same pairing (a gauntlet
+/// plays only the games it does not have yet).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GauntletMatch {
+    /// The checkpoint's folder name (`step-N`).
+    pub player: String,
+    /// The opponent: a fixed player as written on the command line (`greedy`, `alphabeta:1`),
+    /// or another checkpoint's folder name.
+    pub opponent: String,
+    /// Simulations per move of the checkpoints.
+    pub sims: u32,
+    /// Longest game in plies; longer games are adjudicated draws.
+    pub max_plies: u32,
+    /// Games played in this match.
+    pub games: usize,
+    /// The checkpoint's total score over them (a win 1, a draw 1/2; three players: its score
+    /// in each game, where an even game also gives 1/2).
+    pub score: f64,
+    /// Games the checkpoint won outright.
+    pub wins: usize,
+    /// Games that ended with every player on the same score.
+    pub draws: usize,
+    /// Moves the checkpoint chose (random opening plies excluded).
+    pub player_moves: u64,
+    /// Seconds it spent choosing them.
+    pub player_seconds: f64,
+    /// Moves the opponent chose.
+    pub opponent_moves: u64,
+    /// Seconds it spent choosing them.
+    pub opponent_seconds: f64,
+}
+
+/// The training step a checkpoint folder name (`step-N`) stands for.
+pub fn checkpoint_step(name: &str) -> Option<u64> {
+    name.strip_prefix("step-")?.parse().ok()
+}

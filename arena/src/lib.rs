@@ -1,0 +1,18 @@
+//! What measures players: agents (random, greedy, classical alpha-beta, search with an
+//! evaluator, other programs over the engine protocol), player specs as written on the command
+//! line, matches with seats rotated and openings shared, forfeits, Elo, SPRT, Bradley-Terry
+//! ratings and gauntlet tables. A training run calls it (gating, its gauntlet) but it knows
+//! nothing of runs: it plays whatever agents it is handed.
+
+pub mod agent;
+pub mod forfeit;
+pub mod gauntlet;
+pub mod matches;
+pub mod players;
+pub mod rating;
+pub mod uci;
+
+pub use agent::{Agent, AlphaBetaAgent, GreedyAgent, Played, RandomAgent, SearchAgent};
+pub use forfeit::Forfeit;
+pub use matches::{play_match, MatchOptions, MatchResult};
+pub use players::{load_network, load_players, resolve_checkpoint, PlayerError, PlayerSpec, Players};

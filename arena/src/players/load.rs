@@ -1,0 +1,118 @@
+//! Players made ready to play: agents built from their specs, network players loaded from
+//! checkpoints into inference services of their own.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use mcts::{RolloutEvaluator, UniformEvaluator};
+use nn::checkpoint::{check_format, list_checkpoints, read_state, verify_checkpoint};
+use nn::{BatchingConfig, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
+use rules::{Encoding, Game, Material};
+
+use super::{PlayerError, PlayerSpec};
+use crate::agent::{Agent, AlphaBetaAgent, GreedyAgent, RandomAgent, SearchAgent};
+use crate::uci::{EngineBudget, UciAgent};
+
+/// Where a run directory keeps its checkpoints (see `selfplay`'s run directory).
+pub const RUN_CHECKPOINTS: &str = "checkpoints";
+
+/// The checkpoint folder a path names: itself, or a run directory's newest readable checkpoint.
+pub fn resolve_checkpoint(path: &Path) -> Result<PathBuf, PlayerError> {
+    let bad = |reason: String| PlayerError::Checkpoint { path: path.display().to_string(), reason };
+    if path.join("state.json").exists() {
+        verify_checkpoint(path).map_err(|e| bad(e.to_string()))?;
+        return Ok(path.to_path_buf());
+    }
+    let checkpoints = list_checkpoints(&path.join(RUN_CHECKPOINTS))
+        .map_err(|_| bad("neither a checkpoint nor a run directory".into()))?;
+    checkpoints
+        .into_iter()
+        .rev()
+        .find(|c| verify_checkpoint(c).is_ok())
+        .ok_or_else(|| bad("the run has no readable checkpoint".into()))
+}
+
+/// Agents ready to play, with the inference services their networks run in.
+pub struct Players<G: Game> {
+    /// One agent per spec, in order.
+    pub agents: Vec<Box<dyn Agent<G>>>,
+    services: Vec<InferenceService>,
+}
+
+impl<G: Game> Players<G> {
+    /// Stops the inference services.
+    pub fn close(self) {
+        drop(self.agents);
+        for s in self.services {
+            s.join();
+        }
+    }
+}
+
+/// Builds the agents for `specs`, searching `default_sims` simulations where a spec names none
+/// and giving `uci:` engines `engine_budget` per move.
+pub fn load_players<G: Encoding + Material>(
+    specs: &[PlayerSpec],
+    default_sims: u32,
+    engine_budget: EngineBudget,
+    device: nn::Device,
+) -> Result<Players<G>, PlayerError> {
+    let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
+    let mut services = Vec::new();
+    for spec in specs {
+        let agent: Box<dyn Agent<G>> = match spec {
+            PlayerSpec::Random => Box::new(RandomAgent),
+            PlayerSpec::Greedy => Box::new(GreedyAgent),
+            PlayerSpec::AlphaBeta(settings) => Box::new(AlphaBetaAgent { settings: *settings }),
+            PlayerSpec::Mcts(s) => {
+                let simulations = s.unwrap_or(default_sims);
+                Box::new(SearchAgent { label: format!("mcts:{simulations}"), evaluator: UniformEvaluator, simulations })
+            }
+            PlayerSpec::Rollout(s) => {
+                let simulations = s.unwrap_or(default_sims);
+                let evaluator = RolloutEvaluator::new(0x5EED, 400);
+                Box::new(SearchAgent { label: format!("rollout:{simulations}"), evaluator, simulations })
+            }
+            PlayerSpec::Network(path, s) => {
+                if !path.exists() {
+                    return Err(PlayerError::Unknown(spec.text()));
+                }
+                let simulations = s.unwrap_or(default_sims);
+                let (service, evaluator) = load_network::<G>(path, device)?;
+                services.push(service);
+                Box::new(SearchAgent { label: format!("{}:{simulations}", path.display()), evaluator, simulations })
+            }
+            PlayerSpec::Uci { command, argv } => {
+                let player = format!("uci:{command}");
+                let engine = UciAgent::<G>::start(player.clone(), argv.clone(), engine_budget);
+                Box::new(engine.map_err(|reason| PlayerError::Engine { player, reason })?)
+            }
+        };
+        agents.push(agent);
+    }
+    Ok(Players { agents, services })
+}
+
+/// An inference service running the checkpoint at `path` (a checkpoint folder or a run
+/// directory) for game `G`, and an evaluator for it; arena players and `vzero uci` load alike.
+pub fn load_network<G: Encoding>(
+    path: &Path,
+    device: nn::Device,
+) -> Result<(InferenceService, NetEvaluator<G>), PlayerError> {
+    let dir = resolve_checkpoint(path)?;
+    let bad = |reason: String| PlayerError::Checkpoint { path: path.display().to_string(), reason };
+    let state = read_state(&dir).map_err(|e| bad(e.to_string()))?;
+    if state.variant != G::NAME {
+        return Err(bad(format!("the checkpoint plays {}, not {}", state.variant, G::NAME)));
+    }
+    check_format(&state).map_err(bad)?;
+    let cfg = NetConfig::for_game::<G>(state.blocks, state.channels);
+    let batching = BatchingConfig { max_batch: 256, max_wait: Duration::from_millis(1) };
+    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
+    match client.load_weights(dir.join("weights.safetensors")) {
+        Ok(Ok(())) => {}
+        Ok(Err(reason)) => return Err(bad(reason)),
+        Err(e) => return Err(bad(e.to_string())),
+    }
+    Ok((service, NetEvaluator::new(client, 256)))
+}

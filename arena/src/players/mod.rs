@@ -1,0 +1,12 @@
+//! Arena players named on the command line: `random`, `greedy`, `alphabeta:DEPTH[:MS]`
+//! (classical alpha-beta to DEPTH plies, at most MS milliseconds a move), `mcts[:SIMS]` (uniform
+//! evaluator), `rollout[:SIMS]` (random-playout evaluator), a checkpoint `PATH[:SIMS]` (a
+//! checkpoint folder, or a run directory for its newest checkpoint) or `uci:COMMAND` (another
+//! program speaking the engine protocol): parsed as text ([`PlayerSpec`]), then loaded
+//! ([`load_players`]).
+
+mod load;
+mod spec;
+
+pub use load::{load_network, load_players, resolve_checkpoint, Players, RUN_CHECKPOINTS};
+pub use spec::{PlayerError, PlayerSpec};

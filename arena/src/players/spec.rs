@@ -1,0 +1,150 @@
+//! Arena players as written on the command line, parsed without looking at the file system:
+//! whether a checkpoint path exists is found when the player is loaded ([`super::load_players`]).
+
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// One player as written on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSpec {
+    /// Uniformly random legal moves.
+    Random,
+    /// The most valuable capture, else random.
+    Greedy,
+    /// Classical alpha-beta search ([`alphabeta::search`]): depth and time limit per move.
+    AlphaBeta(alphabeta::Settings),
+    /// Search with the uniform evaluator.
+    Mcts(Option<u32>),
+    /// Search with the random-playout evaluator.
+    Rollout(Option<u32>),
+    /// Search with a trained network: a checkpoint folder, or a run directory for its newest
+    /// checkpoint (any text that names no other player; loading checks that it exists).
+    Network(PathBuf, Option<u32>),
+    /// Another program speaking the engine protocol, started as a child process.
+    Uci {
+        /// The command as written after `uci:`.
+        command: String,
+        /// It split into words as a shell would: the program, then its arguments.
+        argv: Vec<String>,
+    },
+}
+
+/// A player could not be set up.
+#[derive(Debug, Error)]
+pub enum PlayerError {
+    /// The text names no player.
+    #[error(
+        "player '{0}': expected random, greedy, mcts[:SIMS], rollout[:SIMS], alphabeta:DEPTH[:MS], uci:COMMAND or a checkpoint PATH[:SIMS]"
+    )]
+    Unknown(String),
+    /// An `alphabeta` player with a depth or time limit that cannot make a search.
+    #[error("player '{text}': expected alphabeta:DEPTH or alphabeta:DEPTH:MS with DEPTH 1 to {max} and MS at least 1 ({reason})", max = alphabeta::MAX_DEPTH)]
+    AlphaBeta { text: String, reason: String },
+    /// A search player given no simulations, which could not choose a move.
+    #[error("player '{0}': a search needs at least 1 simulation")]
+    NoSimulations(String),
+    /// A `uci:` player whose command line cannot be split into words.
+    #[error("player '{0}': expected uci:COMMAND, a command line of words, 'single' or \"double\" quoted where they hold spaces")]
+    Command(String),
+    /// The engine of a `uci:` player could not be started and set up.
+    #[error("player '{player}': {reason}")]
+    Engine { player: String, reason: String },
+    /// The checkpoint cannot be used.
+    #[error("player '{path}': {reason}")]
+    Checkpoint { path: String, reason: String },
+}
+
+impl PlayerSpec {
+    /// Whether the player never learns (anything but a network): what a gauntlet measures
+    /// checkpoints against.
+    pub fn is_fixed(&self) -> bool {
+        !matches!(self, PlayerSpec::Network(..))
+    }
+
+    /// The player as it was written (for a network player: its path and simulations).
+    pub fn text(&self) -> String {
+        match self {
+            PlayerSpec::Network(path, Some(sims)) => format!("{}:{sims}", path.display()),
+            PlayerSpec::Network(path, None) => path.display().to_string(),
+            PlayerSpec::Uci { command, .. } => format!("uci:{command}"),
+            PlayerSpec::Random => "random".into(),
+            PlayerSpec::Greedy => "greedy".into(),
+            PlayerSpec::AlphaBeta(s) => match s.time {
+                Some(t) => format!("alphabeta:{}:{}", s.depth, t.as_millis()),
+                None => format!("alphabeta:{}", s.depth),
+            },
+            PlayerSpec::Mcts(sims) => with_sims("mcts", *sims),
+            PlayerSpec::Rollout(sims) => with_sims("rollout", *sims),
+        }
+    }
+}
+
+fn with_sims(name: &str, sims: Option<u32>) -> String {
+    sims.map_or_else(|| name.to_string(), |n| format!("{name}:{n}"))
+}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerError;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, PlayerError> {
+        // Everything after `uci:` is the command, colons and spaces included.
+        if let Some(command) = text.strip_prefix("uci:") {
+            let argv = shlex::split(command).filter(|words| !words.is_empty());
+            let argv = argv.ok_or_else(|| PlayerError::Command(text.into()))?;
+            return Ok(PlayerSpec::Uci { command: command.into(), argv });
+        }
+        // Two numbers after the name: the generic `NAME:SIMS` split below would see one.
+        if text == "alphabeta" || text.starts_with("alphabeta:") {
+            return parse_alphabeta(text, &text["alphabeta".len()..]).map(PlayerSpec::AlphaBeta);
+        }
+        let (name, sims) = match text.rsplit_once(':') {
+            Some((name, n)) if n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty() => {
+                (name, Some(n.parse::<u32>().map_err(|_| PlayerError::Unknown(text.into()))?))
+            }
+            _ => (text, None),
+        };
+        if sims == Some(0) {
+            return Err(PlayerError::NoSimulations(text.into()));
+        }
+        Ok(match name {
+            "random" if sims.is_none() => PlayerSpec::Random,
+            "greedy" if sims.is_none() => PlayerSpec::Greedy,
+            "mcts" => PlayerSpec::Mcts(sims),
+            "rollout" => PlayerSpec::Rollout(sims),
+            "random" | "greedy" => return Err(PlayerError::Unknown(text.into())),
+            path => PlayerSpec::Network(PathBuf::from(path), sims),
+        })
+    }
+}
+
+/// The settings of `alphabeta:DEPTH[:MS]`; `limits` is the text after `alphabeta`.
+fn parse_alphabeta(text: &str, limits: &str) -> Result<alphabeta::Settings, PlayerError> {
+    let bad = |reason: &str| PlayerError::AlphaBeta { text: text.into(), reason: reason.into() };
+    let number = |field: &str, what: &str| {
+        field.parse::<u64>().map_err(|_| bad(&format!("{what} '{field}' is not a whole number")))
+    };
+    let mut fields = limits.strip_prefix(':').ok_or_else(|| bad("no depth given"))?.split(':');
+    let depth = number(fields.next().unwrap_or_default(), "depth")?;
+    let time = fields.next().map(|ms| number(ms, "MS")).transpose()?.map(std::time::Duration::from_millis);
+    if fields.next().is_some() {
+        return Err(bad("more than two numbers"));
+    }
+    let depth = u32::try_from(depth).unwrap_or(u32::MAX);
+    alphabeta::Settings { depth, time, table: true }.validated().map_err(|e| bad(&e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_uci_player_takes_the_whole_command_line_colons_and_quotes_included() {
+        let spec: PlayerSpec = r#"uci:vzero uci --model "runs/a b:64" --x=y:1"#.parse().unwrap();
+        let argv = ["vzero", "uci", "--model", "runs/a b:64", "--x=y:1"].map(String::from).to_vec();
+        assert_eq!(spec, PlayerSpec::Uci { command: r#"vzero uci --model "runs/a b:64" --x=y:1"#.into(), argv });
+        assert!(matches!("uci:".parse::<PlayerSpec>(), Err(PlayerError::Command(_))));
+        assert!(matches!("uci:'unclosed".parse::<PlayerSpec>(), Err(PlayerError::Command(_))));
+    }
+}

@@ -1,0 +1,12 @@
+//! Checkpoints: a network's weights saved without ever leaving a half-written file
+//! ([`save_weights`]), and the folder a training run keeps after each step (weights, optimizer
+//! state and counters, checked by checksums: [`save_checkpoint`], [`verify_checkpoint`]).
+
+mod folder;
+mod weights;
+
+pub use folder::{
+    check_format, checkpoint_dir, list_checkpoints, load_checkpoint, read_state, save_checkpoint, verify_checkpoint,
+    CheckpointError, CheckpointState, NETWORK_FORMAT,
+};
+pub use weights::{load_weights, save_weights};
