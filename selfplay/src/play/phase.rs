@@ -1,5 +1,6 @@
 //! The self-play phase of an iteration and what the trainer and `vzero selfplay` share around
-//! it: storing games as they finish (through [`Flusher`]), writing game texts, progress bars.
+//! it: storing games as they finish (through [`Flusher`], which also writes their game texts)
+//! and progress bars.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
