@@ -79,9 +79,8 @@ pub struct PlayArgs {
     /// Start from this position text instead of the start position.
     #[arg(long)]
     pub position: Option<String>,
-    /// Where the network runs: auto, cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    pub device: String,
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 /// Flags of `vzero uci`.
@@ -95,9 +94,8 @@ pub struct UciArgs {
     /// The variant at start [default: the model's, else glinski]; also the `UCI_Variant` option.
     #[arg(long)]
     pub variant: Option<Variant>,
-    /// Where the network runs: auto, cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    pub device: String,
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 /// A position named on the command line: a variant, its start or a position text, then moves.
@@ -143,9 +141,8 @@ pub struct AnalyseArgs {
     /// Print one JSON object (fields in the README) instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Where the network runs: auto, cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    pub device: String,
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 /// Flags of `vzero encode`.
@@ -284,9 +281,8 @@ pub struct ArenaArgs {
     /// Append the result as one JSON line to this file.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Where networks run: auto, cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    pub device: String,
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 /// How the games of a match are played, for `arena` and `gauntlet`.
@@ -332,9 +328,8 @@ pub struct GauntletArgs {
     /// Print the table from the results the run has, playing nothing.
     #[arg(long)]
     pub table_only: bool,
-    /// Where networks run: auto, cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    pub device: String,
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 /// Flags of `vzero selfplay`.
@@ -459,6 +454,37 @@ pub struct BenchArgs {
     /// A run directory whose games `bench replay` samples, instead of random Glinski games.
     #[arg(long)]
     pub run: Option<PathBuf>,
+    /// Positions per forward pass that `bench nn` measures, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "1,16,64,256")]
+    pub batches: Vec<usize>,
+    /// Networks `bench nn` measures, as BLOCKSxCHANNELS, comma-separated (default: the
+    /// network of `--config`).
+    #[arg(long, value_delimiter = ',')]
+    pub nets: Vec<String>,
+    /// libtorch threads of `bench nn` (default: every core of the machine).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Where and in which precision networks run: the flags of every command that plays one.
+#[derive(Debug, Clone, clap::Args)]
+pub struct NetArgs {
+    /// Where networks run: auto, cpu or cuda.
+    #[arg(long, default_value = "auto")]
+    pub device: String,
+    /// Arithmetic of the network on a CPU: auto (bf16 where the CPU computes it natively, else
+    /// fp32), fp32 or bf16; batch norms are folded and the layout is channels-last either way.
+    #[arg(long, default_value = "auto")]
+    pub precision: String,
+}
+
+impl NetArgs {
+    /// The device and inference form the flags ask for.
+    pub fn inference(&self) -> anyhow::Result<nn::Inference> {
+        let device = self.device.parse::<nn::DeviceChoice>()?.resolve()?;
+        let precision = self.precision.parse::<nn::PrecisionChoice>().map_err(|e| anyhow::anyhow!("--{e}"))?;
+        Ok(nn::Inference::choose(device, precision))
+    }
 }
 
 /// The benchmarks `vzero bench` runs.
@@ -474,6 +500,11 @@ pub enum BenchKind {
     /// Network throughput alone and inside self-play (positions per second, their ratio,
     /// batch fill, games per hour) for `--config`.
     Selfplay,
+    /// Positions per second of `--config`'s network (or each of `--nets`) in every inference
+    /// form this machine has (as trained; batch norms folded, channels-last, fp32; the same in
+    /// bf16 where the CPU computes it), at each of `--batches`, with GFLOP/s and the share of
+    /// the machine's peak measured by a large matrix product in the same run.
+    Nn,
     /// Training steps per second of `--config`'s network on its device, in fp16 autocast with
     /// loss scaling where a run would use it (`training.mixed_precision` on CUDA).
     Train,

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use crossbeam::channel::{self, Receiver, RecvTimeoutError, Sender};
 use tch::Kind;
 
+use crate::fast::{FastNet, InferenceForm};
 use crate::net::PolicyValueNet;
 
 /// Raw network outputs for a group of positions.
@@ -62,13 +63,16 @@ impl InferenceStats {
     }
 }
 
-/// How the service batches.
+/// How the service batches, and the form it runs the network in.
 #[derive(Clone, Copy, Debug)]
 pub struct BatchingConfig {
     /// Most positions in one forward pass.
     pub max_batch: usize,
     /// Longest wait for more positions once one request is in.
     pub max_wait: Duration,
+    /// The form of the network's forward passes ([`InferenceForm::PLAIN`]: as trained); a
+    /// fast form is rebuilt from the weights whenever new ones are loaded.
+    pub form: InferenceForm,
 }
 
 /// A handle workers use to reach the service; cheap to clone, one per worker.
@@ -148,6 +152,8 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
     let players = net.config().players;
     let mut inputs: Vec<f32> = Vec::new();
     let mut pending: Vec<Pending> = Vec::new();
+    let fast_form = |net: &PolicyValueNet| batching.form.folded.then(|| FastNet::new(net, batching.form));
+    let mut fast = fast_form(&net);
     // The first message of a batch is awaited without a deadline; then the clock runs.
     while let Ok(first) = rx.recv() {
         let deadline = Instant::now() + batching.max_wait;
@@ -163,6 +169,7 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
                 }
                 Some(Message::LoadWeights { path, reply }) => {
                     let result = crate::checkpoint::load_weights(&mut net, &path).map_err(|e| e.to_string());
+                    fast = fast_form(&net);
                     let _ = reply.send(result);
                 }
                 None => {}
@@ -178,7 +185,7 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
         if total == 0 {
             continue;
         }
-        let (policy, outcomes, values) = run_batch(&net, &inputs, total);
+        let (policy, outcomes, values) = run_batch(&net, fast.as_ref(), &inputs, total);
         let classes = outcomes.len() / total;
         stats.batches.fetch_add(1, Ordering::Relaxed);
         stats.positions.fetch_add(total as u64, Ordering::Relaxed);
@@ -196,11 +203,19 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
     }
 }
 
-/// One forward pass over `count` positions, in mixed precision on CUDA, returned as flat f32
-/// buffers: policy logits, outcome probabilities, values.
-fn run_batch(net: &PolicyValueNet, inputs: &[f32], count: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
-    let cuda = net.device().is_cuda();
-    let (policy, outcomes, values) = tch::autocast(cuda, || net.predict_outcomes(inputs, count));
+/// One forward pass over `count` positions, in the fast form where there is one (else the
+/// network as trained, in mixed precision on CUDA), returned as flat f32 buffers: policy
+/// logits, outcome probabilities, values.
+fn run_batch(
+    net: &PolicyValueNet,
+    fast: Option<&FastNet>,
+    inputs: &[f32],
+    count: usize,
+) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+    let (policy, outcomes, values) = match fast {
+        Some(fast) => fast.predict_outcomes(inputs, count),
+        None => tch::autocast(net.device().is_cuda(), || net.predict_outcomes(inputs, count)),
+    };
     let to_vec = |t: tch::Tensor| -> Vec<f32> {
         let t = t.to_kind(Kind::Float).to_device(tch::Device::Cpu).flatten(0, -1);
         Vec::<f32>::try_from(&t).expect("network output converts to f32")

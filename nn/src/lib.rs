@@ -2,11 +2,13 @@
 //! inference service and the network as a search evaluator, its training step, its checkpoints
 //! and its export. Positions arrive already encoded by `rules` as flat `f32` buffers.
 
+pub mod bench;
 pub mod checkpoint;
 pub mod config;
 pub mod device;
 mod evaluator;
 pub mod export;
+pub mod fast;
 pub mod inference;
 pub mod net;
 pub mod optimizer;
@@ -16,6 +18,7 @@ pub mod train;
 pub use config::NetConfig;
 pub use device::DeviceChoice;
 pub use evaluator::NetEvaluator;
+pub use fast::{FastNet, Inference, InferenceForm, Precision, PrecisionChoice};
 pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs};
 pub use net::PolicyValueNet;
 pub use scaler::LossScaler;

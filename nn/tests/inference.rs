@@ -36,7 +36,7 @@ fn batched_answers_equal_single_forward_passes() {
     save_weights(&reference, &weights).unwrap();
 
     let service_cfg = cfg.clone();
-    let batching = BatchingConfig { max_batch: 8, max_wait: Duration::from_millis(200) };
+    let batching = BatchingConfig { max_batch: 8, max_wait: Duration::from_millis(200), form: InferenceForm::PLAIN };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
     client.load_weights(weights.clone()).unwrap().unwrap();
 
@@ -91,7 +91,7 @@ fn batched_answers_equal_single_forward_passes() {
 fn loading_a_missing_file_reports_an_error_and_keeps_serving() {
     let cfg = config();
     let service_cfg = cfg.clone();
-    let batching = BatchingConfig { max_batch: 4, max_wait: Duration::from_millis(1) };
+    let batching = BatchingConfig { max_batch: 4, max_wait: Duration::from_millis(1), form: InferenceForm::PLAIN };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
     let err = client.load_weights("/nonexistent/w.safetensors".into()).unwrap();
     assert!(err.is_err());
@@ -106,7 +106,7 @@ fn a_lone_waiting_client_is_served_without_waiting_for_the_timeout() {
     let cfg = config();
     let service_cfg = cfg.clone();
     // A wait far longer than the test may take: only the "everyone is waiting" rule can answer.
-    let batching = BatchingConfig { max_batch: 64, max_wait: Duration::from_secs(60) };
+    let batching = BatchingConfig { max_batch: 64, max_wait: Duration::from_secs(60), form: InferenceForm::PLAIN };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
     let begun = std::time::Instant::now();
     for seed in 0..3 {

@@ -43,11 +43,12 @@ pub fn selfplay_throughput<G: Encoding>(
     config: &Config,
     seconds: f64,
 ) -> Result<SelfplayBench, nn::device::DeviceError> {
-    let device = config.device.resolve()?;
+    let inference = config.inference()?;
+    let device = inference.device;
     let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
     let batch = config.selfplay.max_batch;
     let make = move || PolicyValueNet::new(&net_cfg, device);
-    let batching = BatchingConfig { max_batch: batch, max_wait: Duration::from_millis(2) };
+    let batching = BatchingConfig { max_batch: batch, max_wait: Duration::from_millis(2), form: inference.form };
 
     // Alone: one client sending full batches of real positions back to back, with the one
     // libtorch thread that self-play gives the network too.

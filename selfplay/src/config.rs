@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use mcts::SearchParams;
-use nn::DeviceChoice;
+use nn::{DeviceChoice, PrecisionChoice};
 use rules::Variant;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -31,6 +31,9 @@ pub struct Config {
     /// The network's shape.
     #[serde(default)]
     pub network: NetworkConfig,
+    /// How self-play, gating and gauntlets run the network.
+    #[serde(default)]
+    pub inference: InferenceConfig,
     /// Self-play workers and games.
     #[serde(default)]
     pub selfplay: SelfplayConfig,
@@ -89,6 +92,17 @@ impl Default for NetworkConfig {
     fn default() -> Self {
         NetworkConfig { blocks: 4, channels: 32 }
     }
+}
+
+/// `[inference]`: the form the network runs in for self-play, gating and gauntlets (training
+/// always runs it as trained).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct InferenceConfig {
+    /// `auto` (bf16 where the CPU computes it natively, else fp32), `fp32` or `bf16`; on a CPU
+    /// the batch norms are folded and the layout is channels-last in every case.
+    #[serde(with = "by_name")]
+    pub precision: PrecisionChoice,
 }
 
 /// `[selfplay]`: how games are generated.
@@ -336,6 +350,11 @@ impl Config {
     /// The variant.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The device the config names and the form inference runs the network in there.
+    pub fn inference(&self) -> Result<nn::Inference, nn::device::DeviceError> {
+        Ok(nn::Inference::choose(self.device.resolve()?, self.inference.precision))
     }
 
     fn validate(&self, name: &str) -> Result<(), ConfigError> {

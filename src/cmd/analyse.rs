@@ -10,9 +10,10 @@ use crate::engine::{cp_from_q, open_session, Limits, Line, Report, Settings};
 
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
-    let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
+    let inference = args.net.inference()?;
     let model = args.model.resolve(args.at.variant);
-    let mut session = open_session(args.at.variant, model.as_deref(), device).map_err(|e| anyhow!("--model: {e}"))?;
+    let mut session =
+        open_session(args.at.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
     session.set_position(args.at.position.as_deref(), &args.at.move_list()).map_err(|e| anyhow!("{e}"))?;
     if let Some(reason) = session.game_over() {
         session.close();

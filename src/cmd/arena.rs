@@ -53,13 +53,13 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         (None, Some(ms)) => EngineBudget::Movetime(Duration::from_millis(ms)),
         (None, None) => EngineBudget::Nodes(args.sims),
     };
-    let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
-    if device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
+    let inference = args.net.inference()?;
+    if inference.device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
         // The games' searches and the networks share the cores: libtorch's own thread pool on
         // top collapses when they are busy, as `vzero uci` found (20 times slower on 2 cores).
         nn::set_threads(1);
     }
-    with_game!(args.variant, G => arena_match::<G>(&args, &specs, sprt_bounds, engine_budget, device))
+    with_game!(args.variant, G => arena_match::<G>(&args, &specs, sprt_bounds, engine_budget, inference))
 }
 
 /// Plays the match of game `G`, prints its report and appends it to `--out`.
@@ -68,9 +68,9 @@ fn arena_match<G: FullGame>(
     specs: &[PlayerSpec],
     sprt_bounds: Option<(f64, f64)>,
     engine_budget: EngineBudget,
-    device: nn::Device,
+    inference: nn::Inference,
 ) -> anyhow::Result<()> {
-    let players = load_players::<G>(specs, a.sims, engine_budget, device)?;
+    let players = load_players::<G>(specs, a.sims, engine_budget, inference)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
     let opts = MatchOptions {
         games: a.games,

@@ -4,6 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
+use nn::NetConfig;
 use rules::hexchess::Glinski;
 use rules::{perft, with_game, FullGame, Game, Variant};
 use selfplay::replay::{read_shard, ReplayWindow, WindowSize};
@@ -25,6 +26,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         BenchKind::Selfplay => {
             let config = Config::load(&args.config, &args.overrides)?;
             with_game!(config.variant(), G => selfplay_bench::<G>(&config, args.seconds))
+        }
+        BenchKind::Nn => {
+            let config = Config::load(&args.config, &args.overrides)?;
+            with_game!(config.variant(), G => nn_bench::<G>(&config, &args))
         }
         BenchKind::Train => {
             let config = Config::load(&args.config, &args.overrides)?;
@@ -125,6 +130,63 @@ fn selfplay_bench<G: FullGame>(config: &Config, seconds: f64) -> anyhow::Result<
     );
     println!("  games per hour     {:>10.0}", r.games_per_hour);
     Ok(())
+}
+
+/// Positions per second of each inference form of the config's network (or `--nets`), with
+/// GFLOP/s and the share of the machine's matrix-product peak measured in the same run.
+fn nn_bench<G: FullGame>(config: &Config, args: &BenchArgs) -> anyhow::Result<()> {
+    let device = config.device.resolve()?;
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    nn::set_threads(threads);
+    let shapes: Vec<(usize, usize)> = if args.nets.is_empty() {
+        vec![(config.network.blocks, config.network.channels)]
+    } else {
+        args.nets.iter().map(|n| parse_net(n)).collect::<anyhow::Result<_>>()?
+    };
+    if args.batches.contains(&0) {
+        anyhow::bail!("--batches: a batch holds at least 1 position");
+    }
+    let bf16 = nn::fast::cpu_has_bf16();
+    let forms = nn::bench::forms_available(device);
+    let seconds = args.seconds.max(0.1);
+    let peak_fp32 = nn::bench::matmul_peak_gflops(device, nn::Precision::Fp32, seconds.min(2.0));
+    let peak_bf16 = bf16.then(|| nn::bench::matmul_peak_gflops(device, nn::Precision::Bf16, seconds.min(2.0)));
+    println!(
+        "{} on {} with {threads} libtorch threads; bf16: {}; peak (1024x1024 matmul): {peak_fp32:.0} GFLOP/s fp32{}",
+        G::NAME,
+        nn::device::describe(device),
+        if bf16 { "native (avx512_bf16/amx)" } else { "not native, not measured" },
+        peak_bf16.map_or_else(String::new, |p| format!(", {p:.0} GFLOP/s bf16")),
+    );
+    for (blocks, channels) in shapes {
+        let net = NetConfig::for_game::<G>(blocks, channels);
+        let flops = nn::bench::flops_per_position(&net);
+        println!("{blocks}x{channels}: {:.1} MFLOP a position", flops / 1e6);
+        println!("  {:<18} {:>6} {:>12} {:>9} {:>7}", "form", "batch", "positions/s", "GFLOP/s", "peak");
+        for r in nn::bench::bench_forms(&net, device, &forms, &args.batches, seconds) {
+            let peak = if r.form.ends_with("bf16") { peak_bf16.unwrap_or(peak_fp32) } else { peak_fp32 };
+            println!(
+                "  {:<18} {:>6} {:>12.0} {:>9.1} {:>6.1}%",
+                r.form,
+                r.batch,
+                r.positions_per_second,
+                r.gflops,
+                100.0 * r.gflops / peak
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `BLOCKSxCHANNELS` as two numbers.
+fn parse_net(text: &str) -> anyhow::Result<(usize, usize)> {
+    let bad = || anyhow::anyhow!("--nets '{text}': expected BLOCKSxCHANNELS, e.g. 6x64");
+    let (b, c) = text.split_once('x').ok_or_else(bad)?;
+    let (b, c) = (b.parse::<usize>().map_err(|_| bad())?, c.parse::<usize>().map_err(|_| bad())?);
+    if b > 64 || c == 0 || c > 1024 {
+        return Err(bad());
+    }
+    Ok((b, c))
 }
 
 /// Training steps per second of the config's network.

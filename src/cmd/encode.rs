@@ -14,7 +14,7 @@ use crate::engine::{open_session, Encoded};
 pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
     check_out(&args.out)?;
     // Without a model the session holds no inference service, so it needs no `close`.
-    let mut session = open_session(args.at.variant, None, nn::Device::Cpu).map_err(|e| anyhow!("{e}"))?;
+    let mut session = open_session(args.at.variant, None, nn::Inference::plain_cpu()).map_err(|e| anyhow!("{e}"))?;
     session.set_position(args.at.position.as_deref(), &args.at.move_list()).map_err(|e| anyhow!("{e}"))?;
     let encoded: Encoded = session.encoded();
     std::fs::create_dir_all(&args.out).with_context(|| format!("--out {}", args.out.display()))?;

@@ -16,7 +16,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
     let config = Config::load(&dir.config(), &[])
         .with_context(|| format!("{}: not a run directory (no readable config.toml)", args.run.display()))?;
     if !args.table_only {
-        let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
+        let inference = args.net.inference()?;
         let opts = GauntletOptions {
             opponents: args.against.clone(),
             checkpoints: args.checkpoints,
@@ -28,7 +28,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
             threads: args.play.threads,
             seed: args.play.seed,
         };
-        with_game!(config.variant, G => play::<G>(&dir, &opts, device))?;
+        with_game!(config.variant, G => play::<G>(&dir, &opts, inference))?;
     }
     let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
     match gauntlet_table(&log, Some(args.sims)) {
@@ -39,7 +39,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
 }
 
 /// Plays the gauntlet's missing matches, printing each as it ends.
-fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, device: nn::Device) -> anyhow::Result<()> {
+fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Inference) -> anyhow::Result<()> {
     let stop = super::stop::on_stop_signal()?;
     let mut report = |g: &GauntletMatch| {
         let per_move = g.player_seconds / g.player_moves.max(1) as f64;
@@ -52,7 +52,7 @@ fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, device: nn::Device) -
             per_move
         );
     };
-    run_gauntlet::<G>(dir, opts, device, &stop, &mut report)?;
+    run_gauntlet::<G>(dir, opts, inference, &stop, &mut report)?;
     Ok(())
 }
 

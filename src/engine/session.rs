@@ -104,21 +104,25 @@ fn model_error(e: PlayerError) -> String {
 /// A session for `variant` at its start position, searching with the network at `model`, or
 /// with the uniform evaluator when there is none. A model that cannot be loaded (missing,
 /// corrupt, trained for another variant) is an error that names it.
-pub fn open_session(variant: Variant, model: Option<&Path>, device: nn::Device) -> Result<Box<dyn Session>, String> {
-    if model.is_some() && device == nn::Device::Cpu {
+pub fn open_session(
+    variant: Variant,
+    model: Option<&Path>,
+    inference: nn::Inference,
+) -> Result<Box<dyn Session>, String> {
+    if model.is_some() && inference.device == nn::Device::Cpu {
         // The search thread and the network share the cores: libtorch's own thread pool on top
         // collapses when they are busy (20 times slower on 2 loaded cores).
         nn::set_threads(1);
     }
-    with_game!(variant, G => open_game::<G>(model, device))
+    with_game!(variant, G => open_game::<G>(model, inference))
 }
 
 /// A session of game `G` at its start position (see [`open_session`]).
-fn open_game<G: FullGame>(model: Option<&Path>, device: nn::Device) -> Result<Box<dyn Session>, String> {
+fn open_game<G: FullGame>(model: Option<&Path>, inference: nn::Inference) -> Result<Box<dyn Session>, String> {
     let (evaluator, network, service): (Box<dyn Evaluator<G> + Send + Sync>, _, _) = match model {
         None => (Box::new(UniformEvaluator), None, None),
         Some(path) => {
-            let (service, evaluator) = load_network::<G>(path, device).map_err(model_error)?;
+            let (service, evaluator) = load_network::<G>(path, inference).map_err(model_error)?;
             (Box::new(evaluator.clone()), Some(evaluator), Some(service))
         }
     };

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use mcts::{RolloutEvaluator, UniformEvaluator};
 use nn::checkpoint::{check_format, list_checkpoints, read_state, verify_checkpoint};
-use nn::{BatchingConfig, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
+use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
 use rules::{Encoding, Game, Material};
 
 use super::{PlayerError, PlayerSpec};
@@ -55,7 +55,7 @@ pub fn load_players<G: Encoding + Material>(
     specs: &[PlayerSpec],
     default_sims: u32,
     engine_budget: EngineBudget,
-    device: nn::Device,
+    inference: Inference,
 ) -> Result<Players<G>, PlayerError> {
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     let mut services = Vec::new();
@@ -78,7 +78,7 @@ pub fn load_players<G: Encoding + Material>(
                     return Err(PlayerError::Unknown(spec.text()));
                 }
                 let simulations = s.unwrap_or(default_sims);
-                let (service, evaluator) = load_network::<G>(path, device)?;
+                let (service, evaluator) = load_network::<G>(path, inference)?;
                 services.push(service);
                 Box::new(SearchAgent { label: format!("{}:{simulations}", path.display()), evaluator, simulations })
             }
@@ -97,7 +97,7 @@ pub fn load_players<G: Encoding + Material>(
 /// directory) for game `G`, and an evaluator for it; arena players and `vzero uci` load alike.
 pub fn load_network<G: Encoding>(
     path: &Path,
-    device: nn::Device,
+    inference: Inference,
 ) -> Result<(InferenceService, NetEvaluator<G>), PlayerError> {
     let dir = resolve_checkpoint(path)?;
     let bad = |reason: String| PlayerError::Checkpoint { path: path.display().to_string(), reason };
@@ -107,7 +107,8 @@ pub fn load_network<G: Encoding>(
     }
     check_format(&state).map_err(bad)?;
     let cfg = NetConfig::for_game::<G>(state.blocks, state.channels);
-    let batching = BatchingConfig { max_batch: 256, max_wait: Duration::from_millis(1) };
+    let batching = BatchingConfig { max_batch: 256, max_wait: Duration::from_millis(1), form: inference.form };
+    let device = inference.device;
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
     match client.load_weights(dir.join("weights.safetensors")) {
         Ok(Ok(())) => {}

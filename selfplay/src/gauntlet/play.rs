@@ -75,12 +75,12 @@ struct Pairing {
 pub fn run_gauntlet<G: Encoding + Material>(
     dir: &RunDir,
     opts: &GauntletOptions,
-    device: nn::Device,
+    inference: nn::Inference,
     stop: &AtomicBool,
     on_match: &mut dyn FnMut(&GauntletMatch),
 ) -> Result<Vec<GauntletMatch>, GauntletError> {
     check_games::<G>(opts.games)?;
-    if device == nn::Device::Cpu {
+    if inference.device == nn::Device::Cpu {
         // The games' searches and the networks share the cores: libtorch's own thread pool on
         // top collapses when they are busy (1.6 s instead of 20 ms a move on 2 loaded cores).
         nn::set_threads(1);
@@ -109,7 +109,7 @@ pub fn run_gauntlet<G: Encoding + Material>(
         if have >= opts.games {
             continue;
         }
-        let event = play_pairing::<G>(pairing, &player_name, opts, opts.games - have, have, device, stop)?;
+        let event = play_pairing::<G>(pairing, &player_name, opts, opts.games - have, have, inference, stop)?;
         if event.games == 0 {
             break;
         }
@@ -164,13 +164,13 @@ fn play_pairing<G: Encoding + Material>(
     opts: &GauntletOptions,
     games: usize,
     have: usize,
-    device: nn::Device,
+    inference: nn::Inference,
     stop: &AtomicBool,
 ) -> Result<GauntletMatch, GauntletError> {
     let mut specs = vec![PlayerSpec::Network(pairing.player.clone(), Some(opts.sims))];
     specs.extend(std::iter::repeat_n(pairing.opponent.clone(), G::NUM_PLAYERS - 1));
     let budget = arena::uci::EngineBudget::Nodes(opts.sims);
-    let players = load_players::<G>(&specs, opts.sims, budget, device)?;
+    let players = load_players::<G>(&specs, opts.sims, budget, inference)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|a| a.as_ref()).collect();
     let pairing_seed = name_hash(player_name) ^ name_hash(&pairing.opponent_name).rotate_left(17);
     let match_opts = MatchOptions {

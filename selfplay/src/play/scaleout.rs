@@ -76,16 +76,22 @@ fn newest_checkpoint(dir: &RunDir) -> Result<Option<(PathBuf, u32)>, TrainError>
 /// Plays games into the run directory until `opts.games` are done or `opts.stop` is set;
 /// returns the number of games written.
 pub fn selfplay_only<G: Encoding>(config: &Config, opts: &SelfplayOptions) -> Result<u64, TrainError> {
-    let device = config.device.resolve()?;
+    let inference = config.inference()?;
+    let device = inference.device;
     let dir = RunDir::open(&opts.run_dir);
     eprintln!(
-        "vzero selfplay: {} on {}, run directory {}",
+        "vzero selfplay: {} on {}, run directory {}; inference {}",
         G::NAME,
         nn::device::describe(device),
-        dir.root().display()
+        dir.root().display(),
+        inference.describe()
     );
     let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
-    let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(2) };
+    let batching = BatchingConfig {
+        max_batch: config.selfplay.max_batch,
+        max_wait: Duration::from_millis(2),
+        form: inference.form,
+    };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
     nn::set_threads(1);
     let mut loaded: Option<PathBuf> = None;

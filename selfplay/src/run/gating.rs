@@ -19,14 +19,19 @@ use nn::NetEvaluator;
 pub fn gate<G: Encoding>(
     config: &Config,
     dir: &RunDir,
-    device: nn::Device,
+    inference: nn::Inference,
     candidate: &Path,
     best: &Path,
     best_client: &InferenceClient,
 ) -> Result<bool, TrainError> {
     let g = &config.gating;
     let cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
-    let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(1) };
+    let batching = BatchingConfig {
+        max_batch: config.selfplay.max_batch,
+        max_wait: Duration::from_millis(1),
+        form: inference.form,
+    };
+    let device = inference.device;
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
     load_into_service(&client, candidate)?;
     let new = SearchAgent {

@@ -34,7 +34,7 @@ impl<G: Encoding + Material> Run<G> {
                 eprintln!("gauntlet: {} vs {}: {score:.1}% of {} games", g.player, g.opponent, g.games);
             }
         };
-        run_gauntlet::<G>(&self.dir, &opts, self.device, &self.stop, &mut report)?;
+        run_gauntlet::<G>(&self.dir, &opts, self.inference, &self.stop, &mut report)?;
         Ok(())
     }
 }

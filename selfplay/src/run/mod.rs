@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use nn::{BatchingConfig, Device, InferenceClient, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
+use nn::{BatchingConfig, InferenceClient, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
 use rules::Encoding;
 
 use crate::config::Config;
@@ -85,7 +85,8 @@ pub struct Run<G: Encoding> {
     _lock: RunLock,
     config: Config,
     dir: RunDir,
-    device: Device,
+    /// How self-play, gating and the gauntlet run the network.
+    inference: nn::Inference,
     progress: bool,
     stop: Arc<AtomicBool>,
     /// The network being trained.
@@ -120,12 +121,14 @@ impl<G: Encoding> Run<G> {
     pub fn open(config: &Config, opts: &TrainOptions) -> Result<Run<G>, TrainError> {
         // A bad start position fails here, before anything is written.
         start_state::<G>(config)?;
-        let device = config.device.resolve()?;
+        let inference = config.inference()?;
+        let device = inference.device;
         eprintln!(
-            "vzero train: {} on {}, run directory {}",
+            "vzero train: {} on {}, run directory {}; inference {}",
             G::NAME,
             nn::device::describe(device),
-            opts.run_dir.display()
+            opts.run_dir.display(),
+            inference.describe()
         );
         let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
         let mut window = ReplayWindow::new(config.replay.window_size());
@@ -173,7 +176,11 @@ impl<G: Encoding> Run<G> {
             (lock, dir, state, latest, BTreeSet::new())
         };
 
-        let batching = BatchingConfig { max_batch: config.selfplay.max_batch, max_wait: Duration::from_millis(2) };
+        let batching = BatchingConfig {
+            max_batch: config.selfplay.max_batch,
+            max_wait: Duration::from_millis(2),
+            form: inference.form,
+        };
         let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
         // With gating, self-play uses the best network so far rather than the latest.
         let mut best = latest.clone();
@@ -191,7 +198,7 @@ impl<G: Encoding> Run<G> {
             _lock: lock,
             config: config.clone(),
             dir,
-            device,
+            inference,
             progress: opts.progress,
             stop: Arc::clone(&opts.stop),
             net,

@@ -54,7 +54,9 @@ impl<G: Encoding> Run<G> {
         if self.config.gating.games == 0 {
             self.best = self.latest.clone();
             load_into_service(&self.client, &self.best)?;
-        } else if complete && gate::<G>(&self.config, &self.dir, self.device, &self.latest, &self.best, &self.client)? {
+        } else if complete
+            && gate::<G>(&self.config, &self.dir, self.inference, &self.latest, &self.best, &self.client)?
+        {
             self.best = self.latest.clone();
             self.dir.write_best(&self.best)?;
             load_into_service(&self.client, &self.best)?;

@@ -47,7 +47,7 @@ struct Running {
 /// The engine.
 pub struct Engine {
     options: Options,
-    device: nn::Device,
+    inference: nn::Inference,
     /// `None` only while a search holds it.
     session: Option<Box<dyn Session>>,
     running: Option<Running>,
@@ -55,9 +55,9 @@ pub struct Engine {
 
 impl Engine {
     /// An engine with `options`; fails if the model cannot be loaded.
-    pub fn new(options: Options, device: nn::Device) -> Result<Engine, String> {
-        let session = open_session(options.variant, model_path(&options).as_deref(), device)?;
-        Ok(Engine { options, device, session: Some(session), running: None })
+    pub fn new(options: Options, inference: nn::Inference) -> Result<Engine, String> {
+        let session = open_session(options.variant, model_path(&options).as_deref(), inference)?;
+        Ok(Engine { options, inference, session: Some(session), running: None })
     }
 
     /// Does what `line` asks.
@@ -146,11 +146,11 @@ impl Engine {
         let old = self.session.take().expect("the session is home when no search runs");
         let kept = (old.variant() == self.options.variant).then(|| old.position_text());
         old.close();
-        let session = match open_session(self.options.variant, model_path(&self.options).as_deref(), self.device) {
+        let session = match open_session(self.options.variant, model_path(&self.options).as_deref(), self.inference) {
             Ok(s) => s,
             Err(message) => {
                 error(&format!("option Model: {message}; searching with the uniform evaluator"));
-                open_session(self.options.variant, None, self.device).expect("the uniform evaluator always opens")
+                open_session(self.options.variant, None, self.inference).expect("the uniform evaluator always opens")
             }
         };
         self.session = Some(session);
@@ -229,8 +229,8 @@ impl Engine {
 
     /// A fresh session after a failure lost the old one.
     fn recover(&mut self) {
-        let session = open_session(self.options.variant, model_path(&self.options).as_deref(), self.device)
-            .or_else(|_| open_session(self.options.variant, None, self.device));
+        let session = open_session(self.options.variant, model_path(&self.options).as_deref(), self.inference)
+            .or_else(|_| open_session(self.options.variant, None, self.inference));
         self.session = Some(session.expect("the uniform evaluator always opens"));
     }
 }

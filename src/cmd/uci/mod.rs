@@ -27,8 +27,8 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
         (None, ModelChoice::Path(path)) => model_variant(path).map_err(|e| anyhow!("--model: {e}"))?,
         (None, _) => Variant::Glinski,
     };
-    let device = args.device.parse::<nn::DeviceChoice>()?.resolve()?;
-    let mut engine = Engine::new(Options::new(variant, args.model), device).map_err(|e| anyhow!("--model: {e}"))?;
+    let inference = args.net.inference()?;
+    let mut engine = Engine::new(Options::new(variant, args.model), inference).map_err(|e| anyhow!("--model: {e}"))?;
 
     // The reader ends with the input; a `quit` leaves it blocked on a read, which the exit ends.
     let (tx, rx) = mpsc::channel::<String>();

@@ -1,0 +1,310 @@
+//! The network in the form inference runs fastest in: every batch norm folded into the
+//! convolution before it (a frozen copy of the weights, as `torch.jit.freeze` and
+//! `optimize_for_inference` make), the activations and weights in channels-last layout (oneDNN's
+//! preferred one on CPUs), and optionally in bf16 where the CPU computes it natively.
+//!
+//! A folded layer computes `conv(x, w * s) + (beta - mean * s)` with `s = gamma / sqrt(var +
+//! eps)` per output channel, which is the trained conv-then-batch-norm in inference mode to float
+//! rounding. The copy is made from a [`PolicyValueNet`]'s variables and must be made again after
+//! new weights are loaded into it.
+
+use std::collections::HashMap;
+
+use tch::{Device, Kind, Tensor};
+
+use crate::config::NetConfig;
+use crate::net::PolicyValueNet;
+
+/// The arithmetic of the fast form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    /// 32-bit floats throughout.
+    Fp32,
+    /// bfloat16 convolutions (oneDNN on CPUs with AVX512-BF16 or AMX); the value head and the
+    /// outputs stay fp32.
+    Bf16,
+}
+
+/// How inference runs the network: the form of the weights and the layout of the activations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InferenceForm {
+    /// Batch norms folded into the convolutions. Without it the network runs as trained.
+    pub folded: bool,
+    /// Activations and convolution weights in channels-last (NHWC) memory order.
+    pub channels_last: bool,
+    /// The arithmetic of the convolutions.
+    pub precision: Precision,
+}
+
+impl InferenceForm {
+    /// The network exactly as it trains: NCHW, fp32, separate batch norms.
+    pub const PLAIN: InferenceForm = InferenceForm { folded: false, channels_last: false, precision: Precision::Fp32 };
+    /// Folded, channels-last, fp32.
+    pub const FAST_FP32: InferenceForm =
+        InferenceForm { folded: true, channels_last: true, precision: Precision::Fp32 };
+    /// Folded, channels-last, bf16.
+    pub const FAST_BF16: InferenceForm =
+        InferenceForm { folded: true, channels_last: true, precision: Precision::Bf16 };
+
+    /// A short name for tables and logs (`plain`, `folded-nhwc-fp32`, ...).
+    pub fn name(&self) -> String {
+        if !self.folded && !self.channels_last && self.precision == Precision::Fp32 {
+            return "plain".into();
+        }
+        let layout = if self.channels_last { "nhwc" } else { "nchw" };
+        let precision = match self.precision {
+            Precision::Fp32 => "fp32",
+            Precision::Bf16 => "bf16",
+        };
+        format!("{}{layout}-{precision}", if self.folded { "folded-" } else { "" })
+    }
+}
+
+/// One folded convolution: weights with the batch norm's scale in them and its shift as bias.
+struct FoldedConv {
+    weight: Tensor,
+    bias: Tensor,
+    padding: i64,
+}
+
+/// The network as [`InferenceForm`] says, ready for forward passes.
+pub struct FastNet {
+    config: NetConfig,
+    form: InferenceForm,
+    stem: FoldedConv,
+    blocks: Vec<(FoldedConv, FoldedConv)>,
+    policy_conv: FoldedConv,
+    policy_out: FoldedConv,
+    value_conv: FoldedConv,
+    value_fc1: (Tensor, Tensor),
+    value_fc2: (Tensor, Tensor),
+    outcomes: Tensor,
+    mask: Option<Tensor>,
+    device: Device,
+}
+
+/// The batch norms' epsilon (tch's default, which the network is built with).
+const BN_EPS: f64 = 1e-5;
+
+impl FastNet {
+    /// The fast form of `net`'s current weights. `form.folded` false is not a fast form: use
+    /// the network itself ([`PolicyValueNet::predict_outcomes`]) for that.
+    pub fn new(net: &PolicyValueNet, form: InferenceForm) -> FastNet {
+        assert!(form.folded, "the fast form folds its batch norms");
+        let vars: HashMap<String, Tensor> = net.var_store().variables();
+        let get = |name: &str| -> Tensor {
+            vars.get(name).unwrap_or_else(|| panic!("the network has a variable {name}")).detach()
+        };
+        let config = net.config().clone();
+        let dims = config.spatial_dims() as i64;
+        let kind = match form.precision {
+            Precision::Fp32 => Kind::Float,
+            Precision::Bf16 => Kind::BFloat16,
+        };
+        let layout = |w: Tensor| if form.channels_last { channels_last(&w) } else { w.contiguous() };
+        let fold = |prefix: &str, kernel: i64| -> FoldedConv {
+            let w = get(&format!("{prefix}.conv.weight"));
+            let gamma = get(&format!("{prefix}.bn.weight"));
+            let beta = get(&format!("{prefix}.bn.bias"));
+            let mean = get(&format!("{prefix}.bn.running_mean"));
+            let var = get(&format!("{prefix}.bn.running_var"));
+            let scale = &gamma / (var + BN_EPS).sqrt();
+            let mut shape = vec![-1i64];
+            shape.extend(std::iter::repeat_n(1, dims as usize + 1));
+            let weight = &w * scale.reshape(&shape);
+            let bias = beta - mean * &scale;
+            FoldedConv { weight: layout(weight.to_kind(kind)), bias: bias.to_kind(kind), padding: kernel / 2 }
+        };
+        let blocks =
+            (0..config.blocks).map(|i| (fold(&format!("block{i}.a"), 3), fold(&format!("block{i}.b"), 3))).collect();
+        let policy_out = FoldedConv {
+            weight: layout(get("policy_out.weight").to_kind(kind)),
+            bias: get("policy_out.bias").to_kind(kind),
+            padding: 0,
+        };
+        let linear = |name: &str| (get(&format!("{name}.weight")), get(&format!("{name}.bias")));
+        let device = net.device();
+        let flat: Vec<f32> = config.outcomes.concat();
+        let classes = config.outcomes.len() as i64;
+        let outcomes = Tensor::from_slice(&flat).reshape([classes, config.players as i64]).to_device(device);
+        let mask = config.board_mask.as_ref().map(|m| {
+            let mut shape = vec![1i64, 1];
+            shape.extend(config.input_shape[1..].iter().map(|&d| d as i64));
+            Tensor::from_slice(m).reshape(&shape).to_device(device).to_kind(kind)
+        });
+        FastNet {
+            stem: fold("stem", 3),
+            blocks,
+            policy_conv: fold("policy_conv", 3),
+            policy_out,
+            value_conv: fold("value_conv", 1),
+            value_fc1: linear("value_fc1"),
+            value_fc2: linear("value_fc2"),
+            outcomes,
+            mask,
+            device,
+            config,
+            form,
+        }
+    }
+
+    /// The form this copy runs in.
+    pub fn form(&self) -> InferenceForm {
+        self.form
+    }
+
+    fn conv(&self, x: &Tensor, layer: &FoldedConv) -> Tensor {
+        let dims = self.config.spatial_dims();
+        let (stride, dilation, padding) = (vec![1i64; dims], vec![1i64; dims], vec![layer.padding; dims]);
+        if dims == 3 {
+            x.conv3d(&layer.weight, Some(&layer.bias), stride, padding, dilation, 1)
+        } else {
+            x.conv2d(&layer.weight, Some(&layer.bias), stride, padding, dilation, 1)
+        }
+    }
+
+    fn masked(&self, x: Tensor) -> Tensor {
+        match &self.mask {
+            Some(m) => x * m,
+            None => x,
+        }
+    }
+
+    /// Policy logits, the outcome distribution and the values (all fp32) for `batch` positions
+    /// encoded one after another in `inputs`, as [`PolicyValueNet::predict_outcomes`] computes
+    /// them.
+    pub fn predict_outcomes(&self, inputs: &[f32], batch: usize) -> (Tensor, Tensor, Tensor) {
+        assert_eq!(inputs.len(), batch * self.config.input_len(), "input buffer does not hold {batch} positions");
+        let kind = match self.form.precision {
+            Precision::Fp32 => Kind::Float,
+            Precision::Bf16 => Kind::BFloat16,
+        };
+        let mut shape = vec![batch as i64];
+        shape.extend(self.config.input_shape.iter().map(|&d| d as i64));
+        let x = Tensor::from_slice(inputs).reshape(&shape).to_device(self.device).to_kind(kind);
+        let x = if self.form.channels_last { channels_last(&x) } else { x };
+        tch::no_grad(|| {
+            let mut x = self.masked(self.conv(&x, &self.stem).relu());
+            for (a, b) in &self.blocks {
+                let y = self.masked(self.conv(&x, a).relu());
+                x = self.masked((self.conv(&y, b) + x).relu());
+            }
+            let p = self.masked(self.conv(&x, &self.policy_conv).relu());
+            let policy = self
+                .conv(&p, &self.policy_out)
+                .flatten(1, -1)
+                .narrow(1, 0, self.config.policy_size as i64)
+                .to_kind(Kind::Float);
+            let v = self.conv(&x, &self.value_conv).relu().flatten(1, -1).to_kind(Kind::Float);
+            let (w1, b1) = &self.value_fc1;
+            let (w2, b2) = &self.value_fc2;
+            let hidden = v.linear(w1, Some(b1)).relu();
+            let logits = hidden.linear(w2, Some(b2));
+            let probabilities = logits.softmax(-1, Kind::Float);
+            let values = probabilities.matmul(&self.outcomes);
+            (policy, probabilities, values)
+        })
+    }
+}
+
+/// `t` (`[N, C, ...spatial]`) with the same shape and values in channels-last memory order: the
+/// channel varies fastest. libtorch picks the memory format of a convolution from the strides.
+fn channels_last(t: &Tensor) -> Tensor {
+    let dims = t.dim() as i64;
+    // [N, C, S1.., Sk] -> [N, S1.., Sk, C], made contiguous, then viewed back as [N, C, S1..].
+    let mut to_last: Vec<i64> = vec![0];
+    to_last.extend(2..dims);
+    to_last.push(1);
+    let mut back: Vec<i64> = vec![0, dims - 1];
+    back.extend(1..dims - 1);
+    t.permute(&to_last).contiguous().permute(&back)
+}
+
+/// Whether this CPU computes bf16 natively (AVX512-BF16 or AMX), read from /proc/cpuinfo; bf16
+/// elsewhere is emulated and slower than fp32.
+pub fn cpu_has_bf16() -> bool {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .map(|info| {
+            info.lines()
+                .filter(|l| l.starts_with("flags"))
+                .take(1)
+                .any(|l| l.split_whitespace().any(|f| f == "avx512_bf16" || f == "amx_bf16"))
+        })
+        .unwrap_or(false)
+}
+
+/// The arithmetic a user asks inference to run in (`inference.precision`, `--precision`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PrecisionChoice {
+    /// bf16 where the CPU computes it natively, else fp32.
+    #[default]
+    Auto,
+    /// fp32 always.
+    Fp32,
+    /// bf16 always (emulated, and slower than fp32, on CPUs without native bf16).
+    Bf16,
+}
+
+impl std::str::FromStr for PrecisionChoice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PrecisionChoice, String> {
+        match text {
+            "auto" => Ok(PrecisionChoice::Auto),
+            "fp32" => Ok(PrecisionChoice::Fp32),
+            "bf16" => Ok(PrecisionChoice::Bf16),
+            _ => Err(format!("precision '{text}': expected auto, fp32 or bf16")),
+        }
+    }
+}
+
+impl std::fmt::Display for PrecisionChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PrecisionChoice::Auto => "auto",
+            PrecisionChoice::Fp32 => "fp32",
+            PrecisionChoice::Bf16 => "bf16",
+        })
+    }
+}
+
+/// Where and in which form inference runs a network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Inference {
+    /// The device.
+    pub device: Device,
+    /// The form of the network on it.
+    pub form: InferenceForm,
+}
+
+impl Inference {
+    /// The form for `device` and the user's `precision`: on a CPU, batch norms folded and
+    /// channels-last in fp32 or bf16 (`auto`: bf16 where the CPU has it natively); on CUDA, the
+    /// network as trained under fp16 autocast, as training runs it.
+    pub fn choose(device: Device, precision: PrecisionChoice) -> Inference {
+        if device.is_cuda() {
+            return Inference { device, form: InferenceForm::PLAIN };
+        }
+        let bf16 = match precision {
+            PrecisionChoice::Auto => cpu_has_bf16(),
+            PrecisionChoice::Fp32 => false,
+            PrecisionChoice::Bf16 => true,
+        };
+        Inference { device, form: if bf16 { InferenceForm::FAST_BF16 } else { InferenceForm::FAST_FP32 } }
+    }
+
+    /// The network as trained on the CPU: what tests and tools that compare against training
+    /// use.
+    pub fn plain_cpu() -> Inference {
+        Inference { device: Device::Cpu, form: InferenceForm::PLAIN }
+    }
+
+    /// One line for logs: the form, the device, and what the CPU offers.
+    pub fn describe(&self) -> String {
+        if self.device.is_cuda() {
+            return format!("{} (fp16 autocast) on {}", self.form.name(), crate::device::describe(self.device));
+        }
+        let native = if cpu_has_bf16() { "this CPU has native bf16" } else { "this CPU has no native bf16" };
+        format!("{} on {} ({native})", self.form.name(), crate::device::describe(self.device))
+    }
+}

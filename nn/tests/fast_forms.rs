@@ -1,0 +1,84 @@
+//! Every fast inference form computes what the network as trained computes: folded batch norms
+//! and channels-last layout to float tolerance, bf16 to bf16's precision (where the CPU has it).
+
+use nn::{FastNet, InferenceForm, NetConfig, PolicyValueNet, Precision};
+use tch::{Device, Kind, Tensor};
+
+mod common;
+
+use common::{batch, hex_config};
+
+/// A network whose batch norms have statistics and affine weights far from their initial 0/1,
+/// so that folding them is tested for real.
+fn trained_looking(cfg: &NetConfig, seed: u64) -> PolicyValueNet {
+    let net = PolicyValueNet::seeded(cfg, Device::Cpu, seed);
+    tch::no_grad(|| {
+        for (name, mut t) in net.var_store().variables() {
+            let noise = Tensor::rand_like(&t);
+            if name.ends_with("running_var") {
+                t.copy_(&(noise * 2.0 + 0.2));
+            } else if name.ends_with("running_mean") || name.ends_with("bn.bias") {
+                t.copy_(&(noise - 0.5));
+            } else if name.ends_with("bn.weight") {
+                t.copy_(&(noise + 0.5));
+            }
+        }
+    });
+    net
+}
+
+fn max_abs_diff(a: &Tensor, b: &Tensor) -> f64 {
+    (a - b).abs().max().to_kind(Kind::Double).double_value(&[])
+}
+
+/// The largest differences of policy logits, outcome probabilities and values between `form`
+/// and the network as trained, over a batch of 12 positions.
+fn differences(cfg: &NetConfig, form: InferenceForm) -> [f64; 3] {
+    let net = trained_looking(cfg, 3);
+    let b = batch(cfg, 12);
+    let (p0, o0, v0) = net.predict_outcomes(&b.inputs, 12);
+    let fast = FastNet::new(&net, form);
+    let (p1, o1, v1) = fast.predict_outcomes(&b.inputs, 12);
+    assert_eq!(p1.size(), p0.size());
+    assert_eq!(v1.size(), v0.size());
+    let logits = p0.abs().max().double_value(&[]);
+    assert!(logits > 0.1, "the test network has logits to compare ({logits})");
+    [max_abs_diff(&p0, &p1), max_abs_diff(&o0, &o1), max_abs_diff(&v0, &v1)]
+}
+
+#[test]
+fn folded_forms_match_the_network_to_float_tolerance() {
+    let cfg = hex_config();
+    for channels_last in [false, true] {
+        let form = InferenceForm { folded: true, channels_last, precision: Precision::Fp32 };
+        let [p, o, v] = differences(&cfg, form);
+        assert!(p < 1e-4 && o < 1e-5 && v < 1e-5, "{}: policy {p:e}, outcomes {o:e}, values {v:e}", form.name());
+    }
+}
+
+#[test]
+fn a_three_dimensional_board_folds_too() {
+    let cfg = NetConfig { input_shape: vec![4, 3, 4, 4], policy_size: 70, board_mask: None, ..hex_config() };
+    let [p, o, v] = differences(&cfg, InferenceForm::FAST_FP32);
+    assert!(p < 1e-4 && o < 1e-5 && v < 1e-5, "policy {p:e}, outcomes {o:e}, values {v:e}");
+}
+
+#[test]
+fn bf16_stays_within_its_precision() {
+    if !nn::fast::cpu_has_bf16() {
+        println!("SKIPPED: this CPU has no native bf16 (avx512_bf16 or amx_bf16)");
+        return;
+    }
+    let cfg = hex_config();
+    let [p, o, v] = differences(&cfg, InferenceForm::FAST_BF16);
+    // bf16 keeps 8 bits of mantissa: about 0.4% of each activation, through a few layers.
+    assert!(p < 0.25 && o < 0.05 && v < 0.05, "policy {p}, outcomes {o}, values {v}");
+    assert!(p > 0.0, "bf16 arithmetic was used (the outputs differ from fp32 at all)");
+}
+
+#[test]
+fn form_names_say_what_they_are() {
+    assert_eq!(InferenceForm::PLAIN.name(), "plain");
+    assert_eq!(InferenceForm::FAST_FP32.name(), "folded-nhwc-fp32");
+    assert_eq!(InferenceForm::FAST_BF16.name(), "folded-nhwc-bf16");
+}
