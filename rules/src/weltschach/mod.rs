@@ -52,7 +52,8 @@ impl Weltschach {
     }
 
     /// Moves that obey piece movement (castling geometry included) but may leave the Emperor
-    /// attacked or facing: for tests that check the legality filter, and for error messages.
+    /// attacked or facing: for tests that check the legality filter (feature `test-support`).
+    #[cfg(feature = "test-support")]
     pub fn pseudo_legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         movegen::generate_pseudo(self, moves);
@@ -60,6 +61,8 @@ impl Weltschach {
 
     /// Builds a position from a list like `"Kvd1* kve8 Rsa1 psb6"`: a piece letter (upper case White,
     /// lower case Black) and a cell, `*` marking a castling-relevant piece as unmoved; `side` moves.
+    /// For tests (feature `test-support`).
+    #[cfg(feature = "test-support")]
     pub fn from_placements(side: Player, list: &str) -> Result<Weltschach, PositionError> {
         let mut pos = Weltschach::empty();
         pos.side = side as u8;
@@ -91,7 +94,9 @@ impl Weltschach {
         notation::from_text(&text)
     }
 
-    /// Sets the promotion pool of `color` (pieces it lost that may return), for building tests.
+    /// Sets the promotion pool of `color` (pieces it lost that may return), for building tests
+    /// (feature `test-support`).
+    #[cfg(feature = "test-support")]
     pub fn set_pool(&mut self, color: Color, kind: Kind, count: u8) {
         assert!(kind.is_poolable(), "{kind:?} never enters a pool");
         self.pool[color.index()][kind as usize] = count;
