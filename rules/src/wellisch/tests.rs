@@ -9,6 +9,7 @@ use super::*;
 use crate::encoding::Encoding;
 use crate::hex::{parse_wellisch_label, Bits, Cell};
 use crate::perft::{divide, perft};
+use crate::{Ending, Game};
 
 /// A position from `LABEL:OWNER KIND [DIR]` tokens (`D1:1K`, `B2:3P1` = P3's pawn moving like
 /// P1's) and the remaining text fields (`mover castling reserves clock [options]`).
