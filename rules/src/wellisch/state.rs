@@ -1,6 +1,7 @@
 //! The game state: position plus the 100-ply clock, captured kings, the takeover option, the
 //! result, the Zobrist hash and the repetition history; and how a move changes it.
 
+use crate::draw_rules::draw_by_rule;
 use crate::ending::Ending;
 use crate::game::Player;
 use crate::hex::{parse_wellisch_label, Bits, Cell};
@@ -317,15 +318,11 @@ impl Wellisch {
     /// A draw by the 100-ply count, (if enabled) threefold repetition or insufficient material,
     /// if one applies now.
     fn draw_result(&self) -> Option<(Ending, Scores)> {
-        let ending = if self.clock >= DRAW_PLIES {
-            Ending::QuietPlies
-        } else if self.options.threefold && self.repetitions() >= 2 {
-            Ending::Repetition
-        } else if self.insufficient_material() {
-            Ending::InsufficientMaterial
-        } else {
-            return None;
-        };
+        let ending = draw_by_rule(
+            self.clock >= DRAW_PLIES,
+            || self.options.threefold && self.repetitions() >= 2,
+            || self.insufficient_material(),
+        )?;
         // The seats still playing share the points of the seats still undecided.
         let mut s = [0.5f32; 3];
         if self.n_captures == 1 {

@@ -1,5 +1,6 @@
 //! [`Game`] and [`Material`] for Weltschach.
 
+use crate::draw_rules::draw_by_rule;
 use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player, MAX_PLAYERS};
@@ -13,10 +14,16 @@ use super::position::{Move, Weltschach, MOVE_LIMIT_PLIES};
 use super::{notation, setup};
 
 impl Weltschach {
-    /// Whether a draw rule ends the game: the move limit, threefold repetition or insufficient
-    /// material.
+    /// The draw rule that ends the game, if any: the move limit, threefold repetition or
+    /// insufficient material (mate and stalemate take precedence).
+    #[inline(always)]
+    fn draw_rule(&self) -> Option<Ending> {
+        draw_by_rule(self.halfmove >= MOVE_LIMIT_PLIES, || self.repetitions() >= 2, || self.insufficient_material())
+    }
+
+    /// Whether a draw rule ends the game (see [`Self::draw_rule`]).
     pub(super) fn drawn_by_rule(&self) -> bool {
-        self.halfmove >= MOVE_LIMIT_PLIES || self.repetitions() >= 2 || self.insufficient_material()
+        self.draw_rule().is_some()
     }
 
     /// Whether the side to move has a legal move (checkmate and stalemate tests stop early).
@@ -84,15 +91,7 @@ impl Game for Weltschach {
         if !self.has_legal_move() {
             return Some(if self.in_check() { Ending::Checkmate } else { Ending::Stalemate });
         }
-        if self.halfmove >= MOVE_LIMIT_PLIES {
-            Some(Ending::QuietPlies)
-        } else if self.repetitions() >= 2 {
-            Some(Ending::Repetition)
-        } else if self.insufficient_material() {
-            Some(Ending::InsufficientMaterial)
-        } else {
-            None
-        }
+        self.draw_rule()
     }
 
     fn hash(&self) -> u64 {
