@@ -27,9 +27,6 @@ mod state;
 mod wins;
 mod zobrist;
 
-#[cfg(test)]
-mod tests;
-
 pub use encode::{BASE as POLICY_BLOCK, KINDS as POLICY_KINDS, PLANES};
 pub use notation::label;
 pub use piece::{Move, Piece};

@@ -164,6 +164,33 @@ impl Wellisch {
         h
     }
 
+    /// The owner of the piece on `c`, if any, for tests (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn owner_at(&self, c: Cell) -> Option<Player> {
+        self.pos.owner_at(c)
+    }
+
+    /// The piece on `c` and, for a pawn, the seat whose forward directions it moves in (0 for
+    /// other pieces), for tests (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn piece_at(&self, c: Cell) -> Option<(Piece, usize)> {
+        self.pos.piece_at(c)
+    }
+
+    /// The castling rights, bit `2 * seat` king-side and bit `2 * seat + 1` queen-side, for
+    /// tests (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn castling(&self) -> u8 {
+        self.pos.castling
+    }
+
+    /// Each seat's reserve, the counts of [`Piece::RESERVE`] it may promote to, for tests
+    /// (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn reserves(&self) -> [[u8; 3]; 3] {
+        self.pos.reserve
+    }
+
     /// Puts a piece on an empty cell, keeping the hash.
     #[inline(always)]
     fn put(&mut self, c: Cell, piece: Piece, owner: Player, dir: usize) {
