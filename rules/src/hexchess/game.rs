@@ -22,7 +22,7 @@ pub(super) const DRAW_PLIES: u16 = 100;
 impl<V: HexRules> HexChess<V> {
     /// The draw rule ([`DRAW_PLIES`] quiet plies, threefold repetition, insufficient material)
     /// that has ended the game, if any, unless the position is also mate or stalemate, which take
-    /// precedence (spec §5).
+    /// precedence (docs/rules/glinski.md, docs/rules/mini-hexchess.md).
     #[inline(always)]
     pub(super) fn draw_rule(&self) -> Option<Ending> {
         draw_by_rule(self.halfmove >= DRAW_PLIES, || self.reps >= 2, || self.insufficient_material())

@@ -28,8 +28,8 @@ pub struct Options {
     /// The inventor's rule: a king's captor takes over the loser's pieces (pawns keep their
     /// direction) and reserve, and play goes on between the two others.
     pub takeover: bool,
-    /// Threefold repetition draws. Off by default: the seed names only king capture and the
-    /// 100-ply count as ways the game ends.
+    /// Threefold repetition draws. Off by default: Wellisch's rules (docs/rules/wellisch.md) name
+    /// only king capture and the 100-ply count as ways the game ends.
     pub threefold: bool,
 }
 

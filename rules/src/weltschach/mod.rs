@@ -1,8 +1,7 @@
 //! Weltschach (Charles Gilman, 2008/2016): chess on an 8x8x8 cube with 176 pieces a side.
 //!
-//! Rules: ../shared/rules/weltschach.md, with the rules text winning where they differ. The
-//! start position is a RECONSTRUCTION (spec §8): the original setup diagrams are not available.
-//! Text formats: docs/notation-weltschach.md.
+//! Rules: docs/rules/weltschach.md. The start position is a RECONSTRUCTION (described there): the
+//! original setup diagrams are not available. Text formats: docs/notation-weltschach.md.
 //!
 //! The generator writes into the crate's shared move sink (`movesink.rs`) and repetition uses the
 //! crate's shared history (`history.rs`), compared over the last [`REP_WINDOW`] positions only,

@@ -379,7 +379,8 @@ impl<S: MoveSink<Move>> Gen<'_, S> {
     }
 
     /// Passed cell tested with the Emperor on it and the partner at home; the landing cell (and
-    /// the facing rule) in the real final position (spec A15).
+    /// the facing rule) in the real final position: how this engine reads castling past a hopper
+    /// (docs/rules/weltschach.md).
     fn castle_safe(&mut self, from: usize, mid: usize, land: usize, partner: usize) -> bool {
         let k = self.board[from];
         let pb = self.board[partner];

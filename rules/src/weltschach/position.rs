@@ -10,7 +10,8 @@ use super::piece::{byte_color, byte_kind, piece_byte, Color, Kind, NUM_POOL_KIND
 use super::zobrist;
 
 /// Plies without capture, Stockbroker move or promotion after which the game is drawn
-/// (100 moves a side; spec §11 A8 recommends a high limit for a board this size).
+/// (100 moves a side): the rules text has no draw rules, so this engine adds one, with a high
+/// limit for a board this size (docs/rules/weltschach.md).
 pub const MOVE_LIMIT_PLIES: u16 = 200;
 /// How many earlier positions (since the last irreversible move) repetition detection sees: a
 /// rule of this engine (docs/notation-weltschach.md), not a storage limit. The history keeps
@@ -253,7 +254,8 @@ impl Weltschach {
         self.halfmove
     }
 
-    /// Confines the Emperors to their own halves as well (spec ambiguity A1; default off).
+    /// Confines the Emperors to their own halves as well (a question the rules text leaves open,
+    /// docs/rules/weltschach.md; default off).
     pub fn set_emperor_river_bound(&mut self, bound: bool) {
         self.emperor_river_bound = bound;
     }
