@@ -7,7 +7,14 @@ use thiserror::Error;
 pub enum PositionError {
     /// A field of the text could not be read; `at` is the 0-based character offset.
     #[error("bad position text: {field} at character {at}: {message}")]
-    Syntax { field: &'static str, at: usize, message: String },
+    Syntax {
+        /// The field that could not be read, as the text format names it (e.g. `"castling"`).
+        field: &'static str,
+        /// The 0-based character offset in the text where it went wrong.
+        at: usize,
+        /// What is wrong there.
+        message: String,
+    },
     /// The text reads, but the position breaks a rule (e.g. a side without a king).
     #[error("invalid position: {0}")]
     Invalid(String),
@@ -18,8 +25,18 @@ pub enum PositionError {
 pub enum MoveError {
     /// The text is not a move in this variant's notation.
     #[error("cannot read move '{text}': {message}")]
-    Syntax { text: String, message: String },
+    Syntax {
+        /// The move text as given.
+        text: String,
+        /// What could not be read.
+        message: String,
+    },
     /// The text names a move that is not legal here, and why.
     #[error("illegal move '{text}': {reason}")]
-    Illegal { text: String, reason: String },
+    Illegal {
+        /// The move text as given.
+        text: String,
+        /// Why the move is not legal in this position.
+        reason: String,
+    },
 }

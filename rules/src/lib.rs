@@ -6,6 +6,7 @@
 //! [`FullGame`] bundles the four for self-play and the CLI.
 
 pub mod diagram;
+mod draw_rules;
 pub mod encoding;
 pub mod ending;
 pub mod error;

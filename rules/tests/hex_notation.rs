@@ -14,7 +14,7 @@ fn start_positions_read_and_write_the_documented_text() {
     assert_eq!(Glinski::start().to_text(), GLINSKI_START);
     assert_eq!(MiniHexchess::start().to_text(), MINI_START);
     assert_eq!(Glinski::from_text(GLINSKI_START).unwrap(), Glinski::start());
-    // Spec §2 setup, cell by cell.
+    // The setup of docs/rules/glinski.md, cell by cell.
     let start = Glinski::start();
     for (label, text) in
         [("g1", "K"), ("e1", "Q"), ("c1", "R"), ("i8", "r"), ("d9", "n"), ("f11", "b"), ("k7", "p"), ("k1", "P")]

@@ -1,5 +1,5 @@
-//! Perft counts: the spec's reference table (§5), divide consistency, and agreement with the
-//! independent reference generator of `common`.
+//! Perft counts: the reference tables of docs/rules/glinski.md and docs/rules/mini-hexchess.md,
+//! divide consistency, and agreement with the independent reference generator of `common`.
 
 mod common;
 
@@ -8,9 +8,9 @@ use rules::hexchess::{Glinski, MiniHexchess};
 use rules::perft::{divide, perft, perft_parallel};
 use rules::Game;
 
-/// Spec §5, verified against Ludii.
+/// docs/rules/glinski.md, verified against Ludii.
 const GLINSKI: [u64; 3] = [51, 2_586, 137_858];
-/// Spec §5, verified against Ludii.
+/// docs/rules/mini-hexchess.md, verified against Ludii.
 const MINI: [u64; 4] = [9, 71, 681, 7_534];
 
 #[test]
@@ -31,7 +31,7 @@ fn mini_perft_matches_the_spec_table() {
     }
 }
 
-/// Beyond the spec's table: our counts, cross-checked by the reference generator (Mini 5 below,
+/// Beyond those tables: our counts, cross-checked by the reference generator (Mini 5 below,
 /// Glinski 4 in the ignored test) and by bulk against non-bulk counting.
 #[test]
 fn deeper_perft_bulk_and_non_bulk_agree() {

@@ -1,4 +1,4 @@
-//! Hand-built positions with their exact legal moves (worked out by hand from the spec), and the
+//! Hand-built positions with their exact legal moves (worked out by hand from docs/rules/), and the
 //! game-end rules.
 
 mod common;

@@ -77,8 +77,9 @@ fn play_random_games<V: HexRules>(kind: Kind, games: usize, seed: u64, reference
                 assert!(moves.is_empty(), "moves in a finished game {text}");
                 assert_eq!(scores.sum(), 1.0);
                 let mover = game.to_move();
-                // Mate and stalemate take precedence over the draw rules (spec §5), so classify by
-                // whether any move exists at all, asked of the independent reference.
+                // Mate and stalemate take precedence over the draw rules (docs/rules/glinski.md),
+                // so classify by whether any move exists at all, asked of the independent
+                // reference.
                 if Reference::of(&game, kind).legal().is_empty() {
                     if game.in_check() {
                         assert_eq!(scores.get(mover), 0.0, "mated player's score");

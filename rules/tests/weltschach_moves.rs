@@ -425,7 +425,8 @@ fn position_text_errors_name_field_and_offset() {
 
 #[test]
 fn emperor_river_flag_confines_the_emperors() {
-    // Default (spec A1): the Emperor may cross the River.
+    // Default (the rules text leaves it open; docs/rules/weltschach.md): the Emperor may cross
+    // the River.
     // The far knight keeps bare Emperors from ending the game by insufficient material.
     let mut pos = position(0, "Kvd4 kzg8 Nsa1");
     assert!(moves_from(&pos, "vd4").contains(&"vd4-vd5".to_string()));

@@ -1,4 +1,4 @@
-//! Weltschach perft from the reconstructed start position (spec §8, §9).
+//! Weltschach perft from the reconstructed start position (docs/rules/weltschach.md).
 
 use std::collections::BTreeMap;
 

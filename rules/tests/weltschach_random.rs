@@ -3,8 +3,7 @@
 
 use std::collections::HashSet;
 
-use rules::weltschach::encode::{transform_move, transform_position};
-use rules::weltschach::{Cell, Color, Kind, Move, Weltschach};
+use rules::weltschach::{transform_move, transform_position, Cell, Color, Kind, Move, Weltschach};
 use rules::{Encoding, Ending, Game};
 
 struct Rng(u64);

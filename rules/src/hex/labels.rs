@@ -1,5 +1,5 @@
 //! Cell names: Glinski-style labels (`f1`, `e10`; Glinski Chess, Mini Hexchess) and Wellisch
-//! labels (`A1`, `K9`), both per spec §1.
+//! labels (`A1`, `K9`), as docs/notation-hex.md and docs/notation-wellisch.md define them.
 
 use std::fmt;
 

@@ -1,9 +1,9 @@
 //! Hexagonal board geometry shared by every hex variant (Glinski, Mini Hexchess, Wellisch).
 //!
-//! Cells are named by cube coordinates `(q, r, s)` with `q + r + s = 0` (spec §1). Every board
-//! is a hexagon of radius R <= 5 centred on `(0, 0, 0)`; all of them use one cell numbering, the
-//! 11 x 11 axial grid `(q + 5) * 11 + (r + 5)`, so a cell means the same thing on every board and
-//! a step in a fixed direction is a fixed bit shift of a 128-bit bitboard.
+//! Cells are named by cube coordinates `(q, r, s)` with `q + r + s = 0` (docs/notation-hex.md).
+//! Every board is a hexagon of radius R <= 5 centred on `(0, 0, 0)`; all of them use one cell
+//! numbering, the 11 x 11 axial grid `(q + 5) * 11 + (r + 5)`, so a cell means the same thing on
+//! every board and a step in a fixed direction is a fixed bit shift of a 128-bit bitboard.
 
 mod bits;
 mod coord;

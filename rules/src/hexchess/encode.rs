@@ -14,6 +14,7 @@ use crate::hex::{Bits, Cell, Dir, KNIGHT_LEAPS};
 use crate::policy_map::PolicyMap;
 use crate::scores::Scores;
 
+use super::game::DRAW_PLIES;
 use super::piece::BLACK;
 use super::position::{HexChess, HexMove, NO_CELL};
 use super::rules::HexRules;
@@ -138,7 +139,7 @@ impl<V: HexRules> HexChess<V> {
             }
             next += 1;
         }
-        let constants = [self.reps.min(2) as f32 / 2.0, self.halfmove.min(100) as f32 / 100.0, 1.0];
+        let constants = [self.reps.min(2) as f32 / 2.0, self.halfmove.min(DRAW_PLIES) as f32 / DRAW_PLIES as f32, 1.0];
         for (k, value) in constants.into_iter().enumerate() {
             let plane = (next + k) * area;
             for &cell in V::BOARD.cells() {

@@ -1,5 +1,6 @@
 //! [`Game`] and [`Material`] for the two-player hex chess variants.
 
+use crate::draw_rules::draw_by_rule;
 use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player, MAX_PLAYERS};
@@ -14,13 +15,23 @@ use super::rules::HexRules;
 /// Room for the moves of nearly every position (the start has 51, busy middlegames about 100).
 const MOVES_RESERVE: usize = 128;
 
+/// Plies without a capture or pawn move after which the game is drawn (50 moves a side), in
+/// Glinski Chess and Mini Hexchess alike.
+pub(super) const DRAW_PLIES: u16 = 100;
+
 impl<V: HexRules> HexChess<V> {
-    /// Whether a draw rule (100 quiet plies, threefold repetition, insufficient material) has
-    /// ended the game, unless the position is also mate or stalemate, which take precedence
-    /// (spec §5).
+    /// The draw rule ([`DRAW_PLIES`] quiet plies, threefold repetition, insufficient material)
+    /// that has ended the game, if any, unless the position is also mate or stalemate, which take
+    /// precedence (docs/rules/glinski.md, docs/rules/mini-hexchess.md).
+    #[inline(always)]
+    pub(super) fn draw_rule(&self) -> Option<Ending> {
+        draw_by_rule(self.halfmove >= DRAW_PLIES, || self.reps >= 2, || self.insufficient_material())
+    }
+
+    /// Whether a draw rule has ended the game (see [`Self::draw_rule`]).
     #[inline(always)]
     pub(super) fn drawn_by_rule(&self) -> bool {
-        self.halfmove >= 100 || self.reps >= 2 || self.insufficient_material()
+        self.draw_rule().is_some()
     }
 }
 
@@ -94,15 +105,7 @@ impl<V: HexRules> Game for HexChess<V> {
         if counter.0 == 0 {
             return Some(if self.in_check() { Ending::Checkmate } else { Ending::Stalemate });
         }
-        if self.halfmove >= 100 {
-            Some(Ending::QuietPlies)
-        } else if self.reps >= 2 {
-            Some(Ending::Repetition)
-        } else if self.insufficient_material() {
-            Some(Ending::InsufficientMaterial)
-        } else {
-            None
-        }
+        self.draw_rule()
     }
 
     fn hash(&self) -> u64 {

@@ -1,4 +1,5 @@
-//! Two-player chess on a hexagon: Glinski Chess and Mini Hexchess (spec §2 and §3).
+//! Two-player chess on a hexagon: Glinski Chess and Mini Hexchess (rules: docs/rules/glinski.md
+//! and docs/rules/mini-hexchess.md; position and move text: docs/notation-hex.md).
 //!
 //! One position type, one move generator and one encoding serve both; [`HexRules`] holds what
 //! differs (board radius, setup, pawn captures and double steps, promotion set, stalemate score).

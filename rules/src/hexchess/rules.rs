@@ -48,8 +48,8 @@ const fn flip_cells(cells: u128) -> u128 {
     out
 }
 
-/// Glinski Chess (spec §2): radius 5, double steps and en passant, promotion to Q R B N,
-/// stalemate 3/4 - 1/4.
+/// Glinski Chess (docs/rules/glinski.md): radius 5, double steps and en passant, promotion to Q R B
+/// N, stalemate 3/4 - 1/4.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GlinskiRules;
 
@@ -76,8 +76,8 @@ impl HexRules for GlinskiRules {
     const STALEMATE_SCORE: f32 = 0.75;
 }
 
-/// Mini Hexchess (spec §3): radius 3, no queen, single steps only, pawns capture to the nearest
-/// same-colour cells ahead, promotion to R B N, stalemate a draw.
+/// Mini Hexchess (docs/rules/mini-hexchess.md): radius 3, no queen, single steps only, pawns
+/// capture to the nearest same-colour cells ahead, promotion to R B N, stalemate a draw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MiniRules;
 

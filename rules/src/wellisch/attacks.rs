@@ -29,11 +29,12 @@ impl Pos {
     }
 }
 
-#[cfg(test)]
-impl Pos {
-    /// Whether `seat`'s king is attacked now (tests only).
-    pub fn in_check_for_tests(&self, seat: crate::Player) -> bool {
-        let occ = self.occupied();
-        self.king(seat).is_some_and(|k| self.attacked(k, occ, occ & !self.owner[seat]))
+#[cfg(feature = "test-support")]
+impl super::state::Wellisch {
+    /// Whether `seat`'s king is attacked now, for tests (feature `test-support`).
+    pub fn in_check(&self, seat: crate::Player) -> bool {
+        let pos = &self.pos;
+        let occ = pos.occupied();
+        pos.king(seat).is_some_and(|k| pos.attacked(k, occ, occ & !pos.owner[seat]))
     }
 }

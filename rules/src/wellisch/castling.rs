@@ -1,4 +1,4 @@
-//! Castling: the unmoved king swaps places with an unmoved rook of its own (spec §4).
+//! Castling: the unmoved king swaps places with an unmoved rook of its own (docs/rules/wellisch.md).
 //!
 //! King-side, the rook stands next to the king; queen-side, the queen's start cell between them
 //! must be empty. The king must not be in check (the caller checks), and the king's landing cell

@@ -1,19 +1,22 @@
-//! Wellisch Chess (1912): three players on the 91-cell hexagon, spec §4 of
-//! `shared/rules/hex-variants.md`, with the seed's rules where they differ.
+//! Wellisch Chess (1912): three players on the 91-cell hexagon. Rules: docs/rules/wellisch.md;
+//! position and move text: docs/notation-wellisch.md.
 //!
 //! One concept per file: `geometry` (seats as 120-degree rotations, pawn directions, edges,
 //! start cells), `piece` (kinds and the packed move), `position` (bitboards), `attacks`,
 //! `movegen`, `castling`, `promotion` (reserves, immediate and delayed promotion), `state`
-//! (playing moves, results, hash, repetition), `insufficient` (draw by insufficient material),
-//! `zobrist`, `notation` (text) and `encode` (network planes and policy). Moves go into the
-//! crate's shared move sink (`movesink.rs`), the repetition history is the crate's shared one
-//! (`history.rs`), and a seat is a [`Player`] (0, 1, 2 in turn order), kept as a `u8` inside
-//! the position to keep it small.
+//! (playing moves, results, hash, repetition), `game` (the [`Game`](crate::Game) and
+//! [`Material`](crate::Material) impls), `insufficient` (draw by insufficient material), `wins`
+//! (the winning-move shortcut), `zobrist`, `notation` (text), `encode` (network planes and
+//! policy), `policy_map` and `diagram`. Moves go into the crate's shared move sink
+//! (`movesink.rs`), the repetition history is the crate's shared one (`history.rs`), and a seat
+//! is a [`Player`](crate::Player) (0, 1, 2 in turn order), kept as a `u8` inside the position to
+//! keep it small.
 
 mod attacks;
 mod castling;
 mod diagram;
 mod encode;
+mod game;
 mod geometry;
 mod insufficient;
 mod movegen;
@@ -26,112 +29,7 @@ mod state;
 mod wins;
 mod zobrist;
 
-#[cfg(test)]
-mod tests;
-
 pub use encode::{BASE as POLICY_BLOCK, KINDS as POLICY_KINDS, PLANES};
 pub use notation::label;
 pub use piece::{Move, Piece};
 pub use state::{Options, Wellisch, DRAW_PLIES};
-
-use crate::ending::Ending;
-use crate::error::{MoveError, PositionError};
-use crate::game::{Game, Player, MAX_PLAYERS};
-use crate::material::Material;
-use crate::movesink::Count;
-use crate::scores::Scores;
-
-impl Game for Wellisch {
-    type Move = Move;
-
-    const NAME: &'static str = "wellisch";
-    const NUM_PLAYERS: usize = 3;
-
-    fn start() -> Self {
-        Wellisch::start_with(Options::default())
-    }
-
-    fn from_text(text: &str) -> Result<Self, PositionError> {
-        Wellisch::read_text(text)
-    }
-
-    fn to_text(&self) -> String {
-        self.write_text()
-    }
-
-    fn to_move(&self) -> Player {
-        self.pos.mover as Player
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.moves(moves);
-    }
-
-    fn count_legal_moves(&self) -> u64 {
-        if self.end.is_some() {
-            return 0;
-        }
-        let mut count = Count(0);
-        self.pos.generate(&mut count);
-        count.0
-    }
-
-    fn winning_move(&self) -> Option<Move> {
-        self.winning_capture()
-    }
-
-    fn play(&mut self, mv: Move) {
-        self.apply(mv);
-    }
-
-    fn outcome(&self) -> Option<Scores> {
-        self.end.map(|(_, scores)| scores)
-    }
-
-    fn ending(&self) -> Option<Ending> {
-        self.end.map(|(ending, _)| ending)
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn move_text(&self, mv: Move) -> String {
-        self.write_move(mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        self.read_move(text)
-    }
-}
-
-impl Material for Wellisch {
-    fn capture_value(&self, mv: Move) -> f32 {
-        if mv.is_castle() {
-            return 0.0; // the king moves onto its own rook
-        }
-        match mv.to().and_then(|to| self.pos.piece_at(to)) {
-            Some((piece, _)) => piece.value(),
-            None => 0.0,
-        }
-    }
-
-    fn mover_value(&self, mv: Move) -> f32 {
-        match mv.from().and_then(|from| self.pos.piece_at(from)) {
-            Some((piece, _)) => piece.value(),
-            None => 0.0, // a pass
-        }
-    }
-
-    fn material(&self) -> [f32; MAX_PLAYERS] {
-        let pos = &self.pos;
-        let mut sums = [0.0; MAX_PLAYERS];
-        for (seat, sum) in sums.iter_mut().enumerate() {
-            let own = pos.owner[seat];
-            let officers: f32 =
-                Piece::RESERVE.into_iter().map(|p| (pos.kinds[p as usize] & own).count_ones() as f32 * p.value()).sum();
-            *sum = officers + (pos.all_pawns() & own).count_ones() as f32 * Piece::Pawn.value();
-        }
-        sums
-    }
-}

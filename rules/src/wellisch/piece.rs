@@ -119,12 +119,6 @@ impl Move {
         Move { info: (self.info & 0x0f) | ((1 + r as u8) << 4), wait: pawn.index() as u8, ..self }
     }
 
-    /// The same move without its delayed promotion.
-    #[inline(always)]
-    pub const fn without_delayed(self) -> Move {
-        Move { info: self.info & 0x0f, wait: NONE, ..self }
-    }
-
     /// Whether this is a pass (possibly after a delayed promotion).
     #[inline(always)]
     pub const fn is_pass(self) -> bool {

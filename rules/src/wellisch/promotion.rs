@@ -2,9 +2,10 @@
 //! on its promotion edge with an empty reserve waits there, and is promoted at the start of a
 //! later turn of its owner once the reserve holds a piece.
 //!
-//! A delayed promotion is part of the turn's move (spec §4): the turn is "promote waiting pawn W
-//! to X, then make any move legal after that promotion", or "promote, then pass" when none is.
-//! It is compulsory: while a pawn waits and the reserve is not empty, every move starts with one.
+//! A delayed promotion is part of the turn's move (docs/rules/wellisch.md): the turn is "promote
+//! waiting pawn W to X, then make any move legal after that promotion", or "promote, then pass"
+//! when none is. It is compulsory: while a pawn waits and the reserve is not empty, every move
+//! starts with one.
 
 use crate::game::Player;
 use crate::hex::{Bits, Cell};

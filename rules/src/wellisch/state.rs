@@ -1,6 +1,7 @@
 //! The game state: position plus the 100-ply clock, captured kings, the takeover option, the
 //! result, the Zobrist hash and the repetition history; and how a move changes it.
 
+use crate::draw_rules::draw_by_rule;
 use crate::ending::Ending;
 use crate::game::Player;
 use crate::hex::{parse_wellisch_label, Bits, Cell};
@@ -27,8 +28,8 @@ pub struct Options {
     /// The inventor's rule: a king's captor takes over the loser's pieces (pawns keep their
     /// direction) and reserve, and play goes on between the two others.
     pub takeover: bool,
-    /// Threefold repetition draws. Off by default: the seed names only king capture and the
-    /// 100-ply count as ways the game ends.
+    /// Threefold repetition draws. Off by default: Wellisch's rules (docs/rules/wellisch.md) name
+    /// only king capture and the 100-ply count as ways the game ends.
     pub threefold: bool,
 }
 
@@ -161,6 +162,33 @@ impl Wellisch {
             }
         }
         h
+    }
+
+    /// The owner of the piece on `c`, if any, for tests (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn owner_at(&self, c: Cell) -> Option<Player> {
+        self.pos.owner_at(c)
+    }
+
+    /// The piece on `c` and, for a pawn, the seat whose forward directions it moves in (0 for
+    /// other pieces), for tests (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn piece_at(&self, c: Cell) -> Option<(Piece, usize)> {
+        self.pos.piece_at(c)
+    }
+
+    /// The castling rights, bit `2 * seat` king-side and bit `2 * seat + 1` queen-side, for
+    /// tests (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn castling(&self) -> u8 {
+        self.pos.castling
+    }
+
+    /// Each seat's reserve, the counts of [`Piece::RESERVE`] it may promote to, for tests
+    /// (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn reserves(&self) -> [[u8; 3]; 3] {
+        self.pos.reserve
     }
 
     /// Puts a piece on an empty cell, keeping the hash.
@@ -317,15 +345,11 @@ impl Wellisch {
     /// A draw by the 100-ply count, (if enabled) threefold repetition or insufficient material,
     /// if one applies now.
     fn draw_result(&self) -> Option<(Ending, Scores)> {
-        let ending = if self.clock >= DRAW_PLIES {
-            Ending::QuietPlies
-        } else if self.options.threefold && self.repetitions() >= 2 {
-            Ending::Repetition
-        } else if self.insufficient_material() {
-            Ending::InsufficientMaterial
-        } else {
-            return None;
-        };
+        let ending = draw_by_rule(
+            self.clock >= DRAW_PLIES,
+            || self.options.threefold && self.repetitions() >= 2,
+            || self.insufficient_material(),
+        )?;
         // The seats still playing share the points of the seats still undecided.
         let mut s = [0.5f32; 3];
         if self.n_captures == 1 {

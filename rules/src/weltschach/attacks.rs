@@ -105,7 +105,8 @@ pub(crate) fn attacked(board: &[u8; 512], s: usize, by: usize, emperor_bound: bo
 }
 
 /// Whether the Emperors on `a` and `b` face each other: a rank-changing radial line between them
-/// with every cell in between empty (§7.2). Same-rank lines do not count.
+/// with every cell in between empty (the facing rule of docs/rules/weltschach.md). Same-rank lines
+/// do not count.
 #[inline]
 pub(crate) fn facing(board: &[u8; 512], a: usize, b: usize) -> bool {
     if (a >> 6) == (b >> 6) {

@@ -221,7 +221,9 @@ pub fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {
     }
 }
 
-/// Applies symmetry `sym` to a whole position (for tests: a symmetric image of a legal position).
+/// Applies symmetry `sym` to a whole position (for tests: a symmetric image of a legal position;
+/// feature `test-support`).
+#[cfg(feature = "test-support")]
 pub fn transform_position(sym: usize, pos: &Weltschach) -> Weltschach {
     let mut out = Weltschach::empty();
     out.side = pos.side;
@@ -242,7 +244,9 @@ pub fn transform_position(sym: usize, pos: &Weltschach) -> Weltschach {
     out
 }
 
-/// Applies symmetry `sym` to a move.
+/// Applies symmetry `sym` to a move (for tests, with [`transform_position`]; feature
+/// `test-support`).
+#[cfg(feature = "test-support")]
 pub fn transform_move(sym: usize, mv: Move) -> Move {
     let from = SYM_CELL[sym][mv.from_index()] as usize;
     let to = SYM_CELL[sym][mv.to_index()] as usize;

@@ -99,11 +99,6 @@ pub const fn ring_xz(x: usize, z: usize) -> u8 {
     (if ax > az { ax } else { az } / 2) as u8
 }
 
-/// Ring of a file index (x + 8z).
-pub const fn ring(file: usize) -> u8 {
-    ring_xz(file & 7, file >> 3)
-}
-
 /// Number of radial directions.
 pub const NUM_DIRS: usize = 26;
 
@@ -137,13 +132,6 @@ pub const DIRS: [[i8; 3]; NUM_DIRS] = [
     [-1, -1, 1],
     [-1, -1, -1],
 ];
-
-/// Direction indices of the orthogonals (Rook).
-pub const ORTHO: std::ops::Range<usize> = 0..6;
-/// Direction indices of the standard diagonals (Bishop).
-pub const DIAG: std::ops::Range<usize> = 6..18;
-/// Direction indices of the triagonals (Unicorn).
-pub const TRI: std::ops::Range<usize> = 18..26;
 
 /// The class (0 orthogonal, 1 standard diagonal, 2 triagonal) of each direction.
 pub const DIR_CLASS: [u8; NUM_DIRS] = {

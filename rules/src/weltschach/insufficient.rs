@@ -1,7 +1,8 @@
-//! Draw by insufficient material: only the two Emperors are left. An Emperor steps one cell and
-//! two Emperors never stand side by side (each would attack the other), and facing (spec §7.2)
-//! is no attack, so neither can ever be in check: no checkmate, and stalemate is a draw. With
-//! any other piece left we claim nothing (docs/notation-weltschach.md says why).
+//! Draw by insufficient material: only the two Emperors are left. An Emperor steps one cell and two
+//! Emperors never stand side by side (each would attack the other), and facing
+//! (docs/rules/weltschach.md) is no attack, so neither can ever be in check: no checkmate, and
+//! stalemate is a draw. With any other piece left we claim nothing (docs/notation-weltschach.md
+//! says why).
 
 use super::position::Weltschach;
 

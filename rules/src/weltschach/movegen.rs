@@ -76,6 +76,16 @@ pub(crate) fn generate_pseudo<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S)
     generate_inner(pos, sink, true);
 }
 
+impl Weltschach {
+    /// Moves that obey piece movement (castling geometry included) but may leave the Emperor
+    /// attacked or facing: for tests that check the legality filter (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn pseudo_legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        generate_pseudo(self, moves);
+    }
+}
+
 fn generate_inner<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S, pseudo: bool) {
     let us = pos.side as usize;
     let them = 1 - us;
@@ -369,7 +379,8 @@ impl<S: MoveSink<Move>> Gen<'_, S> {
     }
 
     /// Passed cell tested with the Emperor on it and the partner at home; the landing cell (and
-    /// the facing rule) in the real final position (spec A15).
+    /// the facing rule) in the real final position: how this engine reads castling past a hopper
+    /// (docs/rules/weltschach.md).
     fn castle_safe(&mut self, from: usize, mid: usize, land: usize, partner: usize) -> bool {
         let k = self.board[from];
         let pb = self.board[partner];

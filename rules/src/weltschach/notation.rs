@@ -333,3 +333,40 @@ pub fn parse_move(pos: &Weltschach, text: &str) -> Result<Move, MoveError> {
     }
     Err(illegal(format!("the {} on {from} cannot move to {to}", kind_name(kind))))
 }
+
+impl Weltschach {
+    /// Builds a position from a list like `"Kvd1* kve8 Rsa1 psb6"`: a piece letter (upper case White,
+    /// lower case Black) and a cell, `*` marking a castling-relevant piece as unmoved; `side` moves.
+    /// For tests (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn from_placements(side: crate::Player, list: &str) -> Result<Weltschach, PositionError> {
+        let mut pos = Weltschach::empty();
+        pos.side = side as u8;
+        let mut at = 0;
+        for item in list.split_whitespace() {
+            let offset = list[at..].find(item).map_or(at, |i| at + i);
+            at = offset + item.len();
+            let err =
+                |m: &str| PositionError::Syntax { field: "placements", at: offset, message: format!("'{item}': {m}") };
+            let mut chars = item.chars();
+            let letter = chars.next().ok_or_else(|| err("empty"))?;
+            let kind = Kind::from_letter(letter).ok_or_else(|| err("unknown piece letter"))?;
+            let rest: &str = chars.as_str();
+            let (name, unmoved) = match rest.strip_suffix('*') {
+                Some(n) => (n, true),
+                None => (rest, false),
+            };
+            let cell = Cell::parse(name).ok_or_else(|| err("not a cell"))?;
+            if pos.board[cell.index()] != 0 {
+                return Err(err("cell already occupied"));
+            }
+            let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+            pos.put(cell.index(), color, kind);
+            if unmoved {
+                pos.unmoved[cell.index() >> 6] |= 1 << (cell.index() & 63);
+            }
+        }
+        let text = to_text(&pos);
+        from_text(&text)
+    }
+}

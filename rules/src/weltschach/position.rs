@@ -10,7 +10,8 @@ use super::piece::{byte_color, byte_kind, piece_byte, Color, Kind, NUM_POOL_KIND
 use super::zobrist;
 
 /// Plies without capture, Stockbroker move or promotion after which the game is drawn
-/// (100 moves a side; spec §11 A8 recommends a high limit for a board this size).
+/// (100 moves a side): the rules text has no draw rules, so this engine adds one, with a high
+/// limit for a board this size (docs/rules/weltschach.md).
 pub const MOVE_LIMIT_PLIES: u16 = 200;
 /// How many earlier positions (since the last irreversible move) repetition detection sees: a
 /// rule of this engine (docs/notation-weltschach.md), not a storage limit. The history keeps
@@ -118,6 +119,28 @@ pub struct Weltschach {
     pub(crate) emperor_river_bound: bool,
 }
 
+impl std::fmt::Debug for Weltschach {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Weltschach({})", super::notation::to_text(self))
+    }
+}
+
+impl PartialEq for Weltschach {
+    /// Positions are equal when every field the rules or the text can see is equal.
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board
+            && self.occ == other.occ
+            && self.unmoved == other.unmoved
+            && self.hash == other.hash
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.kings == other.kings
+            && self.pool == other.pool
+            && self.side == other.side
+            && self.history == other.history
+    }
+}
+
 impl Weltschach {
     /// An empty board, White to move, nothing else set; callers place pieces then `finish`.
     pub(crate) fn empty() -> Weltschach {
@@ -149,6 +172,15 @@ impl Weltschach {
     pub(crate) fn finish(&mut self) {
         self.hash = self.hash_from_scratch();
         self.history.clear();
+    }
+
+    /// Sets the promotion pool of `color` (pieces it lost that may return), for building tests
+    /// (feature `test-support`).
+    #[cfg(feature = "test-support")]
+    pub fn set_pool(&mut self, color: Color, kind: Kind, count: u8) {
+        assert!(kind.is_poolable(), "{kind:?} never enters a pool");
+        self.pool[color.index()][kind as usize] = count;
+        self.finish();
     }
 
     /// The Zobrist hash computed from the whole position, for checking the incremental one.
@@ -222,7 +254,8 @@ impl Weltschach {
         self.halfmove
     }
 
-    /// Confines the Emperors to their own halves as well (spec ambiguity A1; default off).
+    /// Confines the Emperors to their own halves as well (a question the rules text leaves open,
+    /// docs/rules/weltschach.md; default off).
     pub fn set_emperor_river_bound(&mut self, bound: bool) {
         self.emperor_river_bound = bound;
     }

@@ -1,12 +1,13 @@
-//! The start position: the RECONSTRUCTION of spec §8. Gilman's setup diagrams are not available;
-//! this layout follows the text's constraints (112 symmetric pieces on ranks 1-2, Stockbrokers on
-//! rank 3, face-to-face mirror for Black) and gives 339 legal first moves, none a capture.
+//! The start position: the RECONSTRUCTION that docs/rules/weltschach.md describes. Gilman's setup
+//! diagrams are not available; this layout follows the text's constraints (112 symmetric pieces on
+//! ranks 1-2, Stockbrokers on rank 3, face-to-face mirror for Black) and gives 339 legal first
+//! moves, none a capture.
 
 use super::geometry::Cell;
 use super::piece::{Color, Kind};
 use super::position::Weltschach;
 
-/// White's rank 1, rows = levels s..z, columns = filestacks a..h (spec §8).
+/// White's rank 1, rows = levels s..z, columns = filestacks a..h (docs/rules/weltschach.md).
 pub const RANK1: [&str; 8] =
     ["GSADQASG", "SMCTLCMS", "ACHOVHCA", "QLVKEOTD", "DTOYWVLQ", "ACHVOHCA", "SMCLTCMS", "GSAQDASG"];
 /// White's rank 2; `.` marks the 16 empty Frame cells.

@@ -1,8 +1,12 @@
-//! Test helpers: an independent, deliberately naive reference move generator written straight
-//! from the spec (a map of cube coordinates, rays walked one step at a time, legality by making the
-//! move and scanning every enemy piece), and a position-text builder.
+//! Test helpers: an independent, deliberately naive reference move generator for Glinski Chess and
+//! Mini Hexchess written straight from the rules (docs/rules/glinski.md,
+//! docs/rules/mini-hexchess.md; a map of cube coordinates, rays walked one step at a time, legality
+//! by making the move and scanning every enemy piece), a position-text builder, and in `wellisch`
+//! the helpers of the Wellisch tests.
 
 #![allow(dead_code)]
+
+pub mod wellisch;
 
 use std::collections::{BTreeSet, HashMap};
 

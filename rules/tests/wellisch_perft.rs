@@ -1,0 +1,65 @@
+//! Wellisch perft: the counts of the start position (docs/rules/wellisch.md), bulk counting
+//! against playing every move in positions with every special rule, the CLI's dispatch, and the
+//! state size copy-make depends on.
+
+mod common;
+
+use common::wellisch::{pos, KINGS23};
+use rules::perft::{divide, perft};
+use rules::wellisch::{Move, Wellisch};
+use rules::Game;
+
+#[test]
+fn perft_matches_the_spec_rows() {
+    let g = Wellisch::start();
+    for (depth, leaves) in [(1, 20), (2, 400), (3, 8_000)] {
+        assert_eq!(perft(&g, depth, true), leaves, "perft {depth} bulk");
+        assert_eq!(perft(&g, depth, false), leaves, "perft {depth} no-bulk");
+    }
+    let split = divide(&g, 2, true);
+    assert_eq!(split.len(), 20);
+    assert!(split.iter().all(|(_, n)| *n == 20), "every P1 move leaves P2 its 20 moves");
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 400);
+    assert!(split.iter().any(|(m, _)| m == "D1-E1"), "king-side castling is among the 20");
+    // Deeper counts, bulk against make-every-move; both agree with a separate slow reference
+    // (a Python generator written from the rules' words, run once outside the repository).
+    assert_eq!(perft(&g, 4, true), 166_680);
+    assert_eq!(perft(&g, 4, false), 166_680);
+    assert_eq!(perft(&g, 5, true), 3_469_678);
+}
+
+#[test]
+fn bulk_counting_agrees_with_playing_every_move_in_special_positions() {
+    let positions = [
+        pos(&format!("D1:1K B1:1R E1:1R {KINGS23}"), "1 1KQ - 0"),
+        pos(&format!("F10:1P G11:2N D1:1K {KINGS23}"), "1 - 1QN 0"),
+        pos(&format!("F11:1P G11:1P D1:1K {KINGS23}"), "1 - 1RN 0"),
+        pos("A1:1K K11:1P F1:3R G2:2R C8:2K K9:3K", "1 - 1RN 0"),
+        pos("A1:1K B2:1P A2:1N F1:3R C8:2K K9:3K", "3 - 1Q 0 takeover"),
+        pos(&format!("D1:1K B2:1P {KINGS23}"), "1 - - 98"),
+    ];
+    for g in &positions {
+        for depth in 1..=3 {
+            assert_eq!(perft(g, depth, true), perft(g, depth, false), "perft {depth} of {}", g.to_text());
+        }
+    }
+}
+
+#[test]
+fn registered_for_the_cli() {
+    struct Name;
+    impl rules::WithGame for Name {
+        type Output = (&'static str, usize);
+        fn run<G: rules::Game>(self) -> Self::Output {
+            (G::NAME, G::NUM_PLAYERS)
+        }
+    }
+    assert_eq!(rules::Variant::Wellisch.with_game(Name), ("wellisch", 3));
+}
+
+#[test]
+fn states_stay_small_for_copy_make() {
+    // Search and perft copy a state per node: keep it a flat value of a few cache lines.
+    assert!(std::mem::size_of::<Wellisch>() <= 256, "{}", std::mem::size_of::<Wellisch>());
+    assert_eq!(std::mem::size_of::<Move>(), 4);
+}
