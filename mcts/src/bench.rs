@@ -116,14 +116,26 @@ impl fmt::Display for SearchBench {
 
 /// The search of [`SearchParams::default`] (self-play's) with `simulations` simulations and
 /// `root` search from `G`'s start position, with the uniform evaluator, with and without the
-/// one-move win checks.
+/// one-move win checks, at 8 leaves in flight and 30 plies at temperature 1 as before issue 23.
 pub fn simulations_per_second<G: Game>(simulations: u32, root: RootSearch) -> SearchBench {
     bench_position(&G::start(), simulations, root)
 }
 
+/// Leaves in flight benchmarked: the default before issue 23 (now 4), so figures stay comparable.
+const BENCH_MAX_IN_FLIGHT: u32 = 8;
+
+/// Plies at temperature 1 benchmarked: the default before issue 23 (now 12), for the same reason.
+const BENCH_TEMPERATURE_PLIES: u32 = 30;
+
 /// As [`simulations_per_second`], from any position.
 pub fn bench_position<G: Game>(game: &G, simulations: u32, root: RootSearch) -> SearchBench {
-    let checked = SearchParams { simulations, root, ..SearchParams::default() };
+    let checked = SearchParams {
+        simulations,
+        root,
+        max_in_flight: BENCH_MAX_IN_FLIGHT,
+        temperature_plies: BENCH_TEMPERATURE_PLIES,
+        ..SearchParams::default()
+    };
     let plain = SearchParams { wins_in_tree: false, root_wins_first: false, ..checked.clone() };
     SearchBench { root, checked: bench_search(game, checked), plain: bench_search(game, plain) }
 }

@@ -5,8 +5,12 @@
 //! matters (`c_puct_init`, FPU reductions).
 //!
 //! A training config's `[search]` section deserializes straight into [`SearchParams`]: its keys
-//! are the field names, a key left out takes [`SearchParams::config_defaults`], an unknown key
-//! is an error, and the fields marked "not a config key" keep their defaults.
+//! are the field names, a key left out takes its value in [`SearchParams::default`], an unknown
+//! key is an error, and the fields marked "not a config key" keep their defaults.
+//!
+//! The field docs here are the reference (effect, direction, formula); configs/*.toml document
+//! each config key once more for users, with its default (checked against [`Default`] by
+//! selfplay/tests/config_defaults.rs).
 
 use serde::{Deserialize, Serialize};
 
@@ -49,7 +53,7 @@ impl std::str::FromStr for RootSearch {
 
 /// Parameters of one search; cloned into each [`crate::Search`], changeable between moves.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default = "SearchParams::config_defaults")]
+#[serde(deny_unknown_fields, default)]
 pub struct SearchParams {
     // ---- Budget ----
     /// Root visit count at which a move's search stops. With tree reuse the visits inherited from
@@ -171,47 +175,33 @@ pub struct SearchParams {
 }
 
 impl Default for SearchParams {
-    /// Self-play defaults: AlphaZero's constants on our value scale, noise on, KataGo refinements off.
+    /// The defaults: what a config's `[search]` section leaves out takes (configs/*.toml state
+    /// them). AlphaZero's constants on our value scale with a budget sized to a CPU (100
+    /// simulations, 4 leaves in flight, 12 plies at temperature 1), root noise on, the one-move
+    /// win checks on, KataGo's refinements off.
     fn default() -> SearchParams {
         SearchParams {
-            simulations: 800,
-            max_in_flight: 8,
-            root: RootSearch::Puct,
-            gumbel_actions: 16,
-            c_visit: 50.0,
-            c_scale: 1.0,
-            c_puct_init: 0.625,
-            c_puct_base: 19652.0,
-            fpu_reduction: 0.2,
-            fpu_reduction_root: 0.1,
-            virtual_loss: 1.0,
-            paranoid: false,
-            dirichlet_alpha_scale: 10.0,
+            simulations: 100,
+            max_in_flight: 4,
             dirichlet_epsilon: 0.25,
             temperature: 1.0,
-            temperature_plies: 30,
-            final_temperature: 0.0,
-            reuse_tree: true,
-            fast_fraction: 0.0,
-            fast_simulations: 100,
-            forced_playout_k: 0.0,
-            policy_target_pruning: false,
+            temperature_plies: 12,
             root_wins_first: true,
             wins_in_tree: true,
-            rollout_weight: 0.0,
-            rollout_iterations: 0,
-            rollout_plies: 200,
-            material_weight: 0.0,
-            material_iterations: 0,
+            ..SearchParams::for_tests_v1()
         }
     }
 }
+
+/// Leaves in flight of analysis: the default before issue 23 (now 4), so analysis stays unchanged.
+const ANALYSIS_MAX_IN_FLIGHT: u32 = 8;
 
 impl SearchParams {
     /// Analysis and arena play: no noise, always the most visited move.
     pub fn analysis(simulations: u32) -> SearchParams {
         SearchParams {
             simulations,
+            max_in_flight: ANALYSIS_MAX_IN_FLIGHT,
             dirichlet_epsilon: 0.0,
             temperature: 0.0,
             temperature_plies: 0,
@@ -220,7 +210,8 @@ impl SearchParams {
     }
 
     /// Frozen preset for tests written on 2026-11-29: defaults may be retuned, this never changes,
-    /// so tests keep their meaning (KataGo's `forTestsV1`).
+    /// so tests keep their meaning (KataGo's `forTestsV1`). The one full list of the fields:
+    /// [`SearchParams::default`] is written as its differences from this preset.
     pub fn for_tests_v1() -> SearchParams {
         SearchParams {
             simulations: 1000,
@@ -253,13 +244,6 @@ impl SearchParams {
             material_weight: 0.0,
             material_iterations: 0,
         }
-    }
-
-    /// What a config's `[search]` section leaves out takes: the defaults with a budget for runs
-    /// sized to a CPU (100 simulations, 4 leaves in flight, 12 plies at temperature 1), the
-    /// values configs/*.toml document.
-    pub fn config_defaults() -> SearchParams {
-        SearchParams { simulations: 100, max_in_flight: 4, temperature_plies: 12, ..SearchParams::default() }
     }
 
     /// Checks every field's range, so a bad config fails when it is read rather than as an odd
@@ -328,4 +312,23 @@ fn fading(weight: f32, iterations: u32, iteration: u32) -> f32 {
         return weight;
     }
     weight * (1.0 - iteration as f32 / iterations as f32).max(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Analysis searches as they did before issue 23 retuned the defaults: the frozen preset with
+    /// 8 leaves in flight and the one-move win checks on.
+    #[test]
+    fn analysis_is_unchanged_by_the_defaults() {
+        let before = SearchParams {
+            simulations: 400,
+            max_in_flight: 8,
+            root_wins_first: true,
+            wins_in_tree: true,
+            ..SearchParams::for_tests_v1()
+        };
+        assert_eq!(SearchParams::analysis(400), before);
+    }
 }

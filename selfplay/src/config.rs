@@ -1,5 +1,10 @@
 //! The training configuration: one TOML file, every key documented in configs/*.toml.
 //!
+//! The user-facing documentation of each key, with its default, is its comment in the full
+//! configs (configs/glinski.toml and the other variants' own); selfplay/tests/config_defaults.rs
+//! checks those defaults against the ones here. The field docs below are one-line reminders, and
+//! `[search]`'s keys are documented in full on [`mcts::SearchParams`].
+//!
 //! Unknown keys are errors (a typo must not silently fall back to a default), and
 //! `--set section.key=value` overrides any key from the command line.
 
@@ -37,8 +42,9 @@ pub struct Config {
     /// Self-play workers and games.
     #[serde(default)]
     pub selfplay: SelfplayConfig,
-    /// The tree search used in self-play (and its playout share in leaf values).
-    #[serde(default = "SearchParams::config_defaults")]
+    /// The tree search used in self-play (and its playout share in leaf values); keys left out
+    /// take [`SearchParams::default`].
+    #[serde(default)]
     pub search: SearchParams,
     /// The replay window.
     #[serde(default)]
