@@ -466,7 +466,8 @@ pub struct BenchArgs {
     pub threads: Option<usize>,
 }
 
-/// Where and in which precision networks run: the flags of every command that plays one.
+/// Where and in which precision networks run, and how many leaves a search sends them at once:
+/// the flags of every command that plays a network.
 #[derive(Debug, Clone, clap::Args)]
 pub struct NetArgs {
     /// Where networks run: auto, cpu or cuda.
@@ -476,6 +477,11 @@ pub struct NetArgs {
     /// fp32), fp32 or bf16; batch norms are folded and the layout is channels-last either way.
     #[arg(long, default_value = "auto")]
     pub precision: String,
+    /// Leaves a search keeps waiting for the network at once (per search thread): more make
+    /// bigger batches and fewer network calls, at a little selectivity per simulation; a fixed
+    /// count always searches the same way. (default 8)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub leaves: Option<u32>,
 }
 
 impl NetArgs {

@@ -100,14 +100,16 @@ impl<G: Game> Search<G> {
         self.ply
     }
 
-    /// Sets the ply count, for a search started mid-game.
+    /// Sets the ply count, for a search started mid-game (tests; feature `test-support`).
+    #[cfg(feature = "test-support")]
     pub fn set_ply(&mut self, ply: u32) {
         self.ply = ply;
     }
 
     /// Under Gumbel search, the Gumbel draw of each root move (in the order of
     /// [`SearchResult::moves`]), scaled by the ply's temperature; empty before the root is
-    /// expanded and under PUCT.
+    /// expanded and under PUCT (tests; feature `test-support`).
+    #[cfg(feature = "test-support")]
     pub fn root_gumbel(&self) -> &[f32] {
         self.gumbel.noise()
     }

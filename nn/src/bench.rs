@@ -25,14 +25,12 @@ pub fn flops_per_position(config: &NetConfig) -> f64 {
     trunk + policy + value
 }
 
+/// A forward pass over `batch` positions: policy logits, outcome distribution, values.
+type Forward<'a> = &'a dyn Fn(&[f32], usize) -> (Tensor, Tensor, Tensor);
+
 /// Positions per second of `forward` at `batch`, over at least `seconds` after a warm-up,
 /// outputs copied out to `f32` buffers as the inference service does.
-fn rate(
-    batch: usize,
-    input_len: usize,
-    seconds: f64,
-    forward: &dyn Fn(&[f32], usize) -> (Tensor, Tensor, Tensor),
-) -> f64 {
+fn rate(batch: usize, input_len: usize, seconds: f64, forward: Forward<'_>) -> f64 {
     let inputs: Vec<f32> = (0..batch * input_len).map(|i| ((i * 7919) % 13) as f32 / 13.0).collect();
     let run = || {
         let (p, o, v) = forward(&inputs, batch);

@@ -73,6 +73,8 @@ pub struct BatchingConfig {
     /// The form of the network's forward passes ([`InferenceForm::PLAIN`]: as trained); a
     /// fast form is rebuilt from the weights whenever new ones are loaded.
     pub form: InferenceForm,
+    /// libtorch threads of the service's forward passes.
+    pub threads: usize,
 }
 
 /// A handle workers use to reach the service; cheap to clone, one per worker.
@@ -152,6 +154,9 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
     let players = net.config().players;
     let mut inputs: Vec<f32> = Vec::new();
     let mut pending: Vec<Pending> = Vec::new();
+    // The service's own thread count, set on this thread where libtorch and oneDNN read it: a
+    // count inherited from whichever thread last set one would change results with timing.
+    tch::set_num_threads(batching.threads.max(1) as i32);
     let fast_form = |net: &PolicyValueNet| batching.form.folded.then(|| FastNet::new(net, batching.form));
     let mut fast = fast_form(&net);
     // The first message of a batch is awaited without a deadline; then the clock runs.

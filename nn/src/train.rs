@@ -28,7 +28,8 @@ pub struct TrainBatch {
 impl TrainBatch {
     /// The losses of a predictor that knows nothing but this batch: every legal move equally
     /// likely, and each seat's value the batch's mean. A network that learned anything from
-    /// these positions does better on them.
+    /// these positions does better on them (tests; feature `test-support`).
+    #[cfg(feature = "test-support")]
     pub fn baseline_losses(&self) -> TrainStats {
         let n = self.len;
         let (moves, players) = (self.policy.len() / n.max(1), self.values.len() / n.max(1));
@@ -86,7 +87,8 @@ impl Trainer {
         self.scaler
     }
 
-    /// Replaces the loss scaler's state (mixed precision only).
+    /// Replaces the loss scaler's state (mixed precision only; tests; feature `test-support`).
+    #[cfg(feature = "test-support")]
     pub fn set_loss_scaler(&mut self, scaler: LossScaler) {
         if self.scaler.is_some() {
             self.scaler = Some(scaler);

@@ -14,7 +14,10 @@ fn trained_looking(cfg: &NetConfig, seed: u64) -> PolicyValueNet {
     let net = PolicyValueNet::seeded(cfg, Device::Cpu, seed);
     tch::no_grad(|| {
         for (name, mut t) in net.var_store().variables() {
-            let noise = Tensor::rand_like(&t);
+            // Noise in [0, 1) from the index alone: the same network whatever other tests draw.
+            let n = t.numel();
+            let values: Vec<f32> = (0..n).map(|i| ((i * 7919 + name.len() * 31) % 101) as f32 / 101.0).collect();
+            let noise = Tensor::from_slice(&values).reshape(t.size());
             if name.ends_with("running_var") {
                 t.copy_(&(noise * 2.0 + 0.2));
             } else if name.ends_with("running_mean") || name.ends_with("bn.bias") {
@@ -32,8 +35,8 @@ fn max_abs_diff(a: &Tensor, b: &Tensor) -> f64 {
 }
 
 /// The largest differences of policy logits, outcome probabilities and values between `form`
-/// and the network as trained, over a batch of 12 positions.
-fn differences(cfg: &NetConfig, form: InferenceForm) -> [f64; 3] {
+/// and the network as trained, over a batch of 12 positions, and the largest logit's size.
+fn differences(cfg: &NetConfig, form: InferenceForm) -> [f64; 4] {
     let net = trained_looking(cfg, 3);
     let b = batch(cfg, 12);
     let (p0, o0, v0) = net.predict_outcomes(&b.inputs, 12);
@@ -43,7 +46,7 @@ fn differences(cfg: &NetConfig, form: InferenceForm) -> [f64; 3] {
     assert_eq!(v1.size(), v0.size());
     let logits = p0.abs().max().double_value(&[]);
     assert!(logits > 0.1, "the test network has logits to compare ({logits})");
-    [max_abs_diff(&p0, &p1), max_abs_diff(&o0, &o1), max_abs_diff(&v0, &v1)]
+    [max_abs_diff(&p0, &p1), max_abs_diff(&o0, &o1), max_abs_diff(&v0, &v1), logits]
 }
 
 #[test]
@@ -51,7 +54,7 @@ fn folded_forms_match_the_network_to_float_tolerance() {
     let cfg = hex_config();
     for channels_last in [false, true] {
         let form = InferenceForm { folded: true, channels_last, precision: Precision::Fp32 };
-        let [p, o, v] = differences(&cfg, form);
+        let [p, o, v, _] = differences(&cfg, form);
         assert!(p < 1e-4 && o < 1e-5 && v < 1e-5, "{}: policy {p:e}, outcomes {o:e}, values {v:e}", form.name());
     }
 }
@@ -59,7 +62,7 @@ fn folded_forms_match_the_network_to_float_tolerance() {
 #[test]
 fn a_three_dimensional_board_folds_too() {
     let cfg = NetConfig { input_shape: vec![4, 3, 4, 4], policy_size: 70, board_mask: None, ..hex_config() };
-    let [p, o, v] = differences(&cfg, InferenceForm::FAST_FP32);
+    let [p, o, v, _] = differences(&cfg, InferenceForm::FAST_FP32);
     assert!(p < 1e-4 && o < 1e-5 && v < 1e-5, "policy {p:e}, outcomes {o:e}, values {v:e}");
 }
 
@@ -70,9 +73,10 @@ fn bf16_stays_within_its_precision() {
         return;
     }
     let cfg = hex_config();
-    let [p, o, v] = differences(&cfg, InferenceForm::FAST_BF16);
-    // bf16 keeps 8 bits of mantissa: about 0.4% of each activation, through a few layers.
-    assert!(p < 0.25 && o < 0.05 && v < 0.05, "policy {p}, outcomes {o}, values {v}");
+    let [p, o, v, logits] = differences(&cfg, InferenceForm::FAST_BF16);
+    // bf16 keeps 8 bits of mantissa: about 0.4% of each activation, compounding over the
+    // layers, so logits are compared relative to their size and probabilities absolutely.
+    assert!(p < 0.03 * logits && o < 0.05 && v < 0.05, "policy {p} (largest logit {logits}), outcomes {o}, values {v}");
     assert!(p > 0.0, "bf16 arithmetic was used (the outputs differ from fp32 at all)");
 }
 

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use nn::checkpoint::save_weights;
-use nn::{BatchingConfig, InferenceService, NetConfig, PolicyValueNet};
+use nn::{BatchingConfig, InferenceForm, InferenceService, NetConfig, PolicyValueNet};
 use tch::Device;
 
 fn config() -> NetConfig {
@@ -36,7 +36,8 @@ fn batched_answers_equal_single_forward_passes() {
     save_weights(&reference, &weights).unwrap();
 
     let service_cfg = cfg.clone();
-    let batching = BatchingConfig { max_batch: 8, max_wait: Duration::from_millis(200), form: InferenceForm::PLAIN };
+    let batching =
+        BatchingConfig { max_batch: 8, max_wait: Duration::from_millis(200), form: InferenceForm::PLAIN, threads: 1 };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
     client.load_weights(weights.clone()).unwrap().unwrap();
 
@@ -91,7 +92,8 @@ fn batched_answers_equal_single_forward_passes() {
 fn loading_a_missing_file_reports_an_error_and_keeps_serving() {
     let cfg = config();
     let service_cfg = cfg.clone();
-    let batching = BatchingConfig { max_batch: 4, max_wait: Duration::from_millis(1), form: InferenceForm::PLAIN };
+    let batching =
+        BatchingConfig { max_batch: 4, max_wait: Duration::from_millis(1), form: InferenceForm::PLAIN, threads: 1 };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
     let err = client.load_weights("/nonexistent/w.safetensors".into()).unwrap();
     assert!(err.is_err());
@@ -106,7 +108,8 @@ fn a_lone_waiting_client_is_served_without_waiting_for_the_timeout() {
     let cfg = config();
     let service_cfg = cfg.clone();
     // A wait far longer than the test may take: only the "everyone is waiting" rule can answer.
-    let batching = BatchingConfig { max_batch: 64, max_wait: Duration::from_secs(60), form: InferenceForm::PLAIN };
+    let batching =
+        BatchingConfig { max_batch: 64, max_wait: Duration::from_secs(60), form: InferenceForm::PLAIN, threads: 1 };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
     let begun = std::time::Instant::now();
     for seed in 0..3 {
@@ -115,4 +118,33 @@ fn a_lone_waiting_client_is_served_without_waiting_for_the_timeout() {
     assert!(begun.elapsed() < Duration::from_secs(30), "a lone client waited for the batch timeout");
     drop(client);
     service.join();
+}
+
+#[test]
+fn a_fast_form_is_rebuilt_from_loaded_weights() {
+    tch::manual_seed(8);
+    let cfg = config();
+    let reference = PolicyValueNet::new(&cfg, Device::Cpu);
+    let dir = std::env::temp_dir().join(format!("vzero-inference-fast-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let weights = dir.join("w.safetensors");
+    save_weights(&reference, &weights).unwrap();
+    let service_cfg = cfg.clone();
+    let batching =
+        BatchingConfig { max_batch: 8, max_wait: Duration::from_millis(1), form: InferenceForm::FAST_FP32, threads: 1 };
+    // The service starts from other weights than the reference's; only the loaded ones match.
+    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
+    let x = position(&cfg, 3);
+    let before = client.evaluate(x.clone(), 1).unwrap();
+    client.load_weights(weights).unwrap().unwrap();
+    let after = client.evaluate(x.clone(), 1).unwrap();
+    let (policy, values) = reference.predict(&x, 1);
+    let policy = Vec::<f32>::try_from(policy.flatten(0, -1)).unwrap();
+    let values = Vec::<f32>::try_from(values.flatten(0, -1)).unwrap();
+    let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-4);
+    assert!(close(&after.policy, &policy) && close(&after.values, &values), "the fast form runs the loaded weights");
+    assert!(!close(&before.policy, &policy), "the service's own weights differed before the load");
+    drop(client);
+    service.join();
+    let _ = std::fs::remove_dir_all(&dir);
 }

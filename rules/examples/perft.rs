@@ -4,39 +4,30 @@
 
 use std::time::Instant;
 
-use rules::{perft, Game, Variant, WithGame};
+use rules::{perft, with_game, Game, Variant};
 
-struct Run {
-    depth: u32,
-    bulk: bool,
-    runs: usize,
-}
-
-impl WithGame for Run {
-    type Output = ();
-
-    fn run<G: Game>(self) {
-        let game = G::start();
-        let mut best = f64::MAX;
-        let mut nodes = 0;
-        let cpu_start = cpu_seconds();
-        for _ in 0..self.runs {
-            let start = Instant::now();
-            nodes = perft::perft(&game, self.depth, self.bulk);
-            best = best.min(start.elapsed().as_secs_f64());
-        }
-        // The CPU clock ticks in 10 ms steps, so average it over all runs rather than take a best.
-        let mean_cpu = (cpu_seconds() - cpu_start) / self.runs as f64;
-        let mode = if self.bulk { "bulk" } else { "no-bulk" };
-        let rate = |secs: f64| nodes as f64 / secs.max(1e-9) / 1e6;
-        println!(
-            "{} perft {} {mode}: {nodes} leaves, best {best:.4} s wall ({:.2} M leaves/s), mean {mean_cpu:.4} s CPU ({:.2} M leaves/s)",
-            G::NAME,
-            self.depth,
-            rate(best),
-            rate(mean_cpu)
-        );
+/// Times perft of game `G` from its start, `runs` times.
+fn run<G: Game>(depth: u32, bulk: bool, runs: usize) {
+    let game = G::start();
+    let mut best = f64::MAX;
+    let mut nodes = 0;
+    let cpu_start = cpu_seconds();
+    for _ in 0..runs {
+        let start = Instant::now();
+        nodes = perft::perft(&game, depth, bulk);
+        best = best.min(start.elapsed().as_secs_f64());
     }
+    // The CPU clock ticks in 10 ms steps, so average it over all runs rather than take a best.
+    let mean_cpu = (cpu_seconds() - cpu_start) / runs as f64;
+    let mode = if bulk { "bulk" } else { "no-bulk" };
+    let rate = |secs: f64| nodes as f64 / secs.max(1e-9) / 1e6;
+    println!(
+        "{} perft {} {mode}: {nodes} leaves, best {best:.4} s wall ({:.2} M leaves/s), mean {mean_cpu:.4} s CPU ({:.2} M leaves/s)",
+        G::NAME,
+        depth,
+        rate(best),
+        rate(mean_cpu)
+    );
 }
 
 /// CPU time used by this process so far (user + system, from /proc; 10 ms resolution), or 0
@@ -58,5 +49,5 @@ fn main() {
     let bulk = !args.iter().any(|a| a == "--no-bulk");
     let runs =
         args.iter().position(|a| a == "--runs").and_then(|i| args.get(i + 1)).map_or(1, |n| n.parse().expect(usage));
-    variant.with_game(Run { depth, bulk, runs });
+    with_game!(variant, G => run::<G>(depth, bulk, runs));
 }

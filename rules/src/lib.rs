@@ -34,4 +34,4 @@ pub use hexchess::{Glinski, MiniHexchess};
 pub use material::{material_leader, material_values, Material, MATERIAL_VALUE_SCALE};
 pub use policy_map::{PolicyMap, PolicyMove};
 pub use scores::Scores;
-pub use variant::{FullGame, Variant, WithGame};
+pub use variant::{FullGame, Variant};

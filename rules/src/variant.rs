@@ -1,4 +1,5 @@
-//! The list of variants and dispatch from a variant name to code generic over its [`FullGame`].
+//! The list of variants and dispatch from a variant name to code generic over its [`FullGame`]
+//! ([`with_game!`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -23,19 +24,10 @@ pub enum Variant {
 
 /// A variant's game type with every facet: rules and text ([`Game`]), the network's view
 /// ([`Encoding`]), pictures ([`Pictured`]) and piece values ([`Material`]); what self-play, the
-/// CLI and [`WithGame`] work with. Implemented for every type that has the four.
+/// CLI and [`with_game!`] work with. Implemented for every type that has the four.
 pub trait FullGame: Game + Encoding + Pictured + Material {}
 
 impl<G: Game + Encoding + Pictured + Material> FullGame for G {}
-
-/// Code to run for one variant's game type, chosen at run time by [`Variant::with_game`]:
-/// the generic method is monomorphised per variant, so hot paths never go through `dyn`.
-pub trait WithGame {
-    /// What the code returns.
-    type Output;
-    /// Runs the code for game type `G`.
-    fn run<G: FullGame>(self) -> Self::Output;
-}
 
 /// Runs an expression with a type alias for a variant's game type, chosen at run time:
 /// `with_game!(variant, G => train::<G>(&config))` expands to a `match` with one arm per variant,
@@ -97,16 +89,6 @@ impl Variant {
         match self {
             Variant::Wellisch => 3,
             _ => 2,
-        }
-    }
-
-    /// Runs `code` with this variant's game type.
-    pub fn with_game<W: WithGame>(self, code: W) -> W::Output {
-        match self {
-            Variant::Glinski => code.run::<crate::hexchess::Glinski>(),
-            Variant::MiniHexchess => code.run::<crate::hexchess::MiniHexchess>(),
-            Variant::Wellisch => code.run::<crate::wellisch::Wellisch>(),
-            Variant::Weltschach => code.run::<crate::weltschach::Weltschach>(),
         }
     }
 }

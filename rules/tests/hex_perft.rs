@@ -76,22 +76,18 @@ fn reference_generator_confirms_deeper_counts() {
     assert_eq!(Reference::of(&Glinski::start(), Kind::Glinski).perft(4), 7_282_418);
 }
 
-/// Reports the game type's name and its perft 2, through the run-time dispatch the CLI uses.
-struct NameAndPerft;
-
-impl rules::WithGame for NameAndPerft {
-    type Output = (&'static str, u64);
-
-    fn run<G: Game>(self) -> (&'static str, u64) {
-        (G::NAME, perft(&G::start(), 2, true))
-    }
+/// The game type's name and its perft 2.
+fn name_and_perft<G: Game>() -> (&'static str, u64) {
+    (G::NAME, perft(&G::start(), 2, true))
 }
 
 #[test]
 fn every_variant_dispatches_to_its_game() {
-    use rules::Variant;
-    assert_eq!(Variant::Glinski.with_game(NameAndPerft), ("glinski", 2_586));
-    assert_eq!(Variant::MiniHexchess.with_game(NameAndPerft), ("mini-hexchess", 71));
-    assert_eq!(Variant::Wellisch.with_game(NameAndPerft), ("wellisch", 400));
-    assert_eq!(Variant::Weltschach.with_game(NameAndPerft), ("weltschach", 114_927));
+    use rules::{with_game, Variant};
+    // Through the run-time dispatch the CLI uses.
+    let dispatched = |v: Variant| with_game!(v, G => name_and_perft::<G>());
+    assert_eq!(dispatched(Variant::Glinski), ("glinski", 2_586));
+    assert_eq!(dispatched(Variant::MiniHexchess), ("mini-hexchess", 71));
+    assert_eq!(dispatched(Variant::Wellisch), ("wellisch", 400));
+    assert_eq!(dispatched(Variant::Weltschach), ("weltschach", 114_927));
 }

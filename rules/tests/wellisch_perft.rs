@@ -47,14 +47,10 @@ fn bulk_counting_agrees_with_playing_every_move_in_special_positions() {
 
 #[test]
 fn registered_for_the_cli() {
-    struct Name;
-    impl rules::WithGame for Name {
-        type Output = (&'static str, usize);
-        fn run<G: rules::Game>(self) -> Self::Output {
-            (G::NAME, G::NUM_PLAYERS)
-        }
+    fn name<G: rules::Game>() -> (&'static str, usize) {
+        (G::NAME, G::NUM_PLAYERS)
     }
-    assert_eq!(rules::Variant::Wellisch.with_game(Name), ("wellisch", 3));
+    assert_eq!(rules::with_game!(rules::Variant::Wellisch, G => name::<G>()), ("wellisch", 3));
 }
 
 #[test]

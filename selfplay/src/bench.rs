@@ -48,7 +48,12 @@ pub fn selfplay_throughput<G: Encoding>(
     let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
     let batch = config.selfplay.max_batch;
     let make = move || PolicyValueNet::new(&net_cfg, device);
-    let batching = BatchingConfig { max_batch: batch, max_wait: Duration::from_millis(2), form: inference.form };
+    let batching = BatchingConfig {
+        max_batch: batch,
+        max_wait: Duration::from_millis(2),
+        form: inference.form,
+        threads: config.inference.threads,
+    };
 
     // Alone: one client sending full batches of real positions back to back, with the one
     // libtorch thread that self-play gives the network too.

@@ -102,13 +102,21 @@ impl Default for NetworkConfig {
 
 /// `[inference]`: the form the network runs in for self-play, gating and gauntlets (training
 /// always runs it as trained).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct InferenceConfig {
     /// `auto` (bf16 where the CPU computes it natively, else fp32), `fp32` or `bf16`; on a CPU
     /// the batch norms are folded and the layout is channels-last in every case.
     #[serde(with = "by_name")]
     pub precision: PrecisionChoice,
+    /// libtorch threads of the inference service's forward passes.
+    pub threads: usize,
+}
+
+impl Default for InferenceConfig {
+    fn default() -> Self {
+        InferenceConfig { precision: PrecisionChoice::Auto, threads: 1 }
+    }
 }
 
 /// `[selfplay]`: how games are generated.
@@ -387,6 +395,7 @@ impl Config {
             ("selfplay.max_batch", self.selfplay.max_batch),
             ("selfplay.flush_games", self.selfplay.flush_games),
             ("training.batch_size", self.training.batch_size),
+            ("inference.threads", self.inference.threads),
         ];
         for (key, value) in positive {
             if value == 0 {
@@ -403,6 +412,7 @@ impl Config {
             ("selfplay.flush_games", self.selfplay.flush_games, 1 << 20),
             ("training.batch_size", self.training.batch_size, 1 << 16),
             ("replay.window_max", self.replay.window_max, 1 << 32),
+            ("inference.threads", self.inference.threads, 256),
         ];
         for (key, value, max) in at_most {
             if value > max {

@@ -30,7 +30,7 @@ fn an_older_network_format_is_refused_by_name() {
     assert_eq!(read_state(&old).unwrap().format, 1);
     let err = load_checkpoint(&old, &mut net, None).unwrap_err().to_string();
     assert!(err.contains("network format 1") && err.contains("train a new run"), "{err}");
-    let err = load_network::<MiniHexchess>(&old, Device::Cpu).err().expect("refused").to_string();
+    let err = load_network::<MiniHexchess>(&old, nn::Inference::plain_cpu()).err().expect("refused").to_string();
     assert!(err.contains("network format 1"), "{err}");
 
     let new = save_checkpoint(&dir, &net, &trainer, &state(NETWORK_FORMAT)).unwrap();

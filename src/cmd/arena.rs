@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
 use arena::forfeit::Forfeit;
-use arena::players::{load_players, PlayerSpec};
+use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::rating::{elo_estimate, sprt, SprtDecision};
 use arena::uci::EngineBudget;
 use arena::{play_match, Agent, MatchOptions, MatchResult};
@@ -70,7 +70,8 @@ fn arena_match<G: FullGame>(
     engine_budget: EngineBudget,
     inference: nn::Inference,
 ) -> anyhow::Result<()> {
-    let players = load_players::<G>(specs, a.sims, engine_budget, inference)?;
+    let opts = PlayerOptions { default_sims: a.sims, leaves: a.net.leaves, engine_budget, inference };
+    let players = load_players::<G>(specs, opts)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
     let opts = MatchOptions {
         games: a.games,

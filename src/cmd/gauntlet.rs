@@ -23,6 +23,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
             each_other: args.each_other,
             games: args.games,
             sims: args.sims,
+            leaves: args.net.leaves,
             max_plies: args.play.max_plies,
             opening_plies: args.play.opening_plies,
             threads: args.play.threads,

@@ -18,6 +18,8 @@ pub struct Settings {
     pub threads: usize,
     /// Root moves to report.
     pub multipv: usize,
+    /// Leaves in flight per thread (`None`: analysis's, [`SearchParams::analysis`]).
+    pub leaves: Option<u32>,
 }
 
 /// How long one chunk should take: short enough that `stop` is answered within about this
@@ -42,8 +44,8 @@ pub(crate) fn search<G: Game, E: Evaluator<G> + Sync + ?Sized>(
     let start = Instant::now();
     let threads = settings.threads.max(1);
     let mut params = SearchParams::analysis(1);
-    // Each thread keeps up to 8 leaves in flight, as one search thread does by default.
-    params.max_in_flight = params.max_in_flight.max(8 * threads as u32);
+    // Each thread keeps its own leaves in flight, as one search thread does.
+    params.max_in_flight = settings.leaves.unwrap_or(params.max_in_flight) * threads as u32;
     let mut search = Search::new(game.clone(), params.clone(), 0);
     let node_limit = if limits.infinite { u32::MAX } else { limits.nodes.unwrap_or(u32::MAX) };
     let deadline = if limits.infinite { None } else { limits.movetime.map(|t| start + t) };

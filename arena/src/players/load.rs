@@ -49,14 +49,26 @@ impl<G: Game> Players<G> {
     }
 }
 
-/// Builds the agents for `specs`, searching `default_sims` simulations where a spec names none
-/// and giving `uci:` engines `engine_budget` per move.
+/// How loaded players search and where their networks run.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerOptions {
+    /// Simulations of a search player whose spec names none.
+    pub default_sims: u32,
+    /// Leaves in flight of search players (see [`SearchAgent::leaves`]); `None`: analysis's.
+    pub leaves: Option<u32>,
+    /// The budget `uci:` engines get per move.
+    pub engine_budget: EngineBudget,
+    /// Where and in which form network players run.
+    pub inference: Inference,
+}
+
+/// Builds the agents for `specs` as `opts` says.
 pub fn load_players<G: Encoding + Material>(
     specs: &[PlayerSpec],
-    default_sims: u32,
-    engine_budget: EngineBudget,
-    inference: Inference,
+    opts: PlayerOptions,
 ) -> Result<Players<G>, PlayerError> {
+    let PlayerOptions { default_sims, leaves, engine_budget, inference } = opts;
+
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     let mut services = Vec::new();
     for spec in specs {
@@ -66,12 +78,12 @@ pub fn load_players<G: Encoding + Material>(
             PlayerSpec::AlphaBeta(settings) => Box::new(AlphaBetaAgent { settings: *settings }),
             PlayerSpec::Mcts(s) => {
                 let simulations = s.unwrap_or(default_sims);
-                Box::new(SearchAgent { label: format!("mcts:{simulations}"), evaluator: UniformEvaluator, simulations })
+                Box::new(searching(format!("mcts:{simulations}"), UniformEvaluator, simulations, leaves))
             }
             PlayerSpec::Rollout(s) => {
                 let simulations = s.unwrap_or(default_sims);
                 let evaluator = RolloutEvaluator::new(0x5EED, 400);
-                Box::new(SearchAgent { label: format!("rollout:{simulations}"), evaluator, simulations })
+                Box::new(searching(format!("rollout:{simulations}"), evaluator, simulations, leaves))
             }
             PlayerSpec::Network(path, s) => {
                 if !path.exists() {
@@ -80,7 +92,7 @@ pub fn load_players<G: Encoding + Material>(
                 let simulations = s.unwrap_or(default_sims);
                 let (service, evaluator) = load_network::<G>(path, inference)?;
                 services.push(service);
-                Box::new(SearchAgent { label: format!("{}:{simulations}", path.display()), evaluator, simulations })
+                Box::new(searching(format!("{}:{simulations}", path.display()), evaluator, simulations, leaves))
             }
             PlayerSpec::Uci { command, argv } => {
                 let player = format!("uci:{command}");
@@ -91,6 +103,12 @@ pub fn load_players<G: Encoding + Material>(
         agents.push(agent);
     }
     Ok(Players { agents, services })
+}
+
+/// A search player with `leaves` in flight, or analysis's where none are given.
+fn searching<E>(label: String, evaluator: E, simulations: u32, leaves: Option<u32>) -> SearchAgent<E> {
+    let agent = SearchAgent::new(label, evaluator, simulations);
+    SearchAgent { leaves: leaves.unwrap_or(agent.leaves), ..agent }
 }
 
 /// An inference service running the checkpoint at `path` (a checkpoint folder or a run
@@ -107,7 +125,8 @@ pub fn load_network<G: Encoding>(
     }
     check_format(&state).map_err(bad)?;
     let cfg = NetConfig::for_game::<G>(state.blocks, state.channels);
-    let batching = BatchingConfig { max_batch: 256, max_wait: Duration::from_millis(1), form: inference.form };
+    let batching =
+        BatchingConfig { max_batch: 256, max_wait: Duration::from_millis(1), form: inference.form, threads: 1 };
     let device = inference.device;
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
     match client.load_weights(dir.join("weights.safetensors")) {

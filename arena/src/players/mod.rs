@@ -8,5 +8,5 @@
 mod load;
 mod spec;
 
-pub use load::{load_network, load_players, resolve_checkpoint, Players, RUN_CHECKPOINTS};
+pub use load::{load_network, load_players, resolve_checkpoint, PlayerOptions, Players, RUN_CHECKPOINTS};
 pub use spec::{PlayerError, PlayerSpec};

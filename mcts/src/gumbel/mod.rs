@@ -59,6 +59,7 @@ impl GumbelRoot {
     }
 
     /// The draws, one per root edge in edge order (that of [`crate::SearchResult::moves`]).
+    #[cfg(feature = "test-support")]
     pub fn noise(&self) -> &[f32] {
         &self.noise
     }

@@ -7,4 +7,6 @@ mod torchscript;
 
 pub use model::{export_checkpoint, ExportFormat, SIDECAR_VERSION};
 pub use policy_json::policy_map_json;
-pub use torchscript::{export_torchscript, run_torchscript};
+pub use torchscript::export_torchscript;
+#[cfg(feature = "test-support")]
+pub use torchscript::run_torchscript;

@@ -24,7 +24,9 @@ pub fn export_torchscript(net: &mut PolicyValueNet, path: &Path) -> Result<(), T
     module.save(path)
 }
 
-/// Runs an exported TorchScript module on a batch (for checking an export).
+/// Runs an exported TorchScript module on a batch (for checking an export; feature
+/// `test-support`).
+#[cfg(feature = "test-support")]
 pub fn run_torchscript(path: &Path, input: &Tensor) -> Result<Tensor, TchError> {
     let mut module = CModule::load(path)?;
     module.set_eval();

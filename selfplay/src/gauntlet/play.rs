@@ -10,7 +10,7 @@ use super::CheckpointChoice;
 use super::GauntletMatch;
 use crate::store::events::{read_events, RunEvent};
 use crate::store::rundir::{RunDir, RunIoError};
-use arena::players::{load_players, PlayerError, PlayerSpec};
+use arena::players::{load_players, PlayerError, PlayerOptions, PlayerSpec};
 use arena::{play_match, Agent, MatchOptions};
 use mcts::game_seed;
 use nn::checkpoint::{list_checkpoints, verify_checkpoint};
@@ -29,6 +29,8 @@ pub struct GauntletOptions {
     pub games: usize,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
+    /// Leaves in flight of the checkpoints' searches (`None`: analysis's).
+    pub leaves: Option<u32>,
     /// Longest game in plies; longer games are adjudicated draws.
     pub max_plies: u32,
     /// Random plies opening each game.
@@ -170,7 +172,8 @@ fn play_pairing<G: Encoding + Material>(
     let mut specs = vec![PlayerSpec::Network(pairing.player.clone(), Some(opts.sims))];
     specs.extend(std::iter::repeat_n(pairing.opponent.clone(), G::NUM_PLAYERS - 1));
     let budget = arena::uci::EngineBudget::Nodes(opts.sims);
-    let players = load_players::<G>(&specs, opts.sims, budget, inference)?;
+    let player_opts = PlayerOptions { default_sims: opts.sims, leaves: opts.leaves, engine_budget: budget, inference };
+    let players = load_players::<G>(&specs, player_opts)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|a| a.as_ref()).collect();
     let pairing_seed = name_hash(player_name) ^ name_hash(&pairing.opponent_name).rotate_left(17);
     let match_opts = MatchOptions {

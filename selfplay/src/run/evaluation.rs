@@ -24,12 +24,8 @@ pub(crate) fn evaluate<G: Encoding>(
     stop: &AtomicBool,
 ) -> Result<Vec<(String, MatchResult)>, TrainError> {
     let sims = config.evaluation.simulations;
-    let net = SearchAgent {
-        label: "network".into(),
-        evaluator: NetEvaluator::<G>::new(client.clone(), 64),
-        simulations: sims,
-    };
-    let uniform = SearchAgent { label: format!("uniform-mcts-{sims}"), evaluator: UniformEvaluator, simulations: sims };
+    let net = SearchAgent::new("network".into(), NetEvaluator::<G>::new(client.clone(), 64), sims);
+    let uniform = SearchAgent::new(format!("uniform-mcts-{sims}"), UniformEvaluator, sims);
     let start = start_state::<G>(config)?;
     let mut out = Vec::new();
     let opponents: [&dyn Agent<G>; 2] = [&RandomAgent, &uniform];

@@ -30,20 +30,13 @@ pub fn gate<G: Encoding>(
         max_batch: config.selfplay.max_batch,
         max_wait: Duration::from_millis(1),
         form: inference.form,
+        threads: config.inference.threads,
     };
     let device = inference.device;
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
     load_into_service(&client, candidate)?;
-    let new = SearchAgent {
-        label: "candidate".into(),
-        evaluator: NetEvaluator::<G>::new(client, 64),
-        simulations: g.simulations,
-    };
-    let old = SearchAgent {
-        label: "best".into(),
-        evaluator: NetEvaluator::<G>::new(best_client.clone(), 64),
-        simulations: g.simulations,
-    };
+    let new = SearchAgent::new("candidate".into(), NetEvaluator::<G>::new(client, 64), g.simulations);
+    let old = SearchAgent::new("best".into(), NetEvaluator::<G>::new(best_client.clone(), 64), g.simulations);
     let mut seats: Vec<&dyn Agent<G>> = vec![&new];
     while seats.len() < G::NUM_PLAYERS {
         seats.push(&old);

@@ -48,16 +48,19 @@ struct Running {
 pub struct Engine {
     options: Options,
     inference: nn::Inference,
+    /// Leaves in flight per search thread (`--leaves`).
+    leaves: Option<u32>,
     /// `None` only while a search holds it.
     session: Option<Box<dyn Session>>,
     running: Option<Running>,
 }
 
 impl Engine {
-    /// An engine with `options`; fails if the model cannot be loaded.
-    pub fn new(options: Options, inference: nn::Inference) -> Result<Engine, String> {
+    /// An engine with `options` whose searches keep `leaves` in flight per thread; fails if the
+    /// model cannot be loaded.
+    pub fn new(options: Options, inference: nn::Inference, leaves: Option<u32>) -> Result<Engine, String> {
         let session = open_session(options.variant, model_path(&options).as_deref(), inference)?;
-        Ok(Engine { options, inference, session: Some(session), running: None })
+        Ok(Engine { options, inference, leaves, session: Some(session), running: None })
     }
 
     /// Does what `line` asks.
@@ -180,7 +183,7 @@ impl Engine {
             (nodes, _, _) => nodes,
         };
         let limits = Limits { nodes, movetime, infinite: go.infinite };
-        let settings = Settings { threads: self.options.threads, multipv: self.options.multipv };
+        let settings = Settings { threads: self.options.threads, multipv: self.options.multipv, leaves: self.leaves };
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let (stop_flag, done_flag) = (Arc::clone(&stop), Arc::clone(&done));
