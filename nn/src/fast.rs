@@ -275,6 +275,8 @@ pub struct Inference {
     pub device: Device,
     /// The form of the network on it.
     pub form: InferenceForm,
+    /// libtorch threads of the forward passes.
+    pub threads: usize,
 }
 
 impl Inference {
@@ -283,20 +285,33 @@ impl Inference {
     /// network as trained under fp16 autocast, as training runs it.
     pub fn choose(device: Device, precision: PrecisionChoice) -> Inference {
         if device.is_cuda() {
-            return Inference { device, form: InferenceForm::PLAIN };
+            return Inference { device, form: InferenceForm::PLAIN, threads: 1 };
         }
         let bf16 = match precision {
             PrecisionChoice::Auto => cpu_has_bf16(),
             PrecisionChoice::Fp32 => false,
             PrecisionChoice::Bf16 => true,
         };
-        Inference { device, form: if bf16 { InferenceForm::FAST_BF16 } else { InferenceForm::FAST_FP32 } }
+        let form = if bf16 { InferenceForm::FAST_BF16 } else { InferenceForm::FAST_FP32 };
+        Inference { device, form, threads: 1 }
+    }
+
+    /// The same with `threads` libtorch threads (at least 1).
+    pub fn with_threads(self, threads: usize) -> Inference {
+        Inference { threads: threads.max(1), ..self }
+    }
+
+    /// The threads a network playing alone on this machine's cores gets: the cores shared by
+    /// the `parallel` games or searches that run at once.
+    pub fn cores_for(parallel: usize) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        (cores / parallel.max(1)).max(1)
     }
 
     /// The network as trained on the CPU: what tests and tools that compare against training
     /// use.
     pub fn plain_cpu() -> Inference {
-        Inference { device: Device::Cpu, form: InferenceForm::PLAIN }
+        Inference { device: Device::Cpu, form: InferenceForm::PLAIN, threads: 1 }
     }
 
     /// One line for logs: the form, the device, and what the CPU offers.
@@ -305,6 +320,7 @@ impl Inference {
             return format!("{} (fp16 autocast) on {}", self.form.name(), crate::device::describe(self.device));
         }
         let native = if cpu_has_bf16() { "this CPU has native bf16" } else { "this CPU has no native bf16" };
-        format!("{} on {} ({native})", self.form.name(), crate::device::describe(self.device))
+        let threads = self.threads;
+        format!("{} on {}, {threads} thread(s) ({native})", self.form.name(), crate::device::describe(self.device))
     }
 }

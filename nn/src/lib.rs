@@ -19,7 +19,7 @@ pub use config::NetConfig;
 pub use device::DeviceChoice;
 pub use evaluator::NetEvaluator;
 pub use fast::{FastNet, Inference, InferenceForm, Precision, PrecisionChoice};
-pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs};
+pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs, Shared};
 pub use net::PolicyValueNet;
 pub use scaler::LossScaler;
 /// libtorch errors, re-exported so callers need not depend on tch.

@@ -52,7 +52,7 @@ pub fn selfplay_throughput<G: Encoding>(
         max_batch: batch,
         max_wait: Duration::from_millis(2),
         form: inference.form,
-        threads: config.inference.threads,
+        threads: inference.threads,
     };
 
     // Alone: one client sending full batches of real positions back to back, with the one

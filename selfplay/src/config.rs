@@ -368,7 +368,7 @@ impl Config {
 
     /// The device the config names and the form inference runs the network in there.
     pub fn inference(&self) -> Result<nn::Inference, nn::device::DeviceError> {
-        Ok(nn::Inference::choose(self.device.resolve()?, self.inference.precision))
+        Ok(nn::Inference::choose(self.device.resolve()?, self.inference.precision).with_threads(self.inference.threads))
     }
 
     fn validate(&self, name: &str) -> Result<(), ConfigError> {

@@ -125,8 +125,12 @@ pub fn load_network<G: Encoding>(
     }
     check_format(&state).map_err(bad)?;
     let cfg = NetConfig::for_game::<G>(state.blocks, state.channels);
-    let batching =
-        BatchingConfig { max_batch: 256, max_wait: Duration::from_millis(1), form: inference.form, threads: 1 };
+    let batching = BatchingConfig {
+        max_batch: 256,
+        max_wait: Duration::from_millis(1),
+        form: inference.form,
+        threads: inference.threads,
+    };
     let device = inference.device;
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
     match client.load_weights(dir.join("weights.safetensors")) {

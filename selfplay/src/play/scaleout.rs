@@ -91,7 +91,7 @@ pub fn selfplay_only<G: Encoding>(config: &Config, opts: &SelfplayOptions) -> Re
         max_batch: config.selfplay.max_batch,
         max_wait: Duration::from_millis(2),
         form: inference.form,
-        threads: config.inference.threads,
+        threads: inference.threads,
     };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
     nn::set_threads(1);

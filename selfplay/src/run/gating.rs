@@ -30,7 +30,7 @@ pub fn gate<G: Encoding>(
         max_batch: config.selfplay.max_batch,
         max_wait: Duration::from_millis(1),
         form: inference.form,
-        threads: config.inference.threads,
+        threads: inference.threads,
     };
     let device = inference.device;
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);

@@ -180,7 +180,7 @@ impl<G: Encoding> Run<G> {
             max_batch: config.selfplay.max_batch,
             max_wait: Duration::from_millis(2),
             form: inference.form,
-            threads: config.inference.threads,
+            threads: inference.threads,
         };
         let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
         // With gating, self-play uses the best network so far rather than the latest.
