@@ -3,8 +3,10 @@
 
 use std::path::Path;
 
-use nn::InferenceClient;
-use rules::Game;
+use std::time::Duration;
+
+use nn::{BatchingConfig, InferenceClient, InferenceService, NetConfig, PolicyValueNet};
+use rules::{Encoding, Game};
 
 use crate::config::Config;
 use crate::error::TrainError;
@@ -17,6 +19,25 @@ pub fn start_state<G: Game>(config: &Config) -> Result<G, TrainError> {
         Some(text) => G::from_text(text).map_err(|e| TrainError::Run(format!("start_position: {e}"))),
         None => Ok(G::start()),
     }
+}
+
+/// An inference service for the config's network of game `G` in `inference`'s form, batching up
+/// to `selfplay.max_batch` positions and waiting at most `max_wait` for more; its weights are
+/// fresh until a checkpoint's are loaded ([`load_into_service`]).
+pub(crate) fn spawn_service<G: Encoding>(
+    config: &Config,
+    inference: nn::Inference,
+    max_wait: Duration,
+) -> (InferenceService, InferenceClient) {
+    let net = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
+    let batching = BatchingConfig {
+        max_batch: config.selfplay.max_batch,
+        max_wait,
+        form: inference.form,
+        threads: inference.threads,
+    };
+    let device = inference.device;
+    InferenceService::spawn(move || PolicyValueNet::new(&net, device), batching)
 }
 
 /// Loads a checkpoint's weights into the inference service.

@@ -14,7 +14,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use nn::{BatchingConfig, InferenceService, NetConfig, PolicyValueNet};
 use rules::Encoding;
 
 use crate::config::Config;
@@ -22,7 +21,7 @@ use crate::error::TrainError;
 use crate::play::flush::Flusher;
 use crate::play::phase::self_play_phase;
 use crate::replay::{ShardName, EXTERNAL_GAME};
-use crate::setup::load_into_service;
+use crate::setup::{load_into_service, spawn_service};
 use crate::store::rundir::RunDir;
 use nn::checkpoint::{list_checkpoints, verify_checkpoint};
 
@@ -86,14 +85,7 @@ pub fn selfplay_only<G: Encoding>(config: &Config, opts: &SelfplayOptions) -> Re
         dir.root().display(),
         inference.describe()
     );
-    let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
-    let batching = BatchingConfig {
-        max_batch: config.selfplay.max_batch,
-        max_wait: Duration::from_millis(2),
-        form: inference.form,
-        threads: inference.threads,
-    };
-    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
+    let (service, client) = spawn_service::<G>(config, inference, Duration::from_millis(2));
     nn::set_threads(1);
     let mut loaded: Option<PathBuf> = None;
     let mut names = ShardName::for_this_process();

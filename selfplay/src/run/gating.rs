@@ -3,12 +3,12 @@
 use std::path::Path;
 use std::time::Duration;
 
-use nn::{BatchingConfig, InferenceClient, InferenceService, NetConfig, PolicyValueNet};
+use nn::InferenceClient;
 use rules::Encoding;
 
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::setup::{load_into_service, start_state};
+use crate::setup::{load_into_service, spawn_service, start_state};
 use crate::store::events::{GatingEvent, RunEvent};
 use crate::store::rundir::RunDir;
 use arena::{play_match, Agent, MatchOptions, SearchAgent};
@@ -25,15 +25,7 @@ pub fn gate<G: Encoding>(
     best_client: &InferenceClient,
 ) -> Result<bool, TrainError> {
     let g = &config.gating;
-    let cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
-    let batching = BatchingConfig {
-        max_batch: config.selfplay.max_batch,
-        max_wait: Duration::from_millis(1),
-        form: inference.form,
-        threads: inference.threads,
-    };
-    let device = inference.device;
-    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
+    let (service, client) = spawn_service::<G>(config, inference, Duration::from_millis(1));
     load_into_service(&client, candidate)?;
     let new = SearchAgent::new("candidate".into(), NetEvaluator::<G>::new(client, 64), g.simulations);
     let old = SearchAgent::new("best".into(), NetEvaluator::<G>::new(best_client.clone(), 64), g.simulations);

@@ -30,14 +30,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use nn::{BatchingConfig, InferenceClient, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
+use nn::{InferenceClient, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
 use rules::Encoding;
 
 use crate::config::Config;
 use crate::error::TrainError;
 use crate::replay::{GameRecord, ReplayWindow, ShardName, EXTERNAL_GAME};
 use crate::run::resume::{load_newest_checkpoint, stored_games};
-use crate::setup::{load_into_service, start_state};
+use crate::setup::{load_into_service, spawn_service, start_state};
 use crate::store::lock::{lock_run, RunLock};
 use crate::store::rundir::{write_atomic, RunDir, RunIoError};
 use arena::MatchResult;
@@ -176,13 +176,7 @@ impl<G: Encoding> Run<G> {
             (lock, dir, state, latest, BTreeSet::new())
         };
 
-        let batching = BatchingConfig {
-            max_batch: config.selfplay.max_batch,
-            max_wait: Duration::from_millis(2),
-            form: inference.form,
-            threads: inference.threads,
-        };
-        let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&net_cfg, device), batching);
+        let (service, client) = spawn_service::<G>(config, inference, Duration::from_millis(2));
         // With gating, self-play uses the best network so far rather than the latest.
         let mut best = latest.clone();
         if config.gating.games > 0 {
