@@ -15,11 +15,29 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// Ends the program quietly when its standard output or error is a pipe whose reader went away
+/// (`vzero bench perft | head -1`), as other command-line tools do. SIGPIPE stays ignored (Rust's
+/// default): a write to a `uci:` engine that died must be an error, which the arena scores as
+/// that engine's forfeit, not a signal that ends vzero. So the closed-pipe panic of `println!`
+/// is what ends the program here, before it prints anything.
+fn quiet_on_closed_output() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info)
+    }));
+}
+
 fn main() -> ExitCode {
-    // Rust ignores SIGPIPE, so writing to a closed pipe (`vzero bench perft | head -1`) would
-    // panic; the default action ends the program quietly, as other command-line tools do.
-    // SAFETY: called before any other thread exists; SIG_DFL is a valid disposition.
-    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+    quiet_on_closed_output();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(err) => return cli::usage_error(err),

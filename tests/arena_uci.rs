@@ -202,3 +202,21 @@ fn a_three_player_match_seats_an_engine_in_every_order() {
     let table = stdout(&out);
     assert!(table.contains("wellisch: 6 games") && !table.contains("forfeited"), "{table}");
 }
+
+/// An engine that goes away before or after its handshake: a write into its closed input is an
+/// error vzero handles (refused at the start, a forfeit later), never a SIGPIPE that ends vzero
+/// with no word and no results.
+#[test]
+fn an_engine_gone_before_reading_is_refused_and_after_the_handshake_forfeits() {
+    let out = arena(&["--variant", "mini-hexchess", "uci:true", "random", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(1), "refused, not killed by a signal: {}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("player 'uci:true'") && err.trim().lines().count() == 1, "{err}");
+
+    let dir = scratch("gone");
+    let text = "#!/bin/sh\necho $$ >> \"$(dirname \"$0\")/pids\"\nread -r a; echo uciok\nread -r b; read -r c; echo readyok\nexit 0\n";
+    let engine = script(&dir, "gone.sh", text);
+    let table = match_against_random(&engine, "2", &[]);
+    assert!(table.contains("mini-hexchess: 2 games"), "{table}");
+    assert!(table.contains("forfeited 2 games: crashed 2"), "{table}");
+}
