@@ -301,13 +301,6 @@ impl Inference {
         Inference { threads: threads.max(1), ..self }
     }
 
-    /// The threads a network playing alone on this machine's cores gets: the cores shared by
-    /// the `parallel` games or searches that run at once.
-    pub fn cores_for(parallel: usize) -> usize {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        (cores / parallel.max(1)).max(1)
-    }
-
     /// The network as trained on the CPU: what tests and tools that compare against training
     /// use.
     pub fn plain_cpu() -> Inference {

@@ -10,7 +10,7 @@ use crate::engine::{cp_from_q, open_session, Limits, Line, Report, Settings};
 
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
-    let inference = args.net.inference()?.with_threads(nn::Inference::cores_for(args.threads));
+    let inference = args.net.inference()?;
     let model = args.model.resolve(args.at.variant);
     let mut session =
         open_session(args.at.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;

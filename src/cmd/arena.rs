@@ -53,8 +53,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         (None, Some(ms)) => EngineBudget::Movetime(Duration::from_millis(ms)),
         (None, None) => EngineBudget::Nodes(args.sims),
     };
-    // One game at a time leaves the cores to the networks; more share them.
-    let inference = args.net.inference()?.with_threads(nn::Inference::cores_for(args.play.threads));
+    let inference = args.net.inference()?;
     if inference.device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
         // The games' searches and the networks share the cores: libtorch's own thread pool on
         // top collapses when they are busy, as `vzero uci` found (20 times slower on 2 cores).

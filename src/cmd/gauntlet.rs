@@ -16,7 +16,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
     let config = Config::load(&dir.config(), &[])
         .with_context(|| format!("{}: not a run directory (no readable config.toml)", args.run.display()))?;
     if !args.table_only {
-        let inference = args.net.inference()?.with_threads(nn::Inference::cores_for(args.play.threads));
+        let inference = args.net.inference()?;
         let opts = GauntletOptions {
             opponents: args.against.clone(),
             checkpoints: args.checkpoints,

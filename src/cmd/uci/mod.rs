@@ -27,7 +27,7 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
         (None, ModelChoice::Path(path)) => model_variant(path).map_err(|e| anyhow!("--model: {e}"))?,
         (None, _) => Variant::Glinski,
     };
-    let inference = args.net.inference()?.with_threads(nn::Inference::cores_for(1));
+    let inference = args.net.inference()?;
     let mut engine = Engine::new(Options::new(variant, args.model), inference, args.net.leaves)
         .map_err(|e| anyhow!("--model: {e}"))?;
 
