@@ -124,14 +124,8 @@ impl FastNet {
         };
         let linear = |name: &str| (get(&format!("{name}.weight")), get(&format!("{name}.bias")));
         let device = net.device();
-        let flat: Vec<f32> = config.outcomes.concat();
-        let classes = config.outcomes.len() as i64;
-        let outcomes = Tensor::from_slice(&flat).reshape([classes, config.players as i64]).to_device(device);
-        let mask = config.board_mask.as_ref().map(|m| {
-            let mut shape = vec![1i64, 1];
-            shape.extend(config.input_shape[1..].iter().map(|&d| d as i64));
-            Tensor::from_slice(m).reshape(&shape).to_device(device).to_kind(kind)
-        });
+        let outcomes = net.outcome_matrix().shallow_clone();
+        let mask = net.board_mask().map(|m| m.to_kind(kind));
         FastNet {
             stem: fold("stem", 3),
             blocks,

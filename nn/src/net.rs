@@ -170,6 +170,16 @@ impl PolicyValueNet {
         self.vs.device()
     }
 
+    /// The outcome classes as a `[classes, players]` matrix, for the fast form.
+    pub(crate) fn outcome_matrix(&self) -> &Tensor {
+        &self.outcomes
+    }
+
+    /// The board mask `[1, 1, ..spatial]`, if the board does not fill its grid.
+    pub(crate) fn board_mask(&self) -> Option<&Tensor> {
+        self.mask.as_ref()
+    }
+
     fn masked(&self, x: Tensor) -> Tensor {
         match &self.mask {
             Some(m) => x * m,
