@@ -67,7 +67,7 @@ pub struct PlayArgs {
     #[arg(long, default_value = "default")]
     pub model: ModelChoice,
     /// Root visits of the model's search per move (and of `hint` and `show`).
-    #[arg(long, default_value_t = 800)]
+    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u32).range(1..))]
     pub sims: u32,
     /// Your seats: names (white, black; p1, p2, p3) or numbers from 1, comma-separated for two
     /// seats of Wellisch; the model plays the others.
@@ -130,13 +130,13 @@ pub struct AnalyseArgs {
     #[arg(long, default_value = "default")]
     pub model: ModelChoice,
     /// Root visits of the search.
-    #[arg(long, default_value_t = 800)]
+    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u32).range(1..))]
     pub sims: u32,
     /// How many of the best root moves to list.
     #[arg(long, value_name = "K", default_value_t = 3)]
     pub multipv: usize,
     /// Search threads sharing the tree.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = threads_1_to_256())]
     pub threads: usize,
     /// Print one JSON object (fields in the README) instead of a table.
     #[arg(long)]
@@ -320,7 +320,7 @@ pub struct GauntletArgs {
     #[arg(long, default_value_t = 20)]
     pub games: usize,
     /// Simulations per move of the checkpoints.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
     pub sims: u32,
     /// How the games are played.
     #[command(flatten)]
@@ -443,13 +443,13 @@ pub struct BenchArgs {
     pub overrides: Vec<String>,
     /// Seconds of each `bench selfplay` measurement, of the `bench train` steps and of the
     /// `bench replay` sampling, and the time cap of each variant's `bench alphabeta` search.
-    #[arg(long, default_value_t = 20.0)]
+    #[arg(long, default_value_t = 20.0, value_parser = positive_seconds)]
     pub seconds: f64,
     /// Positions in the `bench replay` window.
     #[arg(long, default_value_t = 1_000_000)]
     pub positions: usize,
     /// Positions per batch that `bench replay` samples (`training.batch_size`).
-    #[arg(long, default_value_t = 512)]
+    #[arg(long, default_value_t = 512, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub batch: usize,
     /// A run directory whose games `bench replay` samples, instead of random Glinski games.
     #[arg(long)]
@@ -462,7 +462,7 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',')]
     pub nets: Vec<String>,
     /// libtorch threads of `bench nn` (default: every core of the machine).
-    #[arg(long)]
+    #[arg(long, value_parser = threads_1_to_256())]
     pub threads: Option<usize>,
 }
 
@@ -522,6 +522,20 @@ pub enum BenchKind {
     /// and training positions per second the sampler draws from it in batches of `--batch`
     /// (from every game of `--run` instead, if given).
     Replay,
+}
+
+/// A thread count from 1 to 256: 0 cannot run, more is a typing mistake on any machine
+/// vzero runs on (uci's `Threads` option has the same cap).
+fn threads_1_to_256() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256)
+}
+
+/// A duration in seconds above 0 (a benchmark of no time measures nothing).
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds above 0")),
+    }
 }
 
 /// Reports a command-line mistake in one line and returns exit code 2; help and version

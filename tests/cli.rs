@@ -448,3 +448,25 @@ fn foreign_or_inconsistent_shards_are_skipped_by_name_and_training_goes_on() {
     assert!(err.contains("9999999999991-other-1-000002.shard") && err.contains("no legal move"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Numbers that cannot make a search or a measurement are refused as usage errors naming the
+/// flag, instead of running for minutes (`analyse --threads 5000`), spinning forever (`bench
+/// replay --batch 0`), printing `ratio inf` (`bench selfplay --seconds 0`) or a table of
+/// 0-visit moves (`analyse --sims 0`).
+#[test]
+fn meaningless_numbers_are_refused_naming_the_flag() {
+    let refused = |args: &[&str], flag: &str| {
+        let out = vzero(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?} ran");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(flag) && err.trim().lines().count() == 1, "{args:?}: {err}");
+    };
+    refused(&["analyse", "--variant", "mini-hexchess", "--model", "none", "--threads", "5000"], "--threads");
+    refused(&["analyse", "--variant", "mini-hexchess", "--model", "none", "--threads", "0"], "--threads");
+    refused(&["analyse", "--variant", "mini-hexchess", "--model", "none", "--sims", "0"], "--sims");
+    refused(&["play", "--variant", "mini-hexchess", "--model", "none", "--sims", "0"], "--sims");
+    refused(&["gauntlet", "runs/none", "--sims", "0"], "--sims");
+    refused(&["bench", "replay", "--batch", "0", "--positions", "100", "--seconds", "1"], "--batch");
+    refused(&["bench", "selfplay", "--seconds", "0"], "--seconds");
+    refused(&["bench", "nn", "--threads", "0"], "--threads");
+}
