@@ -108,10 +108,7 @@ pub fn bench_forms(
 /// `precision` on `device` with libtorch's current threads, over about `seconds`.
 pub fn matmul_peak_gflops(device: Device, precision: Precision, seconds: f64) -> f64 {
     let n = 1024i64;
-    let kind = match precision {
-        Precision::Fp32 => Kind::Float,
-        Precision::Bf16 => Kind::BFloat16,
-    };
+    let kind = precision.kind();
     let a = Tensor::rand([n, n], (Kind::Float, device)).to_kind(kind);
     let b = Tensor::rand([n, n], (Kind::Float, device)).to_kind(kind);
     let _ = a.matmul(&b);

@@ -25,6 +25,16 @@ pub enum Precision {
     Bf16,
 }
 
+impl Precision {
+    /// The libtorch element type of this arithmetic.
+    pub fn kind(self) -> Kind {
+        match self {
+            Precision::Fp32 => Kind::Float,
+            Precision::Bf16 => Kind::BFloat16,
+        }
+    }
+}
+
 /// How inference runs the network: the form of the weights and the layout of the activations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InferenceForm {
@@ -97,10 +107,7 @@ impl FastNet {
         };
         let config = net.config().clone();
         let dims = config.spatial_dims() as i64;
-        let kind = match form.precision {
-            Precision::Fp32 => Kind::Float,
-            Precision::Bf16 => Kind::BFloat16,
-        };
+        let kind = form.precision.kind();
         let layout = |w: Tensor| if form.channels_last { channels_last(&w) } else { w.contiguous() };
         let fold = |prefix: &str, kernel: i64| -> FoldedConv {
             let w = get(&format!("{prefix}.conv.weight"));
@@ -169,10 +176,7 @@ impl FastNet {
     /// them.
     pub fn predict_outcomes(&self, inputs: &[f32], batch: usize) -> (Tensor, Tensor, Tensor) {
         assert_eq!(inputs.len(), batch * self.config.input_len(), "input buffer does not hold {batch} positions");
-        let kind = match self.form.precision {
-            Precision::Fp32 => Kind::Float,
-            Precision::Bf16 => Kind::BFloat16,
-        };
+        let kind = self.form.precision.kind();
         let mut shape = vec![batch as i64];
         shape.extend(self.config.input_shape.iter().map(|&d| d as i64));
         let x = Tensor::from_slice(inputs).reshape(&shape).to_device(self.device).to_kind(kind);

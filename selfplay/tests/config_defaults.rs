@@ -93,9 +93,9 @@ fn key_of(text: &str) -> Option<String> {
     (table.len() == 1 && table.contains_key(name)).then(|| name.to_string())
 }
 
-/// Splits `text` at its commas outside brackets, braces and strings.
-fn split_top_level(text: &str) -> Vec<&str> {
-    let (mut parts, mut depth, mut quote, mut start) = (Vec::new(), 0i32, None, 0);
+/// The characters of `text` outside its quoted strings, with their byte offsets.
+fn outside_strings(text: &str) -> Vec<(usize, char)> {
+    let (mut out, mut quote) = (Vec::new(), None);
     let mut chars = text.char_indices();
     while let Some((i, c)) = chars.next() {
         match (quote, c) {
@@ -105,9 +105,20 @@ fn split_top_level(text: &str) -> Vec<&str> {
             (Some(q), c) if c == q => quote = None,
             (Some(_), _) => {}
             (None, '"' | '\'') => quote = Some(c),
-            (None, '[' | '{') => depth += 1,
-            (None, ']' | '}') => depth -= 1,
-            (None, ',') if depth == 0 => {
+            (None, c) => out.push((i, c)),
+        }
+    }
+    out
+}
+
+/// Splits `text` at its commas outside brackets, braces and strings.
+fn split_top_level(text: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, c) in outside_strings(text) {
+        match c {
+            '[' | '{' => depth += 1,
+            ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
                 parts.push(&text[start..i]);
                 start = i + 1;
             }
@@ -120,20 +131,12 @@ fn split_top_level(text: &str) -> Vec<&str> {
 
 /// The end of the parenthesis whose content starts `text`: the byte offset of its `)`.
 fn closing_paren(text: &str) -> Option<usize> {
-    let (mut depth, mut quote) = (0i32, None);
-    let mut chars = text.char_indices();
-    while let Some((i, c)) = chars.next() {
-        match (quote, c) {
-            (Some(_), '\\') => {
-                chars.next();
-            }
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '"' | '\'') => quote = Some(c),
-            (None, '(' | '[' | '{') => depth += 1,
-            (None, ']' | '}') => depth -= 1,
-            (None, ')') if depth == 0 => return Some(i),
-            (None, ')') => depth -= 1,
+    let mut depth = 0i32;
+    for (i, c) in outside_strings(text) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' if depth == 0 => return Some(i),
+            ')' | ']' | '}' => depth -= 1,
             _ => {}
         }
     }
