@@ -482,6 +482,19 @@ pub struct NetArgs {
     /// count always searches the same way. (default 8)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub leaves: Option<u32>,
+    /// Share (0 to 1) of a quiescence search's value (captures until the position is quiet,
+    /// squashed to an expected score) blended into every leaf value of network and uniform
+    /// search players: keeps a weak network's search from missing captures. (default 0)
+    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = unit_share)]
+    pub tactics: f32,
+}
+
+/// A share between 0 and 1.
+fn unit_share(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
+        _ => Err(format!("'{text}': expected a number from 0 to 1")),
+    }
 }
 
 impl NetArgs {

@@ -7,6 +7,21 @@ use rules::{Material, Player, Scores, MAX_PLAYERS};
 /// (Weltschach's 176 pieces a side are worth about 1,400 pawns).
 pub const MATE: i32 = 10_000_000;
 
+/// Centipawns of lead that [`expected_score`] maps to 0.73 (a logistic's 1): three pawns, the
+/// scale of the material prior (`rules::MATERIAL_VALUE_SCALE`), so a queen's lead is 0.95.
+pub const EXPECTED_SCORE_SCALE: f32 = 300.0;
+
+/// The expected score (0 to 1) of a side whose search value is `centipawns`:
+/// `1 / (1 + exp(-centipawns / EXPECTED_SCORE_SCALE))`, exactly 1 or 0 for a found win or
+/// loss. How the teacher's values and the tactical leaf values become value targets.
+pub fn expected_score(centipawns: i32) -> f32 {
+    match centipawns {
+        v if v > DECIDED => 1.0,
+        v if v < -DECIDED => 0.0,
+        v => 1.0 / (1.0 + (-(v as f32) / EXPECTED_SCORE_SCALE).exp()),
+    }
+}
+
 /// Values beyond this in size come from a finished game, not from material: the table stores
 /// them relative to the node, so a win found at different depths keeps preferring the faster.
 pub(crate) const DECIDED: i32 = MATE / 4;

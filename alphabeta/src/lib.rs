@@ -28,6 +28,6 @@ mod search;
 mod settings;
 mod table;
 
-pub use eval::{MATE, MOBILITY_CENTIPAWNS};
-pub use search::{search, Iteration, Report};
+pub use eval::{expected_score, EXPECTED_SCORE_SCALE, MATE, MOBILITY_CENTIPAWNS};
+pub use search::{quiescence_value, score_root_moves, search, Iteration, Report};
 pub use settings::{Settings, SettingsError, MAX_DEPTH};

@@ -59,11 +59,47 @@ pub struct Report<M> {
     pub elapsed: Duration,
     /// Whether the time limit stopped an iteration before it completed.
     pub stopped: bool,
+    /// Every root move with its exact value for the player to move (centipawns), best first, from
+    /// the deepest completed iteration: filled by [`score_root_moves`] only (a plain search
+    /// proves the other moves worse without finding how much).
+    pub root_scores: Vec<(M, i32)>,
 }
 
 /// Searches `game` within `settings` and returns the move to play, or `None` when the game is
 /// over. `seed` orders equally promising root moves, so that ties are broken reproducibly.
 pub fn search<G: Material>(game: &G, settings: &Settings, seed: u64) -> Option<Report<G::Move>> {
+    run(game, settings, seed, false)
+}
+
+/// Searches as [`search`] does, but every root move with a full window, so that the report's
+/// [`Report::root_scores`] holds each move's exact value: what a teacher labels a position's
+/// policy with. Costs about one full search per root move at the last depth.
+pub fn score_root_moves<G: Material>(game: &G, settings: &Settings, seed: u64) -> Option<Report<G::Move>> {
+    run(game, settings, seed, true)
+}
+
+/// The value of `game` for its mover in centipawns after a quiescence search alone (captures
+/// until the position is quiet, stand-pat on material and mobility): the tactical value a
+/// search leaf can be given cheaply. Finished games score [`crate::MATE`], 0 or `-MATE`.
+pub fn quiescence_value<G: Material>(game: &G) -> i32 {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut searcher = Searcher::<G> {
+        root: game.to_move(),
+        table: Table::new(None),
+        order: MoveOrder::new(),
+        frames: Vec::new(),
+        nodes: 0,
+        deadline: None,
+        stopped: false,
+    };
+    // The others' move counts are unknown here: level with the mover's, as the root does.
+    let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
+    searcher.quiesce(game, 0, 0, -INFINITY, INFINITY, mobility)
+}
+
+/// The shared iterative deepening of [`search`] and [`score_root_moves`].
+fn run<G: Material>(game: &G, settings: &Settings, seed: u64, score_all: bool) -> Option<Report<G::Move>> {
     let began = Instant::now();
     let mut root_moves = Vec::new();
     game.legal_moves(&mut root_moves);
@@ -82,11 +118,17 @@ pub fn search<G: Material>(game: &G, settings: &Settings, seed: u64) -> Option<R
     };
     let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
     let mut fallback = root_moves[0];
+    let mut root_scores = Vec::new();
+    let mut scores = score_all.then(Vec::new);
     for depth in 1..=settings.depth {
-        let (best, value) = searcher.root(game, &mut root_moves, depth);
+        let (best, value) = searcher.root(game, &mut root_moves, depth, scores.as_mut());
         if searcher.stopped {
             fallback = best;
             break;
+        }
+        if let Some(scores) = &mut scores {
+            root_scores = std::mem::take(scores);
+            root_scores.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         }
         iterations.push(Iteration { depth, best, value, nodes: searcher.nodes, elapsed: began.elapsed() });
     }
@@ -102,6 +144,7 @@ pub fn search<G: Material>(game: &G, settings: &Settings, seed: u64) -> Option<R
         nodes: searcher.nodes,
         elapsed: began.elapsed(),
         stopped: searcher.stopped,
+        root_scores,
     })
 }
 
@@ -147,8 +190,15 @@ struct Searcher<G: Material> {
 impl<G: Material> Searcher<G> {
     /// One iteration over the root moves, best of the previous iteration first, then the rest
     /// in the usual order (ties in the seed's order). Returns the best move and its value; if
-    /// the clock stopped the iteration, the best of the moves searched so far.
-    fn root(&mut self, game: &G, moves: &mut [G::Move], depth: u32) -> (G::Move, i32) {
+    /// the clock stopped the iteration, the best of the moves searched so far. With `scores`,
+    /// every move is searched with the full window and its exact value pushed there.
+    fn root(
+        &mut self,
+        game: &G,
+        moves: &mut [G::Move],
+        depth: u32,
+        mut scores: Option<&mut Vec<(G::Move, i32)>>,
+    ) -> (G::Move, i32) {
         let mut keys: Vec<(i32, G::Move)> = moves
             .iter()
             .enumerate()
@@ -165,9 +215,13 @@ impl<G: Material> Searcher<G> {
         let mut alpha = -INFINITY;
         let mut best = keys[0].1;
         for &(_, mv) in &keys {
-            let value = self.child(game, mv, depth - 1, 1, alpha, INFINITY, mobility);
+            let floor = if scores.is_some() { -INFINITY } else { alpha };
+            let value = self.child(game, mv, depth - 1, 1, floor, INFINITY, mobility);
             if self.stopped {
                 break;
+            }
+            if let Some(scores) = scores.as_deref_mut() {
+                scores.push((mv, value));
             }
             if value > alpha {
                 alpha = value;

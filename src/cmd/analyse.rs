@@ -20,7 +20,12 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         return Err(anyhow!("nothing to analyse: {reason}"));
     }
     let limits = Limits { nodes: Some(args.sims.max(1)), ..Limits::default() };
-    let settings = Settings { threads: args.threads.max(1), multipv: args.multipv.max(1), leaves: args.net.leaves };
+    let settings = Settings {
+        threads: args.threads.max(1),
+        multipv: args.multipv.max(1),
+        leaves: args.net.leaves,
+        tactics: args.net.tactics,
+    };
     let report = session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
     let position = session.position_text();
     session.close();

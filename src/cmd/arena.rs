@@ -70,7 +70,8 @@ fn arena_match<G: FullGame>(
     engine_budget: EngineBudget,
     inference: nn::Inference,
 ) -> anyhow::Result<()> {
-    let opts = PlayerOptions { default_sims: a.sims, leaves: a.net.leaves, engine_budget, inference };
+    let opts =
+        PlayerOptions { default_sims: a.sims, leaves: a.net.leaves, engine_budget, inference, tactics: a.net.tactics };
     let players = load_players::<G>(specs, opts)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
     let opts = MatchOptions {

@@ -5,14 +5,15 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use mcts::{Evaluator, Search, SearchParams};
-use rules::Game;
+use arena::QuiescenceJudge;
+use mcts::{Blend, Evaluator, Search, SearchParams};
+use rules::Material;
 
 use super::limits::Limits;
 use super::report::{report_of, Report};
 
 /// How a search runs, apart from when it stops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     /// Threads sharing the tree.
     pub threads: usize,
@@ -20,6 +21,8 @@ pub struct Settings {
     pub multipv: usize,
     /// Leaves in flight per thread (`None`: analysis's, [`SearchParams::analysis`]).
     pub leaves: Option<u32>,
+    /// Share of the quiescence search's value in every leaf value ([`QuiescenceJudge`]).
+    pub tactics: f32,
 }
 
 /// How long one chunk should take: short enough that `stop` is answered within about this
@@ -33,7 +36,7 @@ const MAX_EDGES: usize = 80_000_000;
 
 /// Searches `game` (which has a legal move) with `evaluator` until a limit in `limits` or
 /// `stop`, calling `on_info` about once a second, and returns the final report.
-pub(crate) fn search<G: Game, E: Evaluator<G> + Sync + ?Sized>(
+pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     game: &G,
     evaluator: &E,
     limits: &Limits,
@@ -42,6 +45,7 @@ pub(crate) fn search<G: Game, E: Evaluator<G> + Sync + ?Sized>(
     on_info: &mut dyn FnMut(&Report),
 ) -> Report {
     let start = Instant::now();
+    let evaluator = &Blend { inner: evaluator, judge: QuiescenceJudge, weight: settings.tactics };
     let threads = settings.threads.max(1);
     let mut params = SearchParams::analysis(1);
     // Each thread keeps its own leaves in flight, as one search thread does.

@@ -4,13 +4,14 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use mcts::{RolloutEvaluator, UniformEvaluator};
+use mcts::{Blend, RolloutEvaluator, UniformEvaluator};
 use nn::checkpoint::{check_format, list_checkpoints, read_state, verify_checkpoint};
 use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
 use rules::{Encoding, Game, Material};
 
 use super::{PlayerError, PlayerSpec};
 use crate::agent::{Agent, AlphaBetaAgent, GreedyAgent, RandomAgent, SearchAgent};
+use crate::tactics::QuiescenceJudge;
 use crate::uci::{EngineBudget, UciAgent};
 
 /// Where a run directory keeps its checkpoints (see `selfplay`'s run directory).
@@ -60,6 +61,9 @@ pub struct PlayerOptions {
     pub engine_budget: EngineBudget,
     /// Where and in which form network players run.
     pub inference: Inference,
+    /// Share of the quiescence search's value in the leaf values of search players
+    /// ([`QuiescenceJudge`]); 0 leaves their evaluators as they are.
+    pub tactics: f32,
 }
 
 /// Builds the agents for `specs` as `opts` says.
@@ -67,7 +71,8 @@ pub fn load_players<G: Encoding + Material>(
     specs: &[PlayerSpec],
     opts: PlayerOptions,
 ) -> Result<Players<G>, PlayerError> {
-    let PlayerOptions { default_sims, leaves, engine_budget, inference } = opts;
+    let PlayerOptions { default_sims, leaves, engine_budget, inference, tactics } = opts;
+    let searching = |label: String, simulations| SearchOptions { label, simulations, leaves, tactics };
 
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     let mut services = Vec::new();
@@ -78,12 +83,12 @@ pub fn load_players<G: Encoding + Material>(
             PlayerSpec::AlphaBeta(settings) => Box::new(AlphaBetaAgent { settings: *settings }),
             PlayerSpec::Mcts(s) => {
                 let simulations = s.unwrap_or(default_sims);
-                Box::new(searching(format!("mcts:{simulations}"), UniformEvaluator, simulations, leaves))
+                Box::new(searching(format!("mcts:{simulations}"), simulations).agent(UniformEvaluator))
             }
             PlayerSpec::Rollout(s) => {
                 let simulations = s.unwrap_or(default_sims);
                 let evaluator = RolloutEvaluator::new(0x5EED, 400);
-                Box::new(searching(format!("rollout:{simulations}"), evaluator, simulations, leaves))
+                Box::new(searching(format!("rollout:{simulations}"), simulations).agent(evaluator))
             }
             PlayerSpec::Network(path, s) => {
                 if !path.exists() {
@@ -92,7 +97,7 @@ pub fn load_players<G: Encoding + Material>(
                 let simulations = s.unwrap_or(default_sims);
                 let (service, evaluator) = load_network::<G>(path, inference)?;
                 services.push(service);
-                Box::new(searching(format!("{}:{simulations}", path.display()), evaluator, simulations, leaves))
+                Box::new(searching(format!("{}:{simulations}", path.display()), simulations).agent(evaluator))
             }
             PlayerSpec::Uci { command, argv } => {
                 let player = format!("uci:{command}");
@@ -105,10 +110,24 @@ pub fn load_players<G: Encoding + Material>(
     Ok(Players { agents, services })
 }
 
-/// A search player with `leaves` in flight, or analysis's where none are given.
-fn searching<E>(label: String, evaluator: E, simulations: u32, leaves: Option<u32>) -> SearchAgent<E> {
-    let agent = SearchAgent::new(label, evaluator, simulations);
-    SearchAgent { leaves: leaves.unwrap_or(agent.leaves), ..agent }
+/// How one search player searches, whatever its evaluator.
+struct SearchOptions {
+    label: String,
+    simulations: u32,
+    leaves: Option<u32>,
+    tactics: f32,
+}
+
+impl SearchOptions {
+    /// The player searching with `evaluator`: `leaves` in flight (analysis's where none are
+    /// given) and `tactics` of the quiescence search's value blended into its leaf values (named
+    /// in its label).
+    fn agent<E>(self, evaluator: E) -> SearchAgent<Blend<E, QuiescenceJudge>> {
+        let label = if self.tactics > 0.0 { format!("{}+tactics{}", self.label, self.tactics) } else { self.label };
+        let evaluator = Blend { inner: evaluator, judge: QuiescenceJudge, weight: self.tactics };
+        let agent = SearchAgent::new(label, evaluator, self.simulations);
+        SearchAgent { leaves: self.leaves.unwrap_or(agent.leaves), ..agent }
+    }
 }
 
 /// An inference service running the checkpoint at `path` (a checkpoint folder or a run

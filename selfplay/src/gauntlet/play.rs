@@ -172,7 +172,8 @@ fn play_pairing<G: Encoding + Material>(
     let mut specs = vec![PlayerSpec::Network(pairing.player.clone(), Some(opts.sims))];
     specs.extend(std::iter::repeat_n(pairing.opponent.clone(), G::NUM_PLAYERS - 1));
     let budget = arena::uci::EngineBudget::Nodes(opts.sims);
-    let player_opts = PlayerOptions { default_sims: opts.sims, leaves: opts.leaves, engine_budget: budget, inference };
+    let player_opts =
+        PlayerOptions { default_sims: opts.sims, leaves: opts.leaves, engine_budget: budget, inference, tactics: 0.0 };
     let players = load_players::<G>(&specs, player_opts)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|a| a.as_ref()).collect();
     let pairing_seed = name_hash(player_name) ^ name_hash(&pairing.opponent_name).rotate_left(17);

@@ -183,7 +183,12 @@ impl<'a> Table<'a> {
     /// A search of the position with `--sims` root visits, reporting `lines` root moves.
     fn search(&mut self, lines: usize) -> Report {
         let limits = Limits { nodes: Some(self.args.sims.max(1)), ..Limits::default() };
-        let settings = Settings { threads: 1, multipv: lines.max(1), leaves: self.args.net.leaves };
+        let settings = Settings {
+            threads: 1,
+            multipv: lines.max(1),
+            leaves: self.args.net.leaves,
+            tactics: self.args.net.tactics,
+        };
         self.session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {})
     }
 

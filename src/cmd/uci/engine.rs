@@ -50,6 +50,8 @@ pub struct Engine {
     inference: nn::Inference,
     /// Leaves in flight per search thread (`--leaves`).
     leaves: Option<u32>,
+    /// Share of the quiescence value in leaf values (`--tactics`).
+    tactics: f32,
     /// `None` only while a search holds it.
     session: Option<Box<dyn Session>>,
     running: Option<Running>,
@@ -58,9 +60,14 @@ pub struct Engine {
 impl Engine {
     /// An engine with `options` whose searches keep `leaves` in flight per thread; fails if the
     /// model cannot be loaded.
-    pub fn new(options: Options, inference: nn::Inference, leaves: Option<u32>) -> Result<Engine, String> {
+    pub fn new(
+        options: Options,
+        inference: nn::Inference,
+        leaves: Option<u32>,
+        tactics: f32,
+    ) -> Result<Engine, String> {
         let session = open_session(options.variant, model_path(&options).as_deref(), inference)?;
-        Ok(Engine { options, inference, leaves, session: Some(session), running: None })
+        Ok(Engine { options, inference, leaves, tactics, session: Some(session), running: None })
     }
 
     /// Does what `line` asks.
@@ -183,7 +190,12 @@ impl Engine {
             (nodes, _, _) => nodes,
         };
         let limits = Limits { nodes, movetime, infinite: go.infinite };
-        let settings = Settings { threads: self.options.threads, multipv: self.options.multipv, leaves: self.leaves };
+        let settings = Settings {
+            threads: self.options.threads,
+            multipv: self.options.multipv,
+            leaves: self.leaves,
+            tactics: self.tactics,
+        };
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let (stop_flag, done_flag) = (Arc::clone(&stop), Arc::clone(&done));
