@@ -29,6 +29,9 @@ pub enum Command {
     Train(TrainArgs),
     /// Self-play only, adding games to a running `vzero train` that shares the run directory.
     Selfplay(SelfplayArgs),
+    /// Add a classical teacher's labelled games to a run (what its `[teacher]` section does
+    /// before the first iteration), resuming where a stopped `teach` left off.
+    Teach(TeachArgs),
     /// Inspect run directories.
     Runs(RunsArgs),
     /// Draw a position as an SVG picture (from position text or a recorded game).
@@ -348,6 +351,30 @@ pub struct SelfplayArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub overrides: Vec<String>,
     /// No progress bars.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Flags of `vzero teach`.
+#[derive(Debug, Args)]
+pub struct TeachArgs {
+    /// The run directory (made by `vzero train`).
+    #[arg(long)]
+    pub run: PathBuf,
+    /// The teacher: alphabeta:DEPTH or alphabeta:DEPTH:MS (default: the run's teacher.player).
+    #[arg(long, value_name = "PLAYER")]
+    pub teacher: Option<String>,
+    /// Labelled positions the run's teacher games should hold in all, those there counted
+    /// (default: the run's teacher.positions).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub positions: Option<u64>,
+    /// Threads playing teacher games (default: the run's teacher.threads).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// Override a key of the run's config for this command, e.g. --set teacher.random_plies=8.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
+    /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
 }

@@ -61,6 +61,9 @@ pub struct Config {
     /// Optional gauntlets of the newest checkpoint against fixed opponents during the run.
     #[serde(default)]
     pub gauntlet: GauntletConfig,
+    /// Optional classical teacher: labelled games the run starts from.
+    #[serde(default)]
+    pub teacher: TeacherConfig,
 }
 
 /// Serde of a value written as its name: parsed with `FromStr`, written with `Display`.
@@ -312,6 +315,71 @@ impl Default for GauntletConfig {
     }
 }
 
+/// `[teacher]`: before its first self-play iteration the run has an alpha-beta player play
+/// `positions` labelled positions (`vzero teach`), trains `steps` steps on them alone, and then
+/// mixes them into its training batches at a share that fades to 0 (expert iteration's warm
+/// start). `positions = 0` (the default) is a pure-zero run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TeacherConfig {
+    /// Labelled positions to make before the first iteration; 0 turns the teacher off.
+    pub positions: u64,
+    /// The teacher, as an arena player: `alphabeta:DEPTH` or `alphabeta:DEPTH:MS`.
+    pub player: String,
+    /// Uniformly random plies opening each teacher game (not labelled), so games differ.
+    pub random_plies: u32,
+    /// Centipawns of the policy target's softmax over the teacher's root-move scores.
+    pub policy_temperature: f32,
+    /// Centipawns of the softmax the teacher's move is drawn from (0: always its best).
+    pub choice_temperature: f32,
+    /// Share of the teacher's squashed evaluation in each value target; the rest is the result.
+    pub value_mix: f32,
+    /// Training steps on teacher positions alone before the first self-play.
+    pub steps: u64,
+    /// Share of teacher positions in training batches after that, at iteration 0.
+    pub share: f32,
+    /// Iterations over which `share` falls linearly to 0 (0: it stays).
+    pub fade_iterations: u32,
+    /// Threads playing teacher games.
+    pub threads: usize,
+}
+
+impl Default for TeacherConfig {
+    fn default() -> Self {
+        TeacherConfig {
+            positions: 0,
+            player: "alphabeta:2".into(),
+            random_plies: 6,
+            policy_temperature: 200.0,
+            choice_temperature: 50.0,
+            value_mix: 0.5,
+            steps: 1000,
+            share: 0.5,
+            fade_iterations: 10,
+            threads: 2,
+        }
+    }
+}
+
+impl TeacherConfig {
+    /// The teacher's search limits (the config was validated, so `player` parses).
+    pub fn settings(&self) -> Result<alphabeta::Settings, String> {
+        match self.player.parse::<arena::players::PlayerSpec>() {
+            Ok(arena::players::PlayerSpec::AlphaBeta(settings)) => Ok(settings),
+            Ok(_) => Err("must be an alpha-beta player (alphabeta:DEPTH or alphabeta:DEPTH:MS)".into()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// The teacher's share of training batches in iteration `iteration` (self-play's).
+    pub fn share_at(&self, iteration: u32) -> f32 {
+        if self.fade_iterations == 0 {
+            return self.share;
+        }
+        self.share * (1.0 - iteration as f32 / self.fade_iterations as f32).max(0.0)
+    }
+}
+
 /// Why a configuration was rejected; the message names the file and key.
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -427,6 +495,7 @@ impl Config {
             return Err(invalid("selfplay.max_plies", "0".into(), "must be at least 1"));
         }
         self.validate_gauntlet(name)?;
+        self.validate_teacher(name)?;
         for (key, sims, games) in [
             ("evaluation.simulations", self.evaluation.simulations, self.evaluation.games),
             ("gating.simulations", self.gating.simulations, self.gating.games),
@@ -479,6 +548,39 @@ impl Config {
             value: e.value,
             reason: e.expected,
         })
+    }
+
+    /// `[teacher]`'s player is an alpha-beta player and its shares and temperatures make sense.
+    fn validate_teacher(&self, name: &str) -> Result<(), ConfigError> {
+        let t = &self.teacher;
+        let invalid = |key: &str, value: String, reason: &'static str| ConfigError::Invalid {
+            path: name.to_string(),
+            key: format!("teacher.{key}"),
+            value,
+            reason,
+        };
+        if t.settings().is_err() {
+            let value = t.player.chars().take(100).collect();
+            return Err(invalid("player", value, "must be alphabeta:DEPTH or alphabeta:DEPTH:MS"));
+        }
+        let unit = |v: f32| v.is_finite() && (0.0..=1.0).contains(&v);
+        for (key, value) in [("value_mix", t.value_mix), ("share", t.share)] {
+            if !unit(value) {
+                return Err(invalid(key, value.to_string(), "must be between 0 and 1"));
+            }
+        }
+        if !(t.policy_temperature.is_finite() && t.policy_temperature > 0.0) {
+            let value = t.policy_temperature.to_string();
+            return Err(invalid("policy_temperature", value, "must be a positive number of centipawns"));
+        }
+        if !(t.choice_temperature.is_finite() && t.choice_temperature >= 0.0) {
+            let value = t.choice_temperature.to_string();
+            return Err(invalid("choice_temperature", value, "must be 0 or a positive number of centipawns"));
+        }
+        if !(1..=256).contains(&t.threads) {
+            return Err(invalid("threads", t.threads.to_string(), "must be 1 to 256"));
+        }
+        Ok(())
     }
 
     /// `[gauntlet]` names fixed opponents only, and as many games as the seat rotation fills.

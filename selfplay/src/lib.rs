@@ -12,6 +12,7 @@ pub mod replay;
 pub mod run;
 pub mod setup;
 pub mod store;
+pub mod teach;
 
 pub use config::Config;
 pub use error::TrainError;

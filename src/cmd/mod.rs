@@ -16,6 +16,7 @@ mod run_status;
 mod runs;
 mod selfplay;
 pub mod stop;
+mod teach;
 mod train;
 mod uci;
 mod variants;
@@ -30,6 +31,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Bench(args) => bench::run(args),
         Command::Train(args) => train::run(args),
         Command::Selfplay(args) => selfplay::run(args),
+        Command::Teach(args) => teach::run(args),
         Command::Runs(args) => runs::run(args),
         Command::Render(args) => render::run(args),
         Command::Replay(args) => replay::run(args),

@@ -29,8 +29,12 @@ pub struct RunStatus {
     pub trainer_games: u64,
     /// Of those, games of `vzero selfplay` processes.
     pub external_games: u64,
+    /// Of those, games of the classical teacher (`vzero teach`, `[teacher]`).
+    pub teacher_games: u64,
     /// Moves of those games.
     pub positions: u64,
+    /// Of those, the teacher's labelled positions.
+    pub teacher_positions: u64,
     /// Shard files in the replay folder.
     pub shards: usize,
     /// Shards not counted: unreadable, another variant's, or inconsistent.
@@ -71,7 +75,9 @@ pub struct LastIteration {
 struct Counted {
     trainer: u64,
     external: u64,
+    teacher: u64,
     positions: u64,
+    teacher_positions: u64,
     skipped: usize,
 }
 
@@ -98,10 +104,12 @@ impl RunStatus {
             variant: config.variant.name().to_string(),
             blocks: config.network.blocks,
             channels: config.network.channels,
-            games: counted.trainer + counted.external,
+            games: counted.trainer + counted.external + counted.teacher,
             trainer_games: counted.trainer,
             external_games: counted.external,
+            teacher_games: counted.teacher,
             positions: counted.positions,
+            teacher_positions: counted.teacher_positions,
             shards: shards.len(),
             skipped_shards: counted.skipped,
             iteration: state.as_ref().map(|s| s.iteration),
@@ -122,7 +130,10 @@ fn count_games<G: FullGame>(shards: &[PathBuf]) -> Counted {
         match read_checked_shard::<G>(path) {
             Ok(games) => {
                 for g in games {
-                    if g.number & EXTERNAL_GAME == 0 {
+                    if g.is_teacher() {
+                        counted.teacher += 1;
+                        counted.teacher_positions += g.training_positions() as u64;
+                    } else if g.number & EXTERNAL_GAME == 0 {
                         counted.trainer += 1;
                     } else {
                         counted.external += 1;

@@ -31,11 +31,14 @@ fn print_text(s: &RunStatus) {
     } else {
         String::new()
     };
+    let teacher = if s.teacher_games > 0 { format!(", {} by the teacher", s.teacher_games) } else { String::new() };
     println!(
-        "games        {} ({} by the trainer, {} by selfplay processes) in {} shards{skipped}",
+        "games        {} ({} by the trainer, {} by selfplay processes{teacher}) in {} shards{skipped}",
         s.games, s.trainer_games, s.external_games, s.shards
     );
-    println!("positions    {}", s.positions);
+    let teacher =
+        if s.teacher_games > 0 { format!(" ({} labelled by the teacher)", s.teacher_positions) } else { String::new() };
+    println!("positions    {}{teacher}", s.positions);
     match (&s.checkpoint, s.step, s.iteration) {
         (Some(checkpoint), Some(step), Some(iteration)) => {
             let finished = if s.finished { ", finished" } else { "" };

@@ -168,7 +168,7 @@ fn step_game<G: Encoding>(
 
 /// How a game stopped at the move limit in `state` scores: a draw, or (two players, `margin`
 /// above 0) a win for the side at least `margin` pawns of material ahead.
-fn at_move_limit<G: Encoding>(state: &G, margin: f32) -> (GameEnd, Scores) {
+pub(crate) fn at_move_limit<G: Encoding>(state: &G, margin: f32) -> (GameEnd, Scores) {
     let leader = Some(margin).filter(|&m| m > 0.0).and_then(|m| rules::material_leader(state, m));
     match leader {
         Some(winner) => (GameEnd::Material, Scores::win2(winner)),

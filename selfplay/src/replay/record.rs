@@ -44,7 +44,17 @@ pub struct MoveRecord {
 /// they never collide with the trainer's own numbering.
 pub const EXTERNAL_GAME: u64 = 1 << 63;
 
+/// Bit set in the numbers of games played by the classical teacher (`vzero teach`, a run's
+/// `[teacher]`): their moves carry the teacher's policy target, and their `root_value` is the
+/// value target itself (the teacher's evaluation already mixed with the result).
+pub const TEACHER_GAME: u64 = 1 << 62;
+
 impl GameRecord {
+    /// Whether the classical teacher played this game ([`TEACHER_GAME`]).
+    pub fn is_teacher(&self) -> bool {
+        self.number & TEACHER_GAME != 0 && self.number & EXTERNAL_GAME == 0
+    }
+
     /// Number of positions that serve as training examples.
     pub fn training_positions(&self) -> usize {
         self.moves.iter().filter(|m| m.policy_target).count()

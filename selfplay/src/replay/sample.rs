@@ -58,7 +58,7 @@ pub fn decode_position<G: Encoding>(
 /// `sym`, into the caller's slices (each of the length documented on [`Example`]; `scratch`
 /// holds one position's planes). Every element of the outputs is written. The value target is
 /// the game's final score blended with the search's root value, `search_value_weight` of it
-/// (Leela's q-ratio), where the record has one.
+/// (Leela's q-ratio), where the record has one; a teacher game's stored target as it is.
 pub fn write_example<G: Encoding>(
     game: &G,
     record: &GameRecord,
@@ -84,7 +84,12 @@ pub fn write_example<G: Encoding>(
     }
     let players = record.scores.len();
     let mover = game.to_move();
-    let w = if m.root_value.is_some() { search_value_weight } else { 0.0 };
+    // A teacher game's root value is its value target already (see `TEACHER_GAME`).
+    let w = match m.root_value {
+        Some(_) if record.is_teacher() => 1.0,
+        Some(_) => search_value_weight,
+        None => 0.0,
+    };
     let root = m.root_value.unwrap_or_default();
     for (i, v) in out.values.iter_mut().enumerate() {
         let seat = (mover + i) % players;

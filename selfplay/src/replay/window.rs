@@ -26,6 +26,9 @@ pub struct WindowSize {
 }
 
 impl WindowSize {
+    /// A window that keeps every position (the teacher's games).
+    pub const EVERYTHING: WindowSize = WindowSize { min: usize::MAX, max: usize::MAX, alpha: 1.0, beta: 1.0 };
+
     /// The window size after `seen` positions in total.
     pub fn positions(&self, seen: u64) -> usize {
         let n = seen as f64;
@@ -70,6 +73,11 @@ impl ReplayWindow {
             self.games.pop_front();
             self.snapshots.pop_front();
         }
+    }
+
+    /// Forgets every game (the size rule stays).
+    pub fn clear(&mut self) {
+        *self = ReplayWindow::new(self.size);
     }
 
     /// Training positions in the window.

@@ -11,7 +11,7 @@ use super::Run;
 use crate::config::Config;
 use crate::error::TrainError;
 use crate::play::phase::progress_bar;
-use crate::replay::sampler::sample_batch;
+use crate::replay::sampler::{sample_mixed_batch, TeacherMix};
 use mcts::game_seed;
 
 /// Salt that separates the training sampler's random stream from the games'.
@@ -20,46 +20,75 @@ const SAMPLER_SALT: u64 = 0x5A4D_504C_4552;
 impl<G: Encoding> Run<G> {
     /// Trains once the window holds `training.min_positions`, step by step until the steps the
     /// positions seen allow are done or a stop is requested; saves the in-iteration checkpoints
-    /// `training.checkpoint_steps` asks for.
+    /// `training.checkpoint_steps` asks for. Teacher positions make up
+    /// [`crate::config::TeacherConfig::share_at`] of each batch.
     pub fn train(&mut self) -> Result<Trained, TrainError> {
+        let t = &self.config.training;
+        let target_steps = steps_allowed(&self.config, self.window.seen()) + self.pretrain_steps();
+        let ready = self.window.len() >= t.min_positions;
+        let share = self.config.teacher.share_at(self.state.iteration);
+        let target = if ready { target_steps } else { self.state.step };
+        let mut trained = self.train_to(target, share)?;
+        trained.complete = !(ready && self.state.step < target_steps);
+        Ok(trained)
+    }
+
+    /// Training steps a warm start takes before the first self-play (0 without a teacher).
+    pub(super) fn pretrain_steps(&self) -> u64 {
+        if self.config.teacher.positions > 0 {
+            self.config.teacher.steps
+        } else {
+            0
+        }
+    }
+
+    /// Steps until the step count reaches `target` or a stop is requested, a `teacher_share` of
+    /// each batch from the teacher's games.
+    pub(super) fn train_to(&mut self, target: u64, teacher_share: f32) -> Result<Trained, TrainError> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         nn::set_threads(cores);
         let begun = Instant::now();
         let t = &self.config.training;
-        let target_steps = steps_allowed(&self.config, self.window.seen());
-        let ready = self.window.len() >= t.min_positions;
-        let mut trained = Trained::default();
-        if ready {
-            let bar = progress_bar(self.progress, target_steps.saturating_sub(self.state.step), "steps");
-            while self.state.step < target_steps && !self.stop_requested() {
-                self.trainer.set_learning_rate(learning_rate(&self.config, self.state.step));
-                let seed = game_seed(self.config.seed ^ SAMPLER_SALT, self.state.step);
-                let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
-                trained.sampled_external +=
-                    sample_batch::<G>(&self.window, t.batch_size, t.search_value_weight, &mut rng, &mut self.batch)?;
-                let s = self.trainer.step(&self.net, &self.batch);
-                // With fp16 loss scaling a non-finite step is skipped and the scale lowered; in
-                // fp32 it means the network has diverged, and every later step would be wasted.
-                let finite = s.policy_loss.is_finite() && s.value_loss.is_finite();
-                if !finite && self.trainer.loss_scaler().is_none() {
-                    let what = format!("the loss is not finite (policy {}, value {})", s.policy_loss, s.value_loss);
-                    return Err(TrainError::Diverged { step: self.state.step + 1, what });
-                }
-                trained.first.get_or_insert(s);
-                trained.loss_sums.0 += s.policy_loss;
-                trained.loss_sums.1 += s.value_loss;
-                trained.steps += 1;
-                self.state.step += 1;
-                bar.inc(1);
-                let every = t.checkpoint_steps;
-                if every > 0 && self.state.step.is_multiple_of(every) && self.state.step < target_steps {
-                    self.save_checkpoint()?;
-                }
+        let mut trained = Trained { teacher_share, ..Trained::default() };
+        let bar =
+            progress_bar(self.progress && target > self.state.step, target.saturating_sub(self.state.step), "steps");
+        while self.state.step < target && !self.stop_requested() {
+            self.trainer.set_learning_rate(learning_rate(&self.config, self.state.step));
+            let seed = game_seed(self.config.seed ^ SAMPLER_SALT, self.state.step);
+            let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mix = TeacherMix { window: Some(&self.teacher), share: teacher_share };
+            let from = sample_mixed_batch::<G>(
+                &self.window,
+                mix,
+                t.batch_size,
+                t.search_value_weight,
+                &mut rng,
+                &mut self.batch,
+            )?;
+            trained.sampled_external += from.external;
+            trained.sampled_teacher += from.teacher;
+            let s = self.trainer.step(&self.net, &self.batch);
+            // With fp16 loss scaling a non-finite step is skipped and the scale lowered; in
+            // fp32 it means the network has diverged, and every later step would be wasted.
+            let finite = s.policy_loss.is_finite() && s.value_loss.is_finite();
+            if !finite && self.trainer.loss_scaler().is_none() {
+                let what = format!("the loss is not finite (policy {}, value {})", s.policy_loss, s.value_loss);
+                return Err(TrainError::Diverged { step: self.state.step + 1, what });
             }
-            bar.finish_and_clear();
+            trained.first.get_or_insert(s);
+            trained.loss_sums.0 += s.policy_loss;
+            trained.loss_sums.1 += s.value_loss;
+            trained.steps += 1;
+            self.state.step += 1;
+            bar.inc(1);
+            let every = t.checkpoint_steps;
+            if every > 0 && self.state.step.is_multiple_of(every) && self.state.step < target {
+                self.save_checkpoint()?;
+            }
         }
+        bar.finish_and_clear();
         trained.seconds = begun.elapsed().as_secs_f64();
-        trained.complete = !(ready && self.state.step < target_steps);
+        trained.complete = self.state.step >= target;
         Ok(trained)
     }
 }

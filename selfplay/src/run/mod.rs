@@ -7,6 +7,7 @@
 //! | method | file |
 //! |---|---|
 //! | [`Run::open`] (start or resume), [`Run::finish`] | here |
+//! | [`Run::warm_start`] (teacher data, training on it) | teacher.rs |
 //! | [`Run::self_play`] | play.rs |
 //! | [`Run::train`] | learn.rs |
 //! | [`Run::checkpoint`], [`Run::promote`] (gating) | promote.rs |
@@ -21,6 +22,7 @@ mod play;
 mod promote;
 mod report;
 pub mod resume;
+mod teacher;
 mod train;
 
 use std::collections::BTreeSet;
@@ -35,7 +37,7 @@ use rules::Encoding;
 
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::replay::{GameRecord, ReplayWindow, ShardName, EXTERNAL_GAME};
+use crate::replay::{GameRecord, ReplayWindow, ShardName, WindowSize, EXTERNAL_GAME};
 use crate::run::resume::{load_newest_checkpoint, stored_games};
 use crate::setup::{load_into_service, spawn_service, start_state};
 use crate::store::lock::{lock_run, RunLock};
@@ -95,6 +97,9 @@ pub struct Run<G: Encoding> {
     /// Reused by every training step.
     batch: TrainBatch,
     window: ReplayWindow,
+    /// The classical teacher's games (`[teacher]`, `vzero teach`), all of them: sampled at the
+    /// teacher's share, apart from the self-play window.
+    teacher: ReplayWindow,
     /// Numbers of this run's own games stored in shards.
     done: BTreeSet<u64>,
     /// Own games a stopped process stored for iterations not done yet: they join the window
@@ -132,6 +137,7 @@ impl<G: Encoding> Run<G> {
         );
         let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
         let mut window = ReplayWindow::new(config.replay.window_size());
+        let mut teacher = ReplayWindow::new(WindowSize::EVERYTHING);
         let mut net = PolicyValueNet::seeded(&net_cfg, device, config.seed);
         let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
         if config.training.mixed_precision && device.is_cuda() {
@@ -147,6 +153,10 @@ impl<G: Encoding> Run<G> {
             let (games, known_shards) = stored_games::<G>(&dir)?;
             let unfinished = state.iteration as u64 * config.selfplay.games_per_iteration as u64;
             for g in games {
+                if g.is_teacher() {
+                    teacher.push(Arc::new(g));
+                    continue;
+                }
                 if g.number & EXTERNAL_GAME == 0 {
                     done.insert(g.number);
                     if g.number >= unfinished {
@@ -200,6 +210,7 @@ impl<G: Encoding> Run<G> {
             trainer,
             batch: TrainBatch::default(),
             window,
+            teacher,
             done,
             held_back,
             known_shards,

@@ -38,6 +38,10 @@ pub struct Trained {
     pub seconds: f64,
     /// Positions sampled from `vzero selfplay` processes' games.
     pub sampled_external: usize,
+    /// Positions sampled from the teacher's games.
+    pub sampled_teacher: usize,
+    /// The teacher's share of the batches.
+    pub teacher_share: f32,
     /// The phase took every step it was allowed (false: stopped on request).
     pub complete: bool,
 }

@@ -22,8 +22,8 @@ pub fn train<G: Encoding + Material>(config: &Config, opts: &TrainOptions) -> Re
         return Ok(TrainSummary { already_complete: true, ..run.finish(Vec::new(), false) });
     }
     run.mark_unfinished()?;
-    let mut interrupted = false;
-    while !run.complete() {
+    let mut interrupted = !run.warm_start()?;
+    while !interrupted && !run.complete() {
         let played = run.self_play()?;
         if run.stop_requested() {
             // The network has not changed since the last checkpoint, which stays the latest.

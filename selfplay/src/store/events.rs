@@ -34,6 +34,10 @@ pub enum RunEvent {
     Error(ErrorEvent),
     /// One match of a gauntlet: a checkpoint against a fixed opponent or another checkpoint.
     Gauntlet(GauntletMatch),
+    /// The classical teacher played games for the run (`vzero teach`, `[teacher]`).
+    Teacher(TeacherEvent),
+    /// The warm start trained on the teacher's positions alone.
+    Pretrain(PretrainEvent),
     /// A kind this version does not know (written by a newer vzero); readers skip it.
     #[serde(other)]
     Other,
@@ -108,6 +112,48 @@ pub struct IterationEvent {
     pub external_games_added: usize,
     /// Training positions sampled from those processes' games.
     pub sampled_external_positions: usize,
+    /// The teacher's share of this iteration's training batches; left out when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub teacher_share: f64,
+    /// Training positions sampled from the teacher's games; left out when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub sampled_teacher_positions: usize,
+}
+
+/// Teacher games played for the run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TeacherEvent {
+    /// The teacher, as an arena player (`alphabeta:2`).
+    pub player: String,
+    /// Games played now.
+    pub games: usize,
+    /// Labelled positions they hold.
+    pub positions: u64,
+    /// Labelled positions the run holds in all.
+    pub total_positions: u64,
+    /// Wall time.
+    pub seconds: f64,
+    /// Stopped on request before the positions asked for.
+    pub interrupted: bool,
+}
+
+/// Training on the teacher's positions alone, before the first self-play.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PretrainEvent {
+    /// Steps taken now.
+    pub steps: u64,
+    /// The run's step count after them.
+    pub step: u64,
+    /// Wall time.
+    pub seconds: f64,
+    /// Mean policy loss of the steps.
+    pub policy_loss: Option<f64>,
+    /// Mean value loss of the steps.
+    pub value_loss: Option<f64>,
+    /// Stopped on request before the steps asked for.
+    pub interrupted: bool,
 }
 
 /// The network against one opponent at the end of a run.

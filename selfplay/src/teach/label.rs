@@ -1,0 +1,94 @@
+//! A teacher's labels for one position, from the alpha-beta scores of all its root moves: the
+//! policy target (a softmax over centipawns) and the value (the best score, squashed), and the
+//! move the teacher plays (a softmax draw, so that games differ).
+
+use rand::RngExt;
+
+/// Visit-count units a policy target is written in: shares are stored as counts out of this
+/// (replay records hold counts), so a share below half a unit is dropped.
+pub const POLICY_UNITS: f32 = 1000.0;
+
+/// `softmax(score / temperature)` over `scores` (centipawns), computed from the best score down
+/// so that mate scores (ten million) do not overflow.
+pub fn softmax(scores: &[i32], temperature: f32) -> Vec<f32> {
+    let best = scores.iter().copied().max().unwrap_or(0) as f64;
+    let weights: Vec<f64> = scores.iter().map(|&s| ((s as f64 - best) / temperature as f64).exp()).collect();
+    let sum: f64 = weights.iter().sum();
+    weights.iter().map(|w| (w / sum) as f32).collect()
+}
+
+/// The policy target as (policy index, count) pairs: `softmax(score / temperature)` in
+/// [`POLICY_UNITS`], moves rounding to 0 left out, the best move always kept.
+pub fn policy_target(indices: &[u32], scores: &[i32], temperature: f32) -> Vec<(u32, u32)> {
+    let shares = softmax(scores, temperature);
+    let best = scores.iter().enumerate().max_by_key(|&(_, &s)| s).map_or(0, |(i, _)| i);
+    indices
+        .iter()
+        .zip(&shares)
+        .enumerate()
+        .filter_map(|(i, (&index, &p))| {
+            let count = (p * POLICY_UNITS).round() as u32;
+            let count = if i == best { count.max(1) } else { count };
+            (count > 0).then_some((index, count))
+        })
+        .collect()
+}
+
+/// The index of the move to play: drawn from `softmax(score / temperature)`, or the best
+/// (the first of equals) at temperature 0.
+pub fn choose(scores: &[i32], temperature: f32, rng: &mut impl rand::Rng) -> usize {
+    let best = scores.iter().enumerate().max_by_key(|&(i, &s)| (s, std::cmp::Reverse(i))).map_or(0, |(i, _)| i);
+    if temperature <= 0.0 {
+        return best;
+    }
+    let shares = softmax(scores, temperature);
+    let mut x: f32 = rng.random();
+    for (i, p) in shares.iter().enumerate() {
+        if x < *p {
+            return i;
+        }
+        x -= p;
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_best_move_gets_the_largest_target() {
+        let scores = [120, -40, 300, 300 - 200, -5000];
+        let target = policy_target(&[7, 8, 9, 10, 11], &scores, 200.0);
+        let largest = target.iter().max_by_key(|&&(_, n)| n).unwrap();
+        assert_eq!(largest.0, 9, "{target:?}");
+        // 200 cp below the best is e^-1 of its share.
+        let of = |i: u32| target.iter().find(|&&(j, _)| j == i).map_or(0, |&(_, n)| n) as f32;
+        assert!((of(10) / of(9) - (-1.0f32).exp()).abs() < 0.01, "{target:?}");
+        assert!(target.iter().all(|&(i, _)| i != 11), "a move 53 pawns worse rounds to nothing");
+        let total: u32 = target.iter().map(|&(_, n)| n).sum();
+        assert!((999..=1001).contains(&total), "{total}");
+    }
+
+    #[test]
+    fn mate_scores_do_not_overflow() {
+        let shares = softmax(&[alphabeta::MATE - 1, 0, -alphabeta::MATE + 2], 200.0);
+        assert_eq!(shares, vec![1.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn choices_follow_the_softmax_and_temperature_zero_is_the_best() {
+        let scores = [0, 100, 100, -300];
+        assert_eq!(choose(&scores, 0.0, &mut rand::rngs::Xoshiro256PlusPlus::seed_from_u64(1)), 1);
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(2);
+        let mut counts = [0; 4];
+        for _ in 0..4000 {
+            counts[choose(&scores, 100.0, &mut rng)] += 1;
+        }
+        let shares = softmax(&scores, 100.0);
+        for (c, p) in counts.iter().zip(&shares) {
+            assert!((*c as f32 / 4000.0 - p).abs() < 0.03, "{counts:?} vs {shares:?}");
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Making a run's teacher data: teacher games played on several threads until the run holds the
+//! positions asked for, written as ordinary replay shards every `selfplay.flush_games` games.
+//! Game `k` is a function of the run's seed and `k`, and the numbers already stored are skipped,
+//! so a killed `teach` resumes without duplicates and loses at most the games not yet flushed.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use rules::Encoding;
+
+use super::game::{teacher_game, TeacherPlan};
+use crate::config::Config;
+use crate::error::TrainError;
+use crate::play::flush::Flusher;
+use crate::play::phase::progress_bar;
+use crate::replay::{read_checked_shard, GameRecord, ShardName, TEACHER_GAME};
+use crate::setup::start_state;
+use crate::store::RunDir;
+
+/// What [`teach`] did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Taught {
+    /// Teacher games played now.
+    pub games: usize,
+    /// Labelled positions they hold.
+    pub positions: u64,
+    /// Labelled positions the run holds in all, these included.
+    pub total_positions: u64,
+    /// Wall time.
+    pub seconds: f64,
+    /// A stop request ended it before `positions` were reached.
+    pub interrupted: bool,
+}
+
+/// The teacher games stored in `dir`'s shards (unreadable shards are skipped with a warning, as
+/// a resume skips them).
+pub fn stored_teacher_games<G: Encoding>(dir: &RunDir) -> Result<Vec<GameRecord>, TrainError> {
+    let mut games = Vec::new();
+    for path in dir.shard_paths()? {
+        match read_checked_shard::<G>(&path) {
+            Ok(records) => games.extend(records.into_iter().filter(GameRecord::is_teacher)),
+            Err(e) => eprintln!("vzero: warning: skipping {e}"),
+        }
+    }
+    Ok(games)
+}
+
+/// Plays teacher games in `dir` until its teacher games hold at least `positions` labelled
+/// positions (or `stop` is set), with `threads` threads, as `config`'s `[teacher]` says.
+pub fn teach<G: Encoding>(
+    dir: &RunDir,
+    config: &Config,
+    positions: u64,
+    threads: usize,
+    stop: &AtomicBool,
+    progress: bool,
+) -> Result<Taught, TrainError> {
+    let began = Instant::now();
+    let t = &config.teacher;
+    let plan = TeacherPlan {
+        settings: t.settings().map_err(|e| TrainError::Run(format!("teacher.player '{}': {e}", t.player)))?,
+        random_plies: t.random_plies,
+        policy_temperature: t.policy_temperature,
+        choice_temperature: t.choice_temperature,
+        value_mix: t.value_mix,
+        max_plies: config.selfplay.max_plies,
+        adjudicate_material: config.selfplay.adjudicate_material,
+        seed: config.seed,
+    };
+    let start: G = start_state(config)?;
+    let stored = stored_teacher_games::<G>(dir)?;
+    let have: u64 = stored.iter().map(|g| g.training_positions() as u64).sum();
+    let done: BTreeSet<u64> = stored.iter().map(|g| g.number & !TEACHER_GAME).collect();
+    let mut taught = Taught { total_positions: have, ..Taught::default() };
+    if have >= positions {
+        return Ok(taught);
+    }
+    let bar = progress_bar(progress, positions - have, "positions");
+    let next = Mutex::new((0u64, done));
+    // Positions stored or being played: workers stop taking games once it reaches the target.
+    let made = Mutex::new(have);
+    let (send, receive) = crossbeam::channel::unbounded::<GameRecord>();
+    let mut names = ShardName::for_this_process();
+    let mut flusher = Flusher::<G>::new(dir, &mut names, config.selfplay.flush_games);
+    let written = std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            let send = send.clone();
+            let (next, made, start, plan) = (&next, &made, &start, &plan);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) && *made.lock().expect("no panics") < positions {
+                    let k = {
+                        let mut guard = next.lock().expect("no panics");
+                        let (counter, done) = &mut *guard;
+                        while done.contains(counter) {
+                            *counter += 1;
+                        }
+                        *counter += 1;
+                        *counter - 1
+                    };
+                    let (record, _) = teacher_game(start, k, plan);
+                    *made.lock().expect("no panics") += record.training_positions() as u64;
+                    if send.send(record).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for record in receive.iter() {
+            let n = record.training_positions() as u64;
+            taught.games += 1;
+            taught.positions += n;
+            bar.inc(n);
+            flusher.add(record)?;
+        }
+        flusher.finish()
+    });
+    bar.finish_and_clear();
+    written?;
+    taught.total_positions = have + taught.positions;
+    taught.interrupted = taught.total_positions < positions;
+    taught.seconds = began.elapsed().as_secs_f64();
+    Ok(taught)
+}
