@@ -172,6 +172,14 @@ pub struct SearchParams {
     pub material_weight: f32,
     /// Iterations over which `material_weight` falls linearly to 0; 0 keeps it constant.
     pub material_iterations: u32,
+
+    // ---- Tactical leaf values (read only by self-play's evaluator, like the two above) ----
+    /// Share of a quiescence search's value (captures until quiet, squashed to an expected
+    /// score: `arena::QuiescenceJudge`) in each leaf value at training iteration 0 (see
+    /// [`SearchParams::tactics_weight_at`]); 0 disables it. Players get theirs from `--tactics`.
+    pub tactics_weight: f32,
+    /// Iterations over which `tactics_weight` falls linearly to 0; 0 keeps it constant.
+    pub tactics_iterations: u32,
 }
 
 impl Default for SearchParams {
@@ -243,6 +251,8 @@ impl SearchParams {
             rollout_plies: 200,
             material_weight: 0.0,
             material_iterations: 0,
+            tactics_weight: 0.0,
+            tactics_iterations: 0,
         }
     }
 
@@ -276,6 +286,7 @@ impl SearchParams {
         check("forced_playout_k", self.forced_playout_k, self.forced_playout_k >= 0.0, "at least 0")?;
         check("rollout_weight", self.rollout_weight, unit(self.rollout_weight), "between 0 and 1")?;
         check("material_weight", self.material_weight, unit(self.material_weight), "between 0 and 1")?;
+        check("tactics_weight", self.tactics_weight, unit(self.tactics_weight), "between 0 and 1")?;
         Ok(())
     }
 
@@ -294,6 +305,12 @@ impl SearchParams {
     /// iteration `iteration`: `material_weight`, falling linearly to 0 over `material_iterations`.
     pub fn material_weight_at(&self, iteration: u32) -> f32 {
         fading(self.material_weight, self.material_iterations, iteration)
+    }
+
+    /// The quiescence value's share in leaf values for self-play with the network of training
+    /// iteration `iteration`: `tactics_weight`, falling linearly to 0 over `tactics_iterations`.
+    pub fn tactics_weight_at(&self, iteration: u32) -> f32 {
+        fading(self.tactics_weight, self.tactics_iterations, iteration)
     }
 
     /// The temperature for a move at `ply`.

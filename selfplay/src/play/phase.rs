@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use arena::QuiescenceJudge;
 use mcts::{Blend, MaterialJudge, RolloutEvaluator};
 use nn::InferenceClient;
 use rules::Encoding;
@@ -51,12 +52,16 @@ pub(crate) fn self_play_phase<G: Encoding>(
             let tx = tx.clone();
             let evaluator = Blend {
                 inner: Blend {
-                    inner: NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch),
-                    judge: RolloutEvaluator::new(config.seed, config.search.rollout_plies),
-                    weight: config.search.rollout_weight_at(iteration),
+                    inner: Blend {
+                        inner: NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch),
+                        judge: RolloutEvaluator::new(config.seed, config.search.rollout_plies),
+                        weight: config.search.rollout_weight_at(iteration),
+                    },
+                    judge: MaterialJudge,
+                    weight: config.search.material_weight_at(iteration),
                 },
-                judge: MaterialJudge,
-                weight: config.search.material_weight_at(iteration),
+                judge: QuiescenceJudge,
+                weight: config.search.tactics_weight_at(iteration),
             };
             let (params, queue, cfg, start) = (&params, &queue, &config.selfplay, &start);
             scope.spawn(move || {

@@ -21,6 +21,8 @@ pub struct Played {
     pub rollout_weight: f32,
     /// Share of the material prior in leaf values.
     pub material_weight: f32,
+    /// Share of the quiescence value in leaf values.
+    pub tactics_weight: f32,
     /// Games of `vzero selfplay` processes added to the window.
     pub external_games: usize,
 }

@@ -76,6 +76,7 @@ impl<G: Encoding> Run<G> {
             forward_passes,
             rollout_weight: self.config.search.rollout_weight_at(iteration),
             material_weight: self.config.search.material_weight_at(iteration),
+            tactics_weight: self.config.search.tactics_weight_at(iteration),
             external_games,
         })
     }

@@ -81,6 +81,7 @@ impl<G: Encoding> Run<G> {
             interrupted: !trained.complete,
             rollout_weight: played.rollout_weight as f64,
             material_weight: played.material_weight as f64,
+            tactics_weight: played.tactics_weight as f64,
             external_games_added: played.external_games,
             sampled_external_positions: trained.sampled_external,
             teacher_share: if trained.steps > 0 { (trained.teacher_share as f64 * 1e4).round() / 1e4 } else { 0.0 },

@@ -108,6 +108,10 @@ pub struct IterationEvent {
     /// when 0, as `adjudicated_by_material` is.
     #[serde(skip_serializing_if = "is_zero")]
     pub material_weight: f64,
+    /// Share of the quiescence value in leaf values during this iteration's self-play; left out
+    /// when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub tactics_weight: f64,
     /// Games that `vzero selfplay` processes added to the window since the last iteration.
     pub external_games_added: usize,
     /// Training positions sampled from those processes' games.
