@@ -101,7 +101,7 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
     if m.iterations.is_empty() {
         bail!("{}: no training iteration logged yet", path.display());
     }
-    m.gauntlet = gauntlet_table(&log, None);
+    m.gauntlet = gauntlet_table(&log, None, None);
     Ok(m)
 }
 

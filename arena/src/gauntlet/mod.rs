@@ -27,6 +27,10 @@ pub struct GauntletMatch {
     pub opponent: String,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
+    /// Share of the quiescence value in the checkpoints' leaf values (`--tactics`); left out
+    /// when 0, as in the lines written before it existed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub tactics: f32,
     /// Longest game in plies; longer games are adjudicated draws.
     pub max_plies: u32,
     /// Games played in this match.
@@ -46,6 +50,10 @@ pub struct GauntletMatch {
     pub opponent_moves: u64,
     /// Seconds it spent choosing them.
     pub opponent_seconds: f64,
+}
+
+fn is_zero(value: &f32) -> bool {
+    *value == 0.0
 }
 
 /// The training step a checkpoint folder name (`step-N`) stands for.

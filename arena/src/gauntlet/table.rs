@@ -32,6 +32,8 @@ pub struct GauntletTable {
     pub anchor: String,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
+    /// Share of the quiescence value in their leaf values (`--tactics`).
+    pub tactics: f32,
     /// Checkpoints by step, then the fixed opponents by rating.
     pub rows: Vec<GauntletRow>,
 }
@@ -46,16 +48,20 @@ struct Tally {
 }
 
 /// The table of the gauntlet matches `all` (in the order they were played) at `sims`
-/// simulations (default: those of the last match); none if there are no such matches.
+/// simulations and `tactics` (default: those of the last match); none if there are no such
+/// matches.
 /// `train_seconds` maps a training step to the run's wall time of self-play and training when
 /// its checkpoint was saved.
 pub fn gauntlet_table(
     all: &[&GauntletMatch],
     sims: Option<u32>,
+    tactics: Option<f32>,
     train_seconds: &BTreeMap<u64, f64>,
 ) -> Option<GauntletTable> {
     let sims = sims.or_else(|| all.last().map(|g| g.sims))?;
-    let matches: Vec<&GauntletMatch> = all.iter().copied().filter(|g| g.sims == sims && g.games > 0).collect();
+    let tactics = tactics.or_else(|| all.last().map(|g| g.tactics)).unwrap_or(0.0);
+    let matches: Vec<&GauntletMatch> =
+        all.iter().copied().filter(|g| g.sims == sims && g.tactics == tactics && g.games > 0).collect();
     if matches.is_empty() {
         return None;
     }
@@ -110,5 +116,5 @@ pub fn gauntlet_table(
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => elo(b).total_cmp(&elo(a)),
     });
-    Some(GauntletTable { anchor, sims, rows })
+    Some(GauntletTable { anchor, sims, tactics, rows })
 }

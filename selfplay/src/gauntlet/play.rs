@@ -29,6 +29,8 @@ pub struct GauntletOptions {
     pub games: usize,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
+    /// Share of the quiescence value in the checkpoints' leaf values (`--tactics`).
+    pub tactics: f32,
     /// Leaves in flight of the checkpoints' searches (`None`: analysis's).
     pub leaves: Option<u32>,
     /// Longest game in plies; longer games are adjudicated draws.
@@ -92,7 +94,11 @@ pub fn run_gauntlet<G: Encoding + Material>(
         .events
         .into_iter()
         .filter_map(|e| match e {
-            RunEvent::Gauntlet(g) if g.sims == opts.sims && g.max_plies == opts.max_plies => Some(g),
+            RunEvent::Gauntlet(g)
+                if g.sims == opts.sims && g.tactics == opts.tactics && g.max_plies == opts.max_plies =>
+            {
+                Some(g)
+            }
             _ => None,
         })
         .collect();
@@ -172,8 +178,13 @@ fn play_pairing<G: Encoding + Material>(
     let mut specs = vec![PlayerSpec::Network(pairing.player.clone(), Some(opts.sims))];
     specs.extend(std::iter::repeat_n(pairing.opponent.clone(), G::NUM_PLAYERS - 1));
     let budget = arena::uci::EngineBudget::Nodes(opts.sims);
-    let player_opts =
-        PlayerOptions { default_sims: opts.sims, leaves: opts.leaves, engine_budget: budget, inference, tactics: 0.0 };
+    let player_opts = PlayerOptions {
+        default_sims: opts.sims,
+        leaves: opts.leaves,
+        engine_budget: budget,
+        inference,
+        tactics: opts.tactics,
+    };
     let players = load_players::<G>(&specs, player_opts)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|a| a.as_ref()).collect();
     let pairing_seed = name_hash(player_name) ^ name_hash(&pairing.opponent_name).rotate_left(17);
@@ -190,6 +201,7 @@ fn play_pairing<G: Encoding + Material>(
         player: player_name.to_string(),
         opponent: pairing.opponent_name.clone(),
         sims: opts.sims,
+        tactics: opts.tactics,
         max_plies: opts.max_plies,
         games: result.games,
         score: result.score[0],

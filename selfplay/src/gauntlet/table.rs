@@ -9,7 +9,7 @@ use crate::store::{EventLog, RunEvent};
 /// The table of the gauntlet matches in `log` at `sims` simulations (default: those of the
 /// last match logged), each checkpoint with the training time it took; none if there are no
 /// such matches.
-pub fn gauntlet_table(log: &EventLog, sims: Option<u32>) -> Option<GauntletTable> {
+pub fn gauntlet_table(log: &EventLog, sims: Option<u32>, tactics: Option<f32>) -> Option<GauntletTable> {
     let matches: Vec<&GauntletMatch> = log
         .events
         .iter()
@@ -18,7 +18,7 @@ pub fn gauntlet_table(log: &EventLog, sims: Option<u32>) -> Option<GauntletTable
             _ => None,
         })
         .collect();
-    arena::gauntlet::gauntlet_table(&matches, sims, &wall_time_by_step(log))
+    arena::gauntlet::gauntlet_table(&matches, sims, tactics, &wall_time_by_step(log))
 }
 
 /// Wall time of self-play and training from the start of the run to the end of the iteration
@@ -70,7 +70,7 @@ mod tests {
         .iter()
         .map(event_line)
         .collect();
-        let table = gauntlet_table(&read_events(&text), Some(32)).unwrap();
+        let table = gauntlet_table(&read_events(&text), Some(32), None).unwrap();
         assert_eq!(table.anchor, "random");
         let names: Vec<&str> = table.rows.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(names, ["step-000000000", "step-000000050", "greedy", "random"]);
@@ -83,7 +83,7 @@ mod tests {
         let close = |x: Option<f64>, y: f64| x.is_some_and(|x| (x - y).abs() < 1e-12);
         assert!(close(later.seconds_per_move, 0.02), "300 moves in 6 seconds: {:?}", later.seconds_per_move);
         assert!(close(table.rows[2].seconds_per_move, 0.005), "greedy: 300 moves in 1.5 seconds");
-        assert!(gauntlet_table(&read_events(&text), Some(4)).is_none(), "no match at 4 simulations");
-        assert_eq!(gauntlet_table(&read_events(&text), None).unwrap().sims, 8, "the last match's count");
+        assert!(gauntlet_table(&read_events(&text), Some(4), None).is_none(), "no match at 4 simulations");
+        assert_eq!(gauntlet_table(&read_events(&text), None, None).unwrap().sims, 8, "the last match's count");
     }
 }

@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use arena::QuiescenceJudge;
+use indicatif::{ProgressBar, ProgressStyle};
 use mcts::{Blend, MaterialJudge, RolloutEvaluator};
 use nn::InferenceClient;
 use rules::Encoding;

@@ -22,6 +22,7 @@ impl<G: Encoding + Material> Run<G> {
             each_other: false,
             games: cfg.games,
             sims: cfg.simulations,
+            tactics: 0.0,
             leaves: None,
             max_plies: self.config.selfplay.max_plies,
             opening_plies: 2,
