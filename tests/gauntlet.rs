@@ -65,6 +65,26 @@ fn a_gauntlet_rates_every_checkpoint_and_plays_only_missing_games() {
 }
 
 #[test]
+fn a_gauntlet_with_tactics_is_kept_apart_from_one_without() {
+    let run = fresh_dir("tactics");
+    tiny_run(&run);
+    gauntlet(&run, "2");
+    let plain = gauntlet_events(&run).len();
+    let args = ["gauntlet", run.to_str().unwrap(), "--checkpoints", "last", "--against", "greedy", "--games", "2"];
+    let out = vzero(&[&args[..], &["--sims", "4", "--max-plies", "60", "--device", "cpu", "--tactics", "0.5"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    let events = gauntlet_events(&run);
+    assert_eq!(events.len(), plain + 1, "the same pairing with tactics is a new match: {text}");
+    assert_eq!(events.last().unwrap().tactics, 0.5);
+    assert!(events[..plain].iter().all(|g| g.tactics == 0.0));
+    assert!(text.contains("with --tactics 0.5"), "the table is of the tactics matches: {text}");
+    let table_rows = text.lines().filter(|l| l.starts_with("step-") && !l.contains(" vs ")).count();
+    assert_eq!(table_rows, 1, "only the checkpoint played with tactics: {text}");
+    std::fs::remove_dir_all(run).unwrap();
+}
+
+#[test]
 fn bad_gauntlet_requests_are_refused_in_one_line() {
     let run = fresh_dir("bad");
     tiny_run(&run);
