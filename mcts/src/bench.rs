@@ -1,7 +1,8 @@
 //! The speed benchmark behind `vzero bench mcts`: the cost of a simulation with the uniform
-//! evaluator and self-play's search settings (PUCT or Gumbel at the root), one-move win checks
-//! included, beside the same search without them, and how each run's time splits between move
-//! generation, the win checks, the evaluator and the tree.
+//! evaluator and self-play's search settings (PUCT or Gumbel at the root), one-move win checks,
+//! repetition draws and the solver included, beside the same search without the win checks, and
+//! how each run's time splits between move generation, the win checks, the evaluator and the
+//! tree (repetition checks and proofs count as the tree's).
 
 use std::fmt;
 use std::time::Instant;
@@ -33,8 +34,8 @@ pub struct BenchReport {
     pub evaluator_seconds: f64,
     /// Nodes in the tree at the end.
     pub nodes: usize,
-    /// Nodes the search scored as a win by the win checks: marked finished although their
-    /// position has legal moves (always 0 without the checks).
+    /// Nodes the search scored without the evaluator although their position has legal moves:
+    /// wins found by the win checks and repetition draws (always 0 without both).
     pub decided_by_checks: usize,
 }
 
@@ -65,7 +66,7 @@ impl fmt::Display for BenchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "win checks {:<3}: {} simulations in {:.3} s = {:.0} sims/s, {:.2} us/sim; movegen {:.1}%, win checks {:.1}%, tree {:.1}%, evaluator {:.1}%; {} nodes, {} won by a check",
+            "win checks {:<3}: {} simulations in {:.3} s = {:.0} sims/s, {:.2} us/sim; movegen {:.1}%, win checks {:.1}%, tree {:.1}%, evaluator {:.1}%; {} nodes, {} scored without the evaluator",
             if self.win_checks { "on" } else { "off" },
             self.simulations,
             self.seconds,
@@ -86,9 +87,10 @@ impl fmt::Display for BenchReport {
 pub struct SearchBench {
     /// The root search measured.
     pub root: RootSearch,
-    /// Self-play's settings: [`SearchParams::wins_in_tree`] and [`SearchParams::root_wins_first`] on.
+    /// Self-play's settings: [`SearchParams::wins_in_tree`] and [`SearchParams::root_wins_first`]
+    /// on (and the defaults' repetition draws and solver).
     pub checked: BenchReport,
-    /// The same with both off.
+    /// The same with both win checks off.
     pub plain: BenchReport,
 }
 
@@ -189,7 +191,7 @@ struct Replay {
     movegen: f64,
     checks: f64,
     evaluation: f64,
-    /// Nodes finished in the tree although their position has legal moves.
+    /// Nodes scored without the evaluator although their position has legal moves.
     decided: usize,
 }
 
@@ -248,9 +250,11 @@ fn replay<G: Game>(game: &G, tree: &Tree<G::Move>, params: &SearchParams) -> Rep
         batch.clear();
         let mut start = 0;
         for ((state, &end), &node) in states.drain(..).zip(&ends).zip(&state_nodes) {
-            // A position with moves that the search marked finished was scored by a win check,
-            // without the evaluator.
-            if tree.nodes[node as usize].status == Status::Terminal {
+            // A position with moves that the search marked finished without storing its moves
+            // was scored without the evaluator: by a win check or as a repetition draw. One the
+            // solver proved has its moves, and was evaluated first.
+            let n = &tree.nodes[node as usize];
+            if n.status == Status::Terminal && n.num_edges == 0 {
                 r.decided += 1;
             } else {
                 batch.push(state, &all_moves[start..end], 0);

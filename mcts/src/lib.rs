@@ -54,6 +54,7 @@
 pub mod batch;
 pub mod bench;
 pub mod cache;
+mod draws;
 pub mod error;
 pub mod evaluator;
 mod gumbel;
@@ -62,6 +63,7 @@ pub mod result;
 pub mod search;
 mod seed;
 mod select;
+mod solver;
 pub mod tree;
 
 pub use batch::{drive, drive_until, run_many, Batch, Slot};

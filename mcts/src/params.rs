@@ -120,10 +120,11 @@ pub struct SearchParams {
     pub temperature: f32,
     /// Plies (counted by the search from its start position) played at `temperature`.
     pub temperature_plies: u32,
-    /// Temperature after that; 0 plays the most visited move (ties to the higher prior), or under
-    /// Gumbel search searches without Gumbel noise and plays the best of the most visited by
-    /// `logits + sigma(q)`. Not a config key.
-    #[serde(skip)]
+    /// Temperature after that (a floor under the rest of the game's move choice); 0 plays the most
+    /// visited move (ties to the higher prior), or under Gumbel search searches without Gumbel
+    /// noise and plays the best of the most visited by `logits + sigma(q)`. Higher: more varied
+    /// middlegames and endgames in self-play. Analysis and arena play keep 0
+    /// ([`SearchParams::analysis`]).
     pub final_temperature: f32,
 
     // ---- Tree reuse ----
@@ -155,6 +156,35 @@ pub struct SearchParams {
     /// itself) one ply past its leaves. Costs a move and a result test per legal move of each leaf.
     pub wins_in_tree: bool,
 
+    // ---- Exact results in the tree ----
+    /// Two players: a new position in the tree that repeats the root, a position between the root
+    /// and it, or a position of the game before the root that this search played through
+    /// ([`crate::Search::advance`]), is scored as a draw, exactly, without asking the evaluator
+    /// (lc0's two-fold rule), so the search stops wandering into repetitions it cannot tell from
+    /// progress. The game before the root counts so that a tree reused after a move keeps every
+    /// draw it found exact. Not for three players: repetition is no draw under Wellisch's default
+    /// rules. Costs a hash comparison per earlier position per leaf.
+    pub repetition_draws: bool,
+    /// MCTS-solver (Winands et al. 2008, lc0's "certain" results, for max-n): exact results in the
+    /// tree (finished games, `wins_in_tree` wins, repetition draws) are backed up as exact values.
+    /// A node is proven once its mover has a child proven to score 1 for it, or once all its moves
+    /// are proven (then worth the best of them for its mover); a proven node is searched no
+    /// further and every visit through it backs up its exact value. The root is never proven, but
+    /// its move choice never gives up a proven win for more visits nor plays a proven loss while
+    /// anything else is left. Off in paranoid three-player search, whose proofs would hold for one
+    /// root player only (the tree is reused by the next).
+    pub solver: bool,
+    /// The score each side gets inside the search for a drawn game: a game the rules end drawn
+    /// (threefold repetition, the quiet-ply limit, a drawn stalemate, insufficient material) or a
+    /// repetition draw in the tree. 0.5 is no contempt; lower: both sides avoid draws (self-play).
+    /// A draw is a result in which no seat scores 1 and the seats that score score alike; each
+    /// such seat's score is scaled by `draw_value / 0.5`: two players and a three-player
+    /// all-round draw score `draw_value` each, Wellisch's survivors' draw (3/4 each) `1.5 *
+    /// draw_value`, and an eliminated seat keeps 0. At most 0.5, so that a draw never scores like
+    /// a win. It changes the search's values, so the root values
+    /// a self-play record keeps (and resigns by) carry it; the game's result does not.
+    pub draw_value: f32,
+
     // ---- Leaf values from random playouts (AlphaGo's lambda) ----
     // The search never reads these: they configure the [`crate::Blend`] evaluator that
     // self-play wraps around the network, and sit here so that one `[search]` section holds them.
@@ -185,8 +215,9 @@ pub struct SearchParams {
 impl Default for SearchParams {
     /// The defaults: what a config's `[search]` section leaves out takes (configs/*.toml state
     /// them). AlphaZero's constants on our value scale with a budget sized to a CPU (100
-    /// simulations, 4 leaves in flight, 12 plies at temperature 1), root noise on, the one-move
-    /// win checks on, KataGo's refinements off.
+    /// simulations, 4 leaves in flight, 12 plies at temperature 1, then 0), root noise on, the
+    /// one-move win checks, repetition draws and the solver on (as lc0), no contempt, KataGo's
+    /// refinements off.
     fn default() -> SearchParams {
         SearchParams {
             simulations: 100,
@@ -196,6 +227,8 @@ impl Default for SearchParams {
             temperature_plies: 12,
             root_wins_first: true,
             wins_in_tree: true,
+            repetition_draws: true,
+            solver: true,
             ..SearchParams::for_tests_v1()
         }
     }
@@ -205,7 +238,8 @@ impl Default for SearchParams {
 const ANALYSIS_MAX_IN_FLIGHT: u32 = 8;
 
 impl SearchParams {
-    /// Analysis and arena play: no noise, always the most visited move.
+    /// Analysis and arena play: no noise, no contempt, always the most visited move (or a proven
+    /// win), with the defaults' exact results (win checks, repetition draws, solver).
     pub fn analysis(simulations: u32) -> SearchParams {
         SearchParams {
             simulations,
@@ -213,13 +247,16 @@ impl SearchParams {
             dirichlet_epsilon: 0.0,
             temperature: 0.0,
             temperature_plies: 0,
+            final_temperature: 0.0,
+            draw_value: 0.5,
             ..SearchParams::default()
         }
     }
 
     /// Frozen preset for tests written on 2026-11-29: defaults may be retuned, this never changes,
     /// so tests keep their meaning (KataGo's `forTestsV1`). The one full list of the fields:
-    /// [`SearchParams::default`] is written as its differences from this preset.
+    /// [`SearchParams::default`] is written as its differences from this preset. Fields added
+    /// since hold the value that searches as before they existed (features off, no contempt).
     pub fn for_tests_v1() -> SearchParams {
         SearchParams {
             simulations: 1000,
@@ -246,6 +283,9 @@ impl SearchParams {
             policy_target_pruning: false,
             root_wins_first: false,
             wins_in_tree: false,
+            repetition_draws: false,
+            solver: false,
+            draw_value: 0.5,
             rollout_weight: 0.0,
             rollout_iterations: 0,
             rollout_plies: 200,
@@ -284,6 +324,7 @@ impl SearchParams {
         check("fast_fraction", self.fast_fraction, unit(self.fast_fraction), "between 0 and 1")?;
         check("fast_simulations", self.fast_simulations as f32, self.fast_simulations >= 1, "at least 1")?;
         check("forced_playout_k", self.forced_playout_k, self.forced_playout_k >= 0.0, "at least 0")?;
+        check("draw_value", self.draw_value, (0.0..=0.5).contains(&self.draw_value), "between 0 and 0.5")?;
         check("rollout_weight", self.rollout_weight, unit(self.rollout_weight), "between 0 and 1")?;
         check("material_weight", self.material_weight, unit(self.material_weight), "between 0 and 1")?;
         check("tactics_weight", self.tactics_weight, unit(self.tactics_weight), "between 0 and 1")?;
@@ -335,8 +376,10 @@ fn fading(weight: f32, iterations: u32, iteration: u32) -> f32 {
 mod tests {
     use super::*;
 
-    /// Analysis searches as they did before issue 23 retuned the defaults: the frozen preset with
-    /// 8 leaves in flight and the one-move win checks on.
+    /// Analysis searches as it did before issue 23 retuned the defaults (the frozen preset with 8
+    /// leaves in flight and the one-move win checks on), with issue 22's exact results added on
+    /// purpose: repetition draws and the solver, which only replace estimates by exact values.
+    /// Contempt and the temperature floor are self-play's and stay off.
     #[test]
     fn analysis_is_unchanged_by_the_defaults() {
         let before = SearchParams {
@@ -344,6 +387,8 @@ mod tests {
             max_in_flight: 8,
             root_wins_first: true,
             wins_in_tree: true,
+            repetition_draws: true,
+            solver: true,
             ..SearchParams::for_tests_v1()
         };
         assert_eq!(SearchParams::analysis(400), before);

@@ -8,16 +8,18 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rand_distr::{Distribution, Gamma};
 use rules::wins::wins_by;
-use rules::{Game, MAX_PLAYERS};
+use rules::{Game, Scores, MAX_PLAYERS};
 
 use crate::batch::Batch;
+use crate::draws::{repeats, tree_value};
 use crate::error::SearchError;
 use crate::evaluator::Evaluator;
 use crate::gumbel::{improved_policy, select_interior, GumbelRoot};
 use crate::params::{RootSearch, SearchParams};
 use crate::result::{choose_by_temperature, principal_variation, pruned_visits, SearchResult};
 use crate::select::{select_edge, View};
-use crate::tree::{score_array, Status, Tree, NONE, ROOT};
+use crate::solver::{allowed_root_moves, prove_ancestors};
+use crate::tree::{Status, Tree, NONE, ROOT};
 
 /// Where one simulation's descent ended.
 enum Descent {
@@ -48,8 +50,13 @@ pub struct Search<G: Game> {
     gumbel: GumbelRoot,
     /// Leaves handed out and not yet applied.
     in_flight: u32,
+    /// Hashes of the game's positions before the root that this search played through
+    /// ([`Search::advance`]), oldest first: earlier positions for repetition draws.
+    game_hashes: Vec<u64>,
     /// Scratch: the moves from the root to the current leaf.
     path: Vec<G::Move>,
+    /// Scratch: hashes of the positions from the root to the current leaf's parent.
+    path_hashes: Vec<u64>,
     /// Scratch: a leaf's legal moves.
     moves: Vec<G::Move>,
     /// Scratch: Gumbel selection's policy weights of one node's children.
@@ -72,7 +79,9 @@ impl<G: Game> Search<G> {
             noise_applied: false,
             gumbel: GumbelRoot::default(),
             in_flight: 0,
+            game_hashes: Vec::new(),
             path: Vec::new(),
+            path_hashes: Vec::new(),
             moves: Vec::new(),
             weights: Vec::new(),
             batch: Batch::new(),
@@ -131,6 +140,17 @@ impl<G: Game> Search<G> {
     /// Root visits at which this move's search stops.
     fn target(&self) -> u32 {
         if self.full_search { self.params.simulations } else { self.params.fast_simulations }.max(1)
+    }
+
+    /// Whether proofs are made (and respected at the root): not in paranoid three-player search,
+    /// whose values hold for one root player only.
+    fn solving(&self) -> bool {
+        self.params.solver && self.view().paranoid_root.is_none()
+    }
+
+    /// Whether repetitions are draws in the tree: two players only.
+    fn repetition_draws(&self) -> bool {
+        self.params.repetition_draws && G::NUM_PLAYERS == 2
     }
 
     fn view(&self) -> View {
@@ -235,6 +255,7 @@ impl<G: Game> Search<G> {
     fn descend(&mut self, batch: &mut Batch<G>, view: View) -> Descent {
         let forced_k = if self.full_search { self.params.forced_playout_k } else { 0.0 };
         let gumbel = self.params.root == RootSearch::Gumbel;
+        let (solving, repetition_draws) = (self.solving(), self.repetition_draws());
         let tree = &mut self.tree;
         self.path.clear();
         let mut node = ROOT;
@@ -272,7 +293,11 @@ impl<G: Game> Search<G> {
 
         // Only the leaf needs a position: selection ran on tree statistics alone.
         let mut state = self.root_state.clone();
+        self.path_hashes.clear();
         for &mv in &self.path {
+            if repetition_draws {
+                self.path_hashes.push(state.hash());
+            }
             state.play(mv);
         }
         state.legal_moves(&mut self.moves);
@@ -291,9 +316,18 @@ impl<G: Game> Search<G> {
                 .flatten()
                 .map(|mv| wins_by(&state, mv).expect("Game::winning_move returns a move that wins at once"))
         });
+        // A position seen before on the way here is a draw, unless something exact comes first
+        // (a mover who can win at once would not repeat). Not the root, which must be searched.
+        let outcome = outcome.or_else(|| {
+            (repetition_draws && node != ROOT && repeats(state.hash(), &self.game_hashes, &self.path_hashes))
+                .then(|| Scores::draw(G::NUM_PLAYERS))
+        });
         if let Some(scores) = outcome {
             tree.nodes[node as usize].status = Status::Terminal;
-            tree.backup(node, &score_array(&scores));
+            tree.backup(node, &tree_value(&scores, self.params.draw_value));
+            if solving {
+                prove_ancestors(tree, node);
+            }
             return Descent::Terminal;
         }
         tree.set_moves(node, &self.moves);
@@ -393,7 +427,8 @@ impl<G: Game> Search<G> {
     }
 
     /// The search's answer for the current move. Draws the move to play (temperature) from the
-    /// search's random generator.
+    /// search's random generator, with the solver among [`Search::playable_root_moves`] only: a
+    /// proven win is played however many visits another move has.
     pub fn result(&mut self) -> Result<SearchResult<G::Move>, SearchError> {
         let root = *self.tree.root();
         match root.status {
@@ -421,25 +456,49 @@ impl<G: Game> Search<G> {
         };
 
         let temperature = self.params.temperature_at(self.ply);
+        let allowed = self.allowed_moves();
+        let ok = |i: usize| allowed.as_ref().is_none_or(|a| a[i]);
+        let first = self.tree.root().first_edge as usize;
         let chosen = if temperature < 1e-3 {
-            match self.tree.best_edge(ROOT) {
+            match self.tree.best_edge_where(ROOT, |e| ok(e - first)) {
                 Some(e) => self.tree.edges[e].mv,
-                None => moves[choose_by_temperature(&policy, 0.0, &mut self.rng)],
+                None => moves[highest_prior(edges, ok)],
             }
         } else {
             let weights: Vec<f32> =
                 if total > 0.0 { visits.iter().map(|&v| v as f32).collect() } else { policy.clone() };
-            moves[choose_by_temperature(&weights, temperature, &mut self.rng)]
+            let weights: Vec<f32> = weights.iter().enumerate().map(|(i, &w)| if ok(i) { w } else { 0.0 }).collect();
+            if weights.iter().any(|&w| w > 0.0) {
+                moves[choose_by_temperature(&weights, temperature, &mut self.rng)]
+            } else {
+                moves[highest_prior(edges, ok)]
+            }
         };
 
         Ok(self.assemble(moves, visits, policy, chosen))
+    }
+
+    /// With the solver, the root moves (by position among the root's edges) the move choice may
+    /// take (see [`allowed_root_moves`]); `None`: all of them.
+    fn allowed_moves(&self) -> Option<Vec<bool>> {
+        self.solving().then(|| allowed_root_moves(&self.tree))
+    }
+
+    /// For each root move (in the order of [`SearchResult::moves`]), whether [`Search::result`]
+    /// may play it: with the solver only the proven wins if there are any, else every move but
+    /// those proven worse than another and the proven losses while a move is open; without it,
+    /// every move. Analysis lists these first, so that its best line is the move played.
+    pub fn playable_root_moves(&self) -> Vec<bool> {
+        self.allowed_moves().unwrap_or_else(|| vec![true; self.tree.root().num_edges as usize])
     }
 
     /// Gumbel search's answer: the improved policy as the policy target, and the halving's
     /// survivor as the move (see [`crate::gumbel`]).
     fn gumbel_result(&self, moves: Vec<G::Move>, visits: Vec<u32>) -> SearchResult<G::Move> {
         let policy = improved_policy(&self.tree, ROOT, &self.params, self.view());
-        let chosen = self.tree.edges[self.gumbel.choose(&self.tree, &self.params, self.view())].mv;
+        let allowed = self.allowed_moves();
+        let ok = |i: usize| allowed.as_ref().is_none_or(|a| a[i]);
+        let chosen = self.tree.edges[self.gumbel.choose(&self.tree, &self.params, self.view(), ok)].mv;
         self.assemble(moves, visits, policy, chosen)
     }
 
@@ -483,11 +542,19 @@ impl<G: Game> Search<G> {
             }
             _ => self.tree.clear(),
         }
+        self.game_hashes.push(self.root_state.hash());
         self.root_state.play(mv);
-        // A node scored by its mover's win at once (wins_in_tree) is not a finished game: as the
-        // root it must be searched for a move.
-        if self.tree.root().status == Status::Terminal && self.root_state.outcome().is_none() {
-            self.tree.clear();
+        // A node scored without its evaluation (a one-move win, a repetition draw) is not a
+        // finished game: as the root it must be searched for a move. A node the solver proved has
+        // its moves and subtree, and is searched on from them; its exact value stays exact, as the
+        // game before the root counts for repetitions as the path above it did.
+        let root = &mut self.tree.nodes[ROOT as usize];
+        if root.status == Status::Terminal && self.root_state.outcome().is_none() {
+            if root.num_edges > 0 {
+                root.status = Status::Expanded;
+            } else {
+                self.tree.clear();
+            }
         }
         self.ply += 1;
         self.started = false;
@@ -500,9 +567,22 @@ impl<G: Game> Search<G> {
         assert_eq!(self.in_flight, 0, "reset with leaves in flight");
         self.root_state = game;
         self.tree.clear();
+        self.game_hashes.clear();
         self.ply = 0;
         self.started = false;
         self.noise_applied = false;
         self.gumbel.clear();
     }
+}
+
+/// The root edge position (among the root's edges) with the highest prior that passes `ok`, the
+/// first on ties; 0 if none does (the caller's mask always allows one).
+fn highest_prior<M>(edges: &[crate::tree::Edge<M>], ok: impl Fn(usize) -> bool) -> usize {
+    let mut best: Option<(usize, f32)> = None;
+    for (i, e) in edges.iter().enumerate().filter(|&(i, _)| ok(i)) {
+        if best.is_none_or(|(_, p)| e.prior > p) {
+            best = Some((i, e.prior));
+        }
+    }
+    best.map_or(0, |(i, _)| i)
 }

@@ -24,7 +24,9 @@ pub enum Status {
     Pending,
     /// Priors known; selection can go through it.
     Expanded,
-    /// The game is over here; its mean value is the exact result.
+    /// The result here is exact: a finished game, or a position scored without its evaluation (a
+    /// one-move win, a repetition draw) when it has no edges; a position the solver proved from
+    /// its children when it has them. Its mean value is that result.
     Terminal,
 }
 
@@ -69,6 +71,13 @@ impl Node {
             to_move: 0,
             status: Status::New,
         }
+    }
+
+    /// Every player's mean score over completed visits: a terminal node's exact result. The node
+    /// must have been visited.
+    pub fn means(&self) -> [f32; MAX_PLAYERS] {
+        let visits = self.visits as f32;
+        self.value_sum.map(|s| s / visits)
     }
 
     /// Mean score of `player` over completed visits (0 when unvisited).
@@ -154,14 +163,42 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Adds one completed visit with `value` to `node` and every ancestor, ending their pending
-    /// visit (the virtual loss laid on the way down).
+    /// visit (the virtual loss laid on the way down). From a terminal node with visits upwards
+    /// the visit carries that node's exact result instead: a leaf that was still in flight when
+    /// the solver proved an ancestor must not move the ancestor off its exact value.
     pub(crate) fn backup(&mut self, mut node: u32, value: &[f32; MAX_PLAYERS]) {
+        let mut value = *value;
         while node != NONE {
             let n = &mut self.nodes[node as usize];
+            if n.status == Status::Terminal && n.visits > 0 {
+                value = n.means();
+            }
             n.visits += 1;
             n.in_flight -= 1;
-            for (sum, v) in n.value_sum.iter_mut().zip(value) {
+            for (sum, v) in n.value_sum.iter_mut().zip(&value) {
                 *sum += v;
+            }
+            node = n.parent;
+        }
+    }
+
+    /// Makes `node` terminal with the exact result `exact` (the solver's proof): its sums become
+    /// `exact` times its visits, and every ancestor's sums change by as much, so that each still
+    /// holds the sum of what was backed up through it.
+    pub(crate) fn set_exact(&mut self, mut node: u32, exact: &[f32; MAX_PLAYERS]) {
+        let n = &mut self.nodes[node as usize];
+        n.status = Status::Terminal;
+        let visits = n.visits as f32;
+        let mut change = [0.0; MAX_PLAYERS];
+        for ((sum, d), &x) in n.value_sum.iter_mut().zip(&mut change).zip(exact) {
+            *d = x * visits - *sum;
+            *sum = x * visits;
+        }
+        node = n.parent;
+        while node != NONE {
+            let n = &mut self.nodes[node as usize];
+            for (sum, d) in n.value_sum.iter_mut().zip(&change) {
+                *sum += d;
             }
             node = n.parent;
         }
@@ -179,9 +216,14 @@ impl<M: Copy> Tree<M> {
     /// The most visited child edge of `node` (ties to the higher prior, then the first), if any
     /// child has completed visits.
     pub fn best_edge(&self, node: u32) -> Option<usize> {
+        self.best_edge_where(node, |_| true)
+    }
+
+    /// As [`Tree::best_edge`], among the edges (indices into [`Tree::edges`]) that pass `allowed`.
+    pub fn best_edge_where(&self, node: u32, allowed: impl Fn(usize) -> bool) -> Option<usize> {
         let range = self.nodes[node as usize].edge_range();
         let mut best: Option<(usize, u32, f32)> = None;
-        for i in range {
+        for i in range.filter(|&i| allowed(i)) {
             let e = &self.edges[i];
             let visits = self.child_visits(e);
             if visits == 0 {

@@ -51,7 +51,8 @@ fn assert_measured(bench: &SearchBench, sims: u32) {
     assert!(checked.win_check_seconds > 0.0, "{bench}");
     assert_eq!(plain.win_check_seconds, 0.0, "{bench}");
     // Both games have one-move wins within a few plies: the checks found some in the tree
-    // (scored without the evaluator), and without them no position with moves is finished.
+    // (scored without the evaluator), and without them no position with moves is (neither game
+    // can repeat a position, and positions the solver proved were evaluated first).
     assert!(checked.decided_by_checks > 0, "{bench}");
     assert_eq!(plain.decided_by_checks, 0, "{bench}");
     assert!(bench.cost_ratio() > 0.0 && bench.cost_ratio().is_finite(), "{bench}");

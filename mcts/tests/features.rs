@@ -235,6 +235,32 @@ fn presets_are_valid_and_nonsense_is_named() {
     assert_eq!(bad.validate().unwrap_err().field, "dirichlet_epsilon");
     let bad = SearchParams { c_puct_init: f32::NAN, ..SearchParams::default() };
     assert_eq!(bad.validate().unwrap_err().field, "c_puct_init");
+    // A draw worth more than 1/2 could score a three-player survivors' draw as a win.
+    let bad = SearchParams { draw_value: 0.6, ..SearchParams::default() };
+    assert_eq!(bad.validate().unwrap_err().field, "draw_value");
+    SearchParams { draw_value: 0.0, ..SearchParams::default() }.validate().unwrap();
+}
+
+/// After the opening plies the temperature is `final_temperature`: above 0, the move is still
+/// drawn by visits, not always the most visited.
+#[test]
+fn a_final_temperature_keeps_sampling_after_the_opening() {
+    let params = SearchParams {
+        simulations: 3000,
+        temperature: 1.0,
+        temperature_plies: 1,
+        final_temperature: 1.0,
+        ..SearchParams::for_tests_v1()
+    };
+    let mut search = Search::new(TicTacToe::start(), params, 0);
+    search.run(&RandomEvaluator { seed: 2 });
+    search.set_ply(5);
+    let best = search.result().unwrap().best();
+    assert!((0..200).any(|_| search.result().unwrap().chosen != best), "never anything but {best}");
+    let mut floorless = search.params().clone();
+    floorless.final_temperature = 0.0;
+    search.set_params(floorless);
+    assert!((0..200).all(|_| search.result().unwrap().chosen == best));
 }
 
 /// The cache answers transpositions itself and changes nothing in the search's results.

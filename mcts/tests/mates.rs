@@ -202,3 +202,149 @@ fn a_reused_node_scored_by_its_movers_win_is_searched_as_a_root() {
     // Plain MCTS has no preference for the shortest win: a move that keeps the mate is right too.
     assert!(keeps_mate_in_one(&game, mv), "{} lets the king escape", game.move_text(mv));
 }
+
+/// Whether, after `mv`, every reply leaves the mover a forced mate within `moves` moves.
+fn keeps_forced_mate<G: Game>(game: &G, mv: G::Move, moves: u32) -> bool {
+    let me = game.to_move();
+    let mut g = game.clone();
+    g.play(mv);
+    if let Some(s) = g.outcome() {
+        return s.get(me) == 1.0;
+    }
+    let mut replies = Vec::new();
+    g.legal_moves(&mut replies);
+    replies.iter().all(|&r| {
+        let mut h = g.clone();
+        h.play(r);
+        forced_mate(&h, moves)
+    })
+}
+
+/// The root moves whose child the solver proved, with that child's exact value for seat 0.
+fn proven_root_moves<G: Game>(search: &Search<G>) -> Vec<(G::Move, f32)> {
+    let tree = search.tree();
+    let proven = |e: &mcts::tree::Edge<G::Move>| {
+        let child = (e.child != mcts::tree::NONE).then(|| &tree.nodes[e.child as usize])?;
+        (child.status == mcts::tree::Status::Terminal && child.num_edges > 0).then(|| (e.mv, child.mean(0)))
+    };
+    tree.edges_of(mcts::tree::ROOT).iter().filter_map(proven).collect()
+}
+
+/// Mini Hexchess: K d1, R c4, R e4 against k d7, White mates in two.
+fn mini_mate_in_two() -> MiniHexchess {
+    MiniHexchess::from_text(&position(3, &[("d1", 'K'), ("c4", 'R'), ("e4", 'R'), ("d7", 'k')], "w - 0 60")).unwrap()
+}
+
+/// The one-move win checks on (as analysis), and the solver on or off.
+fn solving(simulations: u32, solver: bool) -> SearchParams {
+    SearchParams { simulations, wins_in_tree: true, root_wins_first: true, solver, ..SearchParams::for_tests_v1() }
+}
+
+#[test]
+fn the_solver_proves_mates_in_two_exactly() {
+    // Scored at once, a one-move win for White makes each Black reply to a mate in two a
+    // finished game; once all replies are in the tree, the solver proves the move a win.
+    let glinski = Glinski::from_text(&position(5, &[("f1", 'K'), ("c6", 'R'), ("b7", 'R'), ("a1", 'k')], "w - 0 60"));
+    let glinski = glinski.unwrap();
+    fn check<G: Game>(game: &G) {
+        assert!(!forced_mate(game, 1) && forced_mate(game, 2), "{} is a mate in two", game.to_text());
+        let mut without = Search::new(game.clone(), solving(200, false), 0);
+        without.run(&UniformEvaluator);
+        assert!(proven_root_moves(&without).is_empty(), "without the solver nothing is proven");
+        let mut search = Search::new(game.clone(), solving(200, true), 0);
+        search.run(&UniformEvaluator);
+        let proven = proven_root_moves(&search);
+        let wins: Vec<G::Move> = proven.iter().filter(|p| p.1 == 1.0).map(|p| p.0).collect();
+        assert!(!wins.is_empty(), "{}: no root move proven in 200 simulations", game.to_text());
+        for &(mv, value) in &proven {
+            // Exact values only: a proven mate scores exactly 1 for White and 0 for Black.
+            assert!(value == 1.0 || value == 0.5 || value == 0.0, "{} proven at {value}", game.move_text(mv));
+            if value == 1.0 {
+                assert!(keeps_forced_mate(game, mv, 2), "{} is proven a win but is none", game.move_text(mv));
+            }
+        }
+        let chosen = search.result().unwrap().chosen;
+        assert!(wins.contains(&chosen), "{} is not a proven win", game.move_text(chosen));
+        assert!(keeps_mate_in_one(game, chosen) || keeps_forced_mate(game, chosen, 2));
+        let root = search.tree().root();
+        assert_ne!(root.status, mcts::tree::Status::Terminal, "the root is never proven");
+    }
+    check(&mini_mate_in_two());
+    check(&glinski);
+}
+
+/// An evaluator sure that White is winning (its value) and that one root move is the way (its
+/// prior), so that the search piles its visits there.
+struct Distracted {
+    root: MiniHexchess,
+    favourite: &'static str,
+}
+
+impl mcts::Evaluator<MiniHexchess> for Distracted {
+    fn max_batch_size(&self) -> usize {
+        64
+    }
+
+    fn evaluate(&self, batch: &mut mcts::Batch<MiniHexchess>) {
+        for i in 0..batch.len() {
+            let slot = batch.slot_mut(i);
+            let at_root = slot.state.to_text() == self.root.to_text();
+            let n = slot.moves.len() as f32;
+            for (p, &mv) in slot.priors.iter_mut().zip(slot.moves) {
+                *p = if at_root && slot.state.move_text(mv) == self.favourite { 0.9 } else { 0.1 / n };
+            }
+            *slot.value = [0.97, 0.03, 0.0];
+        }
+    }
+}
+
+#[test]
+fn a_proven_win_is_played_over_a_more_visited_move() {
+    let game = mini_mate_in_two();
+    let favourite = "c4-c6";
+    let evaluator = Distracted { root: game.clone(), favourite };
+    let search = |solver: bool| {
+        let mut search = Search::new(game.clone(), solving(5000, solver), 0);
+        search.run(&evaluator);
+        search
+    };
+    let visits_of = |search: &Search<MiniHexchess>, mv| {
+        let tree = search.tree();
+        tree.child_visits(tree.edges_of(mcts::tree::ROOT).iter().find(|e| e.mv == mv).unwrap())
+    };
+    let mut plain = search(false);
+    let chosen = plain.result().unwrap().chosen;
+    assert_eq!(game.move_text(chosen), favourite, "without the solver the most visited move is played");
+    assert!(!keeps_forced_mate(&game, chosen, 2), "{favourite} is no mate in two, so the test bites");
+
+    let mut solved = search(true);
+    let chosen = solved.result().unwrap().chosen;
+    assert!(keeps_mate_in_one(&game, chosen), "{} does not keep the mate", game.move_text(chosen));
+    assert!(proven_root_moves(&solved).contains(&(chosen, 1.0)), "{} is a proven win", game.move_text(chosen));
+    let distraction = game.parse_move(favourite).unwrap();
+    assert!(visits_of(&solved, chosen) < visits_of(&solved, distraction), "the distraction has more visits");
+}
+
+#[test]
+fn a_proven_node_played_is_searched_on_from_its_subtree() {
+    // With the solver, the move played is a proven win: as the new root it is expanded again,
+    // keeps its visits, and is searched on; the next root, scored by White's win at once, is
+    // searched afresh.
+    let mut game = mini_mate_in_two();
+    let mut search = Search::new(game.clone(), solving(200, true), 0);
+    search.run(&UniformEvaluator);
+    let result = search.result().unwrap();
+    let i = result.moves.iter().position(|&m| m == result.chosen).unwrap();
+    game.play(result.chosen);
+    search.advance(result.chosen);
+    assert_eq!(search.tree().root().status, mcts::tree::Status::Expanded);
+    assert_eq!(search.tree().root().visits, result.visits[i], "the proven subtree is kept");
+    assert_eq!(search.tree().root().mean(0), 1.0, "and its exact value");
+    for _ in 0..2 {
+        search.run(&UniformEvaluator);
+        let mv = search.result().expect("the reused root is searched").chosen;
+        game.play(mv);
+        search.advance(mv);
+    }
+    assert_eq!(game.outcome().map(|s| s.get(0)), Some(1.0), "White mated in two");
+}

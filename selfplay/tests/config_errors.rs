@@ -111,6 +111,26 @@ fn the_search_section_takes_the_documented_defaults_and_is_validated_on_load() {
     assert!(e.contains("line 3") && e.contains("virtual_loss"), "{e}");
 }
 
+/// Issue 22's search keys: repetition draws and the solver on by default, no contempt and no
+/// temperature after the opening plies unless set; each can be set, and each is range-checked.
+#[test]
+fn the_exact_result_contempt_and_temperature_floor_keys() {
+    let s = Config::parse(GOOD, "my.toml", &[]).unwrap().search;
+    assert_eq!((s.repetition_draws, s.solver, s.draw_value, s.final_temperature), (true, true, 0.5, 0.0));
+    let set = [
+        "search.repetition_draws=false",
+        "search.solver=false",
+        "search.draw_value=0.4",
+        "search.final_temperature=0.3",
+    ];
+    let s = Config::parse(GOOD, "my.toml", &set.map(String::from)).unwrap().search;
+    assert_eq!((s.repetition_draws, s.solver, s.draw_value, s.final_temperature), (false, false, 0.4, 0.3));
+    let e = err(GOOD, &["search.draw_value=0.6"]);
+    assert!(e.contains("search.draw_value") && e.contains("between 0 and 0.5"), "{e}");
+    let e = err(GOOD, &["search.final_temperature=-1"]);
+    assert!(e.contains("search.final_temperature") && e.contains("at least 0"), "{e}");
+}
+
 #[test]
 fn every_numeric_key_is_range_checked_on_load() {
     // (override, the reason the error must give)

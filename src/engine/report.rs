@@ -103,10 +103,12 @@ pub(crate) fn report_of<G: Game>(search: &Search<G>, multipv: usize, time: Durat
     let seats = G::NUM_PLAYERS;
     let edges = tree.edges_of(ROOT);
     let mut order: Vec<usize> = (0..edges.len()).collect();
-    // Ties as `Tree::best_edge` breaks them, so the first line is the move the search prefers.
+    // The moves the search may play first (a proven win before more visits elsewhere), then as
+    // `Tree::best_edge` breaks ties, so the first line is the move the search plays.
+    let playable = search.playable_root_moves();
     order.sort_by(|&a, &b| {
         let (va, vb) = (tree.child_visits(&edges[a]), tree.child_visits(&edges[b]));
-        vb.cmp(&va).then(edges[b].prior.total_cmp(&edges[a].prior))
+        playable[b].cmp(&playable[a]).then(vb.cmp(&va)).then(edges[b].prior.total_cmp(&edges[a].prior))
     });
     let lines = order
         .into_iter()
@@ -148,6 +150,43 @@ fn line_from<G: Game>(tree: &Tree<G::Move>, root: &G, first: G::Move, child: u32
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mcts::{Batch, Evaluator, SearchParams};
+    use rules::hexchess::MiniHexchess;
+
+    /// Sure that White wins, and that c4-c6 is the way: the visits pile up there.
+    struct FondOfC6;
+
+    impl Evaluator<MiniHexchess> for FondOfC6 {
+        fn max_batch_size(&self) -> usize {
+            32
+        }
+
+        fn evaluate(&self, batch: &mut Batch<MiniHexchess>) {
+            for i in 0..batch.len() {
+                let slot = batch.slot_mut(i);
+                for (p, &mv) in slot.priors.iter_mut().zip(slot.moves) {
+                    *p = if slot.state.move_text(mv) == "c4-c6" { 30.0 } else { 0.1 };
+                }
+                *slot.value = [0.97, 0.03, 0.0];
+            }
+        }
+    }
+
+    /// A move the solver proved a win heads the report, and so is the best move, though another
+    /// has more visits.
+    #[test]
+    fn a_proven_win_is_the_first_line() {
+        // K d1, R c4, R e4 against k d7: c4-b4 and e4-f4 mate in two, c4-c6 does not.
+        let game = MiniHexchess::from_text("k/3/5/2R1R2/7/7/3K3 w - 0 60").unwrap();
+        let mut search = Search::new(game.clone(), SearchParams::analysis(5000), 0);
+        search.run(&FondOfC6);
+        let report = report_of(&search, 40, Duration::ZERO);
+        let best = &report.lines[0];
+        assert!(["c4-b4", "e4-f4"].contains(&best.mv.as_str()), "{report:?}");
+        assert_eq!(best.q, Some(1.0));
+        let fond = report.lines.iter().find(|l| l.mv == "c4-c6").unwrap();
+        assert!(fond.visits > best.visits, "the visits went elsewhere, so the order is the solver's: {report:?}");
+    }
 
     #[test]
     fn cp_is_zero_at_an_even_score_and_odd_around_it() {

@@ -95,11 +95,18 @@ impl GumbelRoot {
 
     /// The move to play (an index into `tree.edges`): among the most visited root moves (the
     /// last halving phase's survivors), the one with the highest `g + logits + sigma(completed Q)`.
-    pub fn choose<M: Copy>(&self, tree: &Tree<M>, params: &SearchParams, view: View) -> usize {
+    /// Only the moves (by position among the root's edges) that pass `allowed` are candidates.
+    pub fn choose<M: Copy>(
+        &self,
+        tree: &Tree<M>,
+        params: &SearchParams,
+        view: View,
+        allowed: impl Fn(usize) -> bool,
+    ) -> usize {
         let range = tree.root().edge_range();
         let visits: Vec<u32> = tree.edges[range.clone()].iter().map(|e| tree.child_visits(e)).collect();
-        let most = visits.iter().copied().max().unwrap_or(0);
-        range.start + self.best_scored(tree, params, view, |i| visits[i] == most)
+        let most = (0..visits.len()).filter(|&i| allowed(i)).map(|i| visits[i]).max().unwrap_or(0);
+        range.start + self.best_scored(tree, params, view, |i| allowed(i) && visits[i] == most)
     }
 
     /// Among the root edges (indices relative to the root's first) that pass `candidate`, the

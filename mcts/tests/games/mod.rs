@@ -3,6 +3,7 @@
 
 pub mod gomoku;
 pub mod nim;
+pub mod shuttle;
 pub mod solve;
 pub mod three;
 pub mod tictactoe;
