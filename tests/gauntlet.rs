@@ -69,10 +69,15 @@ fn bad_gauntlet_requests_are_refused_in_one_line() {
     let run = fresh_dir("bad");
     tiny_run(&run);
     let path = run.to_str().unwrap();
+    let newest = nn::checkpoint::list_checkpoints(&RunDir::open(&run).checkpoints()).unwrap().pop().unwrap();
+    let checkpoint = newest.to_str().unwrap().to_string();
     for (args, expected) in [
         (vec!["--against", "grredy"], "grredy"),
         (vec!["--checkpoints", "every:0"], "every:K"),
         (vec!["--games", "0"], "at least one game"),
+        // A checkpoint learns: on the fixed scale it would move the ruler.
+        (vec!["--against", &checkpoint], "is not a fixed player"),
+        (vec!["--against", &checkpoint], "vzero arena"),
     ] {
         let out = vzero(&[&["gauntlet", path, "--device", "cpu"][..], &args].concat());
         let err = String::from_utf8_lossy(&out.stderr);
@@ -117,4 +122,30 @@ fn a_config_gauntlet_plays_during_training() {
         String::from_utf8_lossy(&bad.stderr)
     );
     std::fs::remove_dir_all(run).unwrap();
+}
+
+/// A `uci:` opponent of the config's gauntlet that cannot run is reported once when the run
+/// starts, before anything is written (it was found after the first iteration's self-play, in a
+/// message that said it twice).
+#[test]
+fn a_config_engine_that_cannot_run_is_refused_when_the_run_starts() {
+    let run = fresh_dir("engine");
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let out = vzero(&[
+        "train",
+        "--config",
+        &cfg,
+        "--run",
+        run.to_str().unwrap(),
+        "--set",
+        "gauntlet.every=1",
+        "--set",
+        "gauntlet.against=['uci:/nonexistent/engine', 'random']",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one line, before any iteration: {err}");
+    assert_eq!(err.matches("/nonexistent/engine").count(), 2, "named once, as player and program: {err}");
+    assert!(err.contains("player 'uci:/nonexistent/engine': cannot run '/nonexistent/engine'"), "{err}");
+    assert!(!run.exists(), "nothing of the run was written");
 }

@@ -53,6 +53,9 @@ pub enum GauntletError {
     /// Nothing to measure yet.
     #[error("{0}: the run has no readable checkpoint yet")]
     NoCheckpoint(PathBuf),
+    /// An opponent that learns: it would move the scale the gauntlet measures on.
+    #[error("opponent '{0}' is a checkpoint: a gauntlet's opponents are fixed players that never learn (compare checkpoints with `vzero arena`)")]
+    NotFixed(String),
     /// A game count the seat rotation cannot honour.
     #[error("{games} games: {reason}")]
     Games { games: usize, reason: &'static str },
@@ -138,6 +141,9 @@ fn check_games<G: Game>(games: usize) -> Result<(), GauntletError> {
 fn pairings(dir: &RunDir, opts: &GauntletOptions) -> Result<Vec<Pairing>, GauntletError> {
     let opponents: Vec<(String, PlayerSpec)> =
         opts.opponents.iter().map(|o| Ok((o.clone(), o.parse::<PlayerSpec>()?))).collect::<Result<_, PlayerError>>()?;
+    if let Some((name, _)) = opponents.iter().find(|(_, spec)| !spec.is_fixed()) {
+        return Err(GauntletError::NotFixed(name.clone()));
+    }
     let readable: Vec<PathBuf> =
         list_checkpoints(&dir.checkpoints())?.into_iter().filter(|c| verify_checkpoint(c).is_ok()).collect();
     let chosen = opts.checkpoints.select(&readable);

@@ -9,13 +9,16 @@
 
 use rules::{Encoding, Material};
 
+use super::gauntlet::check_engines;
 use super::{Run, TrainOptions, TrainSummary};
 use crate::config::Config;
 use crate::error::TrainError;
 
 /// Runs (or resumes) training for game `G`.
 pub fn train<G: Encoding + Material>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
-    let mut run = Run::<G>::open(config, opts).map_err(|e| TrainError::NotOpened(Box::new(e)))?;
+    let refused = |e: TrainError| TrainError::NotOpened(Box::new(e));
+    check_engines::<G>(config).map_err(refused)?;
+    let mut run = Run::<G>::open(config, opts).map_err(refused)?;
     if run.complete() {
         // A requeued job or a repeated command: the final evaluation is not played again.
         run.mark_finished()?;
