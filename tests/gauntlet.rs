@@ -149,3 +149,38 @@ fn a_config_engine_that_cannot_run_is_refused_when_the_run_starts() {
     assert!(err.contains("player 'uci:/nonexistent/engine': cannot run '/nonexistent/engine'"), "{err}");
     assert!(!run.exists(), "nothing of the run was written");
 }
+
+/// A gauntlet stopped by Ctrl-C logs the match it cut short as interrupted, with the games it
+/// planned, and its table marks the players whose games are not all played.
+#[test]
+fn a_gauntlet_stopped_by_a_signal_marks_its_match_interrupted() {
+    let run = fresh_dir("stopped");
+    tiny_run(&run);
+    let child = common::vzero_command()
+        .args(["gauntlet", run.to_str().unwrap(), "--against", "random", "--games", "100000", "--sims", "2"])
+        .args(["--max-plies", "40", "--device", "cpu"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    common::wait_for_handler(child.id(), 2);
+    // Some games in: the match has results to keep.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let out = common::output_within(child, std::time::Duration::from_secs(60), "the gauntlet ignored Ctrl-C");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(3), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let events = gauntlet_events(&run);
+    assert_eq!(events.len(), 1, "{events:?}");
+    let g = &events[0];
+    assert!(g.interrupted && g.games_planned == 100_000 && g.games > 0 && g.games < 100_000, "{g:?}");
+    assert!(text.contains(&format!("vs random: {} of 100000 games (interrupted)", g.games)), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("step-") && !l.contains(" vs "))
+        .unwrap_or_else(|| panic!("no table: {text}"));
+    assert!(row.contains(&format!(" {}* ", g.games)), "{row}");
+    assert!(text.contains("* a gauntlet was stopped before"), "{text}");
+    std::fs::remove_dir_all(run).unwrap();
+}

@@ -204,6 +204,8 @@ fn play_pairing<G: Encoding + Material>(
         player_seconds: result.thinking[0].as_secs_f64(),
         opponent_moves: opponents.clone().map(|i| result.moves[i] as u64).sum(),
         opponent_seconds: opponents.map(|i| result.thinking[i].as_secs_f64()).sum(),
+        games_planned: games,
+        interrupted: result.games < games,
     };
     drop(agents);
     players.close();

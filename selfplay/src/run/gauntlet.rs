@@ -63,7 +63,9 @@ impl<G: Encoding + Material> Run<G> {
         let mut report = |g: &crate::gauntlet::GauntletMatch| {
             if progress {
                 let score = 100.0 * g.score / g.games.max(1) as f64;
-                eprintln!("gauntlet: {} vs {}: {score:.1}% of {} games", g.player, g.opponent, g.games);
+                let cut =
+                    if g.interrupted { format!(" (interrupted: {} planned)", g.games_planned) } else { String::new() };
+                eprintln!("gauntlet: {} vs {}: {score:.1}% of {} games{cut}", g.player, g.opponent, g.games);
             }
         };
         run_gauntlet::<G>(&self.dir, &opts, self.inference, &self.stop, &mut report)?;
