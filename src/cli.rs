@@ -310,8 +310,9 @@ pub struct MatchFlags {
 pub struct GauntletArgs {
     /// The run directory: its checkpoints play, its metrics.jsonl keeps the results.
     pub run: PathBuf,
-    /// Fixed opponents, comma-separated arena players (random anchors the scale at 0).
-    #[arg(long, value_delimiter = ',', default_value = "random,greedy")]
+    /// Fixed opponents, comma-separated arena players (random anchors the scale at 0); not
+    /// checkpoints, which learn (compare those with `vzero arena` or --each-other).
+    #[arg(long, value_delimiter = ',', default_value = "random,greedy", value_parser = fixed_player)]
     pub against: Vec<String>,
     /// Which checkpoints play: all, last, or every:K (every K-th and the newest).
     #[arg(long, default_value = "last")]
@@ -568,6 +569,20 @@ pub enum BenchKind {
 /// vzero runs on (uci's `Threads` option has the same cap).
 fn threads_1_to_256() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256)
+}
+
+/// An arena player that never learns, as written: the gauntlet's scale is made of those, and
+/// a checkpoint among them would move it.
+fn fixed_player(text: &str) -> Result<String, String> {
+    match text.parse::<arena::players::PlayerSpec>() {
+        Ok(spec) if spec.is_fixed() => Ok(text.to_string()),
+        Ok(_) => Err(format!(
+            "'{text}' is not a fixed player (random, greedy, mcts[:N], rollout[:N], alphabeta:D[:MS], \
+             uci:COMMAND): a checkpoint learns and would move the gauntlet's scale; compare checkpoints \
+             with `vzero arena` (or --each-other)"
+        )),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// A duration in seconds above 0 (a benchmark of no time measures nothing).

@@ -8,6 +8,7 @@ mod cli;
 mod clip;
 mod cmd;
 mod engine;
+mod line_input;
 mod npy;
 mod viz;
 

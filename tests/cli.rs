@@ -188,6 +188,7 @@ fn arena_prints_a_table_with_elo_and_appends_json() {
     let line = std::fs::read_to_string(&out_file).unwrap();
     let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
     assert_eq!(v["games"], 6);
+    assert_eq!((&v["games_planned"], &v["interrupted"]), (&serde_json::json!(6), &serde_json::json!(false)));
     let endings = v["endings"].as_object().expect("how the games ended");
     assert_eq!(endings.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), 6, "{endings:?}");
     assert!(text.contains("endings: "), "{text}");
@@ -291,10 +292,17 @@ fn an_all_draw_match_reports_an_interval_of_some_width() {
     assert!(!line.contains("interval +0 to +0") && !line.contains("interval -0 to"), "{line}");
 }
 
+/// Partial is marked partial: a match stopped by Ctrl-C prints and records (`--out`) that it
+/// was interrupted, with the games it played of those planned.
 #[test]
 fn arena_stopped_by_a_signal_prints_the_results_so_far() {
+    let dir = std::env::temp_dir().join(format!("vzero-cli-arena-stop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_file = dir.join("results.jsonl");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vzero"))
         .args(["arena", "--variant", "mini-hexchess", "greedy", "random", "--games", "1000000"])
+        .args(["--out", out_file.to_str().unwrap()])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -314,6 +322,19 @@ fn arena_stopped_by_a_signal_prints_the_results_so_far() {
     assert_eq!(out.status.code(), Some(3), "{text}{}", stderr(&out));
     assert!(text.contains("stopped by a signal after") && text.contains("of 1000000 games"), "{text}");
     assert!(text.contains("Elo of greedy over random"), "{text}");
+    let record: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&out_file).unwrap().trim()).unwrap();
+    let games = record["games"].as_u64().unwrap();
+    assert!(games > 0 && games < 1_000_000, "{record}");
+    assert_eq!(
+        (&record["games_planned"], &record["interrupted"]),
+        (&serde_json::json!(1_000_000), &serde_json::json!(true))
+    );
+    assert!(text.starts_with(&format!("stopped by a signal after {games} of 1000000 games")), "{text}");
+    assert!(text.contains(&format!("mini-hexchess: {games} of 1000000 games (")), "the table says so too: {text}");
+    // What the signal does, as it happens: the games in progress end, no training step is meant.
+    let err = stderr(&out);
+    assert!(err.contains("vzero: stopping after the games in progress") && !err.contains("step"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -469,4 +490,35 @@ fn meaningless_numbers_are_refused_naming_the_flag() {
     refused(&["bench", "replay", "--batch", "0", "--positions", "100", "--seconds", "1"], "--batch");
     refused(&["bench", "selfplay", "--seconds", "0"], "--seconds");
     refused(&["bench", "nn", "--threads", "0"], "--threads");
+}
+
+/// The end-of-run evaluation shows a progress bar on a terminal, as self-play and training do
+/// (it was silent for over 30 s), and none when stderr is not one. The terminal is `script`'s.
+#[test]
+fn the_final_evaluation_shows_progress_on_a_terminal_only() {
+    let dir = std::env::temp_dir().join(format!("vzero-cli-evalbar-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let train = |run: &str| {
+        let run = dir.join(run);
+        format!(
+            "{} train --config {cfg} --run {} --set training.iterations=1",
+            env!("CARGO_BIN_EXE_vzero"),
+            run.display()
+        )
+    };
+    let piped = std::process::Command::new("sh").args(["-c", &train("piped")]).output().unwrap();
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    assert!(!stderr(&piped).contains("evaluation games"), "a bar on a pipe: {}", stderr(&piped));
+    let Ok(out) = std::process::Command::new("script").args(["-qec", &train("tty"), "/dev/null"]).output() else {
+        eprintln!("no `script` here to give vzero a terminal; the terminal half is not checked");
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    for opponent in ["random", "uniform-mcts-12"] {
+        assert!(text.contains(&format!("4 evaluation games vs {opponent}")), "no bar for {opponent}: {text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -294,6 +294,32 @@ fn ctrl_c_during_the_final_evaluation_stops_it_with_the_results_so_far() {
     let out = output_within(child, Duration::from_secs(60), "the evaluation ignored Ctrl-C for a minute");
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(out.status.code(), Some(3), "{text}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(text.contains("evaluation stopped by a signal") && text.contains("network vs"), "{text}");
+    assert!(text.contains("evaluation was stopped by a signal, so the run is not finished"), "{text}");
+    assert!(text.contains("network vs") && text.contains("/1000000") && text.contains("(interrupted)"), "{text}");
+    // Partial is marked partial: not finished, the match logged as interrupted.
+    let rd = RunDir::open(&dir);
+    assert!(!rd.finished().exists(), "a run whose evaluation was cut short is marked finished");
+    let evaluations = || -> Vec<selfplay::store::events::EvaluationEvent> {
+        let log = read_events(&std::fs::read_to_string(rd.metrics()).unwrap());
+        log.events.into_iter().filter_map(|e| if let RunEvent::Evaluation(e) = e { Some(e) } else { None }).collect()
+    };
+    let first = evaluations();
+    assert!(!first.is_empty() && first.iter().any(|e| e.interrupted && e.games_planned == 1_000_000), "{first:?}");
+    // A resume plays the evaluation again (here with fewer games), then the run is finished.
+    let out = Command::new(env!("CARGO_BIN_EXE_vzero"))
+        .args(["train", "--resume", dir.to_str().unwrap(), "--quiet", "--set", "evaluation.games=2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!text.contains("already complete") && text.contains("uniform-mcts"), "{text}");
+    let last: Vec<_> = evaluations().into_iter().skip(first.len()).collect();
+    assert!(last.len() == 2 && last.iter().all(|e| !e.interrupted && e.games == 2), "{last:?}");
+    assert!(rd.finished().exists());
+    let again = Command::new(env!("CARGO_BIN_EXE_vzero"))
+        .args(["train", "--resume", dir.to_str().unwrap(), "--quiet"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&again.stdout).contains("already complete"));
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -71,7 +71,8 @@ fn a_gauntlet_with_tactics_is_kept_apart_from_one_without() {
     gauntlet(&run, "2");
     let plain = gauntlet_events(&run).len();
     let args = ["gauntlet", run.to_str().unwrap(), "--checkpoints", "last", "--against", "greedy", "--games", "2"];
-    let out = vzero(&[&args[..], &["--sims", "4", "--max-plies", "60", "--device", "cpu", "--tactics", "0.5"]].concat());
+    let out =
+        vzero(&[&args[..], &["--sims", "4", "--max-plies", "60", "--device", "cpu", "--tactics", "0.5"]].concat());
     let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
     let events = gauntlet_events(&run);
@@ -89,10 +90,15 @@ fn bad_gauntlet_requests_are_refused_in_one_line() {
     let run = fresh_dir("bad");
     tiny_run(&run);
     let path = run.to_str().unwrap();
+    let newest = nn::checkpoint::list_checkpoints(&RunDir::open(&run).checkpoints()).unwrap().pop().unwrap();
+    let checkpoint = newest.to_str().unwrap().to_string();
     for (args, expected) in [
         (vec!["--against", "grredy"], "grredy"),
         (vec!["--checkpoints", "every:0"], "every:K"),
         (vec!["--games", "0"], "at least one game"),
+        // A checkpoint learns: on the fixed scale it would move the ruler.
+        (vec!["--against", &checkpoint], "is not a fixed player"),
+        (vec!["--against", &checkpoint], "vzero arena"),
     ] {
         let out = vzero(&[&["gauntlet", path, "--device", "cpu"][..], &args].concat());
         let err = String::from_utf8_lossy(&out.stderr);
@@ -136,5 +142,66 @@ fn a_config_gauntlet_plays_during_training() {
         "{}",
         String::from_utf8_lossy(&bad.stderr)
     );
+    std::fs::remove_dir_all(run).unwrap();
+}
+
+/// A `uci:` opponent of the config's gauntlet that cannot run is reported once when the run
+/// starts, before anything is written (it was found after the first iteration's self-play, in a
+/// message that said it twice).
+#[test]
+fn a_config_engine_that_cannot_run_is_refused_when_the_run_starts() {
+    let run = fresh_dir("engine");
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let out = vzero(&[
+        "train",
+        "--config",
+        &cfg,
+        "--run",
+        run.to_str().unwrap(),
+        "--set",
+        "gauntlet.every=1",
+        "--set",
+        "gauntlet.against=['uci:/nonexistent/engine', 'random']",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one line, before any iteration: {err}");
+    assert_eq!(err.matches("/nonexistent/engine").count(), 2, "named once, as player and program: {err}");
+    assert!(err.contains("player 'uci:/nonexistent/engine': cannot run '/nonexistent/engine'"), "{err}");
+    assert!(!run.exists(), "nothing of the run was written");
+}
+
+/// A gauntlet stopped by Ctrl-C logs the match it cut short as interrupted, with the games it
+/// planned, and its table marks the players whose games are not all played.
+#[test]
+fn a_gauntlet_stopped_by_a_signal_marks_its_match_interrupted() {
+    let run = fresh_dir("stopped");
+    tiny_run(&run);
+    let child = common::vzero_command()
+        .args(["gauntlet", run.to_str().unwrap(), "--against", "random", "--games", "100000", "--sims", "2"])
+        .args(["--max-plies", "40", "--device", "cpu"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    common::wait_for_handler(child.id(), 2);
+    // Some games in: the match has results to keep.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let out = common::output_within(child, std::time::Duration::from_secs(60), "the gauntlet ignored Ctrl-C");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(3), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let events = gauntlet_events(&run);
+    assert_eq!(events.len(), 1, "{events:?}");
+    let g = &events[0];
+    assert!(g.interrupted && g.games_planned == 100_000 && g.games > 0 && g.games < 100_000, "{g:?}");
+    assert!(text.contains(&format!("vs random: {} of 100000 games (interrupted)", g.games)), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("step-") && !l.contains(" vs "))
+        .unwrap_or_else(|| panic!("no table: {text}"));
+    assert!(row.contains(&format!(" {}* ", g.games)), "{row}");
+    assert!(text.contains("* a gauntlet was stopped before"), "{text}");
     std::fs::remove_dir_all(run).unwrap();
 }

@@ -84,3 +84,34 @@ fn the_end_of_input_leaves_the_game_and_bad_flags_say_what_was_expected() {
     let (ok, _, err) = play(&["--variant", "glinski", "--position", "not a position"], "");
     assert!(!ok && err.contains("--position"), "{err}");
 }
+
+/// Bytes that are not UTF-8, or a line too long to read, are answered at the prompt and the
+/// game goes on (it stopped with "stream did not contain valid UTF-8").
+#[test]
+fn a_line_that_is_not_text_is_answered_and_the_game_goes_on() {
+    let mut input = b"\xff\xfe moves\n".to_vec();
+    input.extend_from_slice(&vec![b'x'; 100_000]);
+    input.extend_from_slice(b"\nc6-a6\n");
+    let mut child = common::vzero_command()
+        .args(["play", "--variant", "glinski", "--sims", "16", "--position", GLINSKI_MATE_IN_ONE])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start vzero play");
+    // A play that stops early closes its input: what it printed says why.
+    let _ = child.stdin.take().unwrap().write_all(&input);
+    let out = output_within(child, Duration::from_secs(120), "vzero play did not end with its input");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("Not read: that line is not UTF-8 text."), "{text}");
+    assert!(text.contains("Not read: a line of 100000 bytes is too long to read"), "{text}");
+    assert!(text.trim_end().ends_with("Game over: Checkmate: Black is mated, White wins."), "{text}");
+}
+
+#[test]
+fn a_seat_named_twice_is_refused() {
+    let (ok, _, err) = play(&["--variant", "wellisch", "--as", "p1,p1"], "");
+    assert!(!ok);
+    assert!(err.contains("--as 'p1,p1': seat 'p1' is named twice"), "{err}");
+}

@@ -364,3 +364,82 @@ fn a_checkpoint_drives_uci_and_analyse() {
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("plays mini-hexchess"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `vzero uci ARGS` on `input` to its end and returns its standard output.
+fn transcript(args: &[&str], input: &str) -> String {
+    let mut child = common::vzero_command()
+        .arg("uci")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start vzero uci");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = common::output_within(child, 20 * SECOND, "vzero uci did not end with its input");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `bestmove (none)` tells a GUI there is no legal move: a search given no time, or ended by the
+/// end of the input before its first visit, still answers the evaluator's favourite move.
+#[test]
+fn no_time_and_an_early_end_of_input_still_answer_a_legal_move() {
+    for go in ["go movetime 0", "go infinite", "go wtime 0 btime 0"] {
+        let text = transcript(&["--variant", "mini-hexchess"], &format!("position startpos\n{go}\n"));
+        let best = text.lines().rfind(|l| l.starts_with("bestmove ")).unwrap_or_else(|| panic!("{go}: {text}"));
+        let best = &best["bestmove ".len()..];
+        assert!(legal::<MiniHexchess>(None, &[], best), "{go}: '{best}' in\n{text}");
+    }
+}
+
+/// The peak resident memory of process `pid`, in kB (Linux: `VmHWM` of /proc/PID/status).
+fn peak_memory_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).expect("a VmHWM line");
+    line.trim().trim_end_matches("kB").trim().parse().unwrap()
+}
+
+/// A hostile line is neither held in memory (a 200 MB one took 700 MB) nor echoed back (a 1 MB
+/// `position fen` came back whole): one too long is refused in a short line, one within the
+/// limit is quoted by its first hundred characters.
+#[test]
+fn an_overlong_line_is_refused_in_a_short_answer_without_being_held() {
+    let mut e = Engine::start(&["--variant", "mini-hexchess"]);
+    e.ready();
+    let before = peak_memory_kb(e.child.id());
+    let input = e.input.as_mut().unwrap();
+    input.write_all(b"position fen ").unwrap();
+    let block = vec![b'x'; 1 << 20];
+    for _ in 0..64 {
+        input.write_all(&block).unwrap();
+    }
+    input.write_all(b"\n").unwrap();
+    let lines = e.ready();
+    assert_eq!(lines.len(), 2, "one answer, then readyok: {lines:?}");
+    let answer = &lines[0];
+    let shown = &answer[..answer.len().min(300)];
+    assert!(answer.starts_with("info string error: a line of 67108877 bytes is too long"), "{shown}");
+    assert!(answer.len() < 200, "{} bytes: {shown}", answer.len());
+    let grown = peak_memory_kb(e.child.id()).saturating_sub(before);
+    assert!(grown < 16 * 1024, "reading a 64 MB line grew the peak memory by {grown} kB");
+    let error = e.error_for(&format!("position fen {}", "y".repeat(5000)));
+    assert!(error.contains(&"y".repeat(100)) && error.contains("(5000 characters)"), "{}", &error[..200]);
+    assert!(error.len() < 600, "{} characters: {}", error.len(), &error[..300]);
+    e.send("go nodes 10");
+    let (best, _) = e.bestmove(10 * SECOND);
+    assert!(legal::<MiniHexchess>(None, &[], &best), "{best}");
+}
+
+#[test]
+fn numeric_options_name_the_value_and_why_it_is_refused() {
+    let mut e = Engine::start(&["--variant", "mini-hexchess"]);
+    let error = e.error_for("setoption name Threads value 5000");
+    assert!(
+        error.ends_with(
+            "option Threads: 5000 is out of range: the search threads sharing the tree must be from 1 to 256"
+        ),
+        "{error}"
+    );
+    let error = e.error_for("setoption name MultiPV value 0");
+    assert!(error.contains("MultiPV: 0 is out of range") && error.contains("from 1 to 500"), "{error}");
+}

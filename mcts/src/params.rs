@@ -237,6 +237,10 @@ impl Default for SearchParams {
 /// Leaves in flight of analysis: the default before issue 23 (now 4), so analysis stays unchanged.
 const ANALYSIS_MAX_IN_FLIGHT: u32 = 8;
 
+/// Most leaves a search may keep waiting at once: past a batch or two the search mostly sends
+/// leaves that virtual loss pushed onto poor moves, and a bigger value is a typing mistake.
+pub const MAX_IN_FLIGHT: u32 = 256;
+
 impl SearchParams {
     /// Analysis and arena play: no noise, no contempt, always the most visited move (or a proven
     /// win), with the defaults' exact results (win checks, repetition draws, solver).
@@ -308,7 +312,13 @@ impl SearchParams {
         }
         let unit = |v: f32| (0.0..=1.0).contains(&v);
         check("simulations", self.simulations as f32, self.simulations >= 1, "at least 1")?;
-        check("max_in_flight", self.max_in_flight as f32, self.max_in_flight >= 1, "at least 1")?;
+        let in_flight = (1..=MAX_IN_FLIGHT).contains(&self.max_in_flight);
+        check(
+            "max_in_flight",
+            self.max_in_flight as f32,
+            in_flight,
+            "from 1 to 256: more leaves waiting at once only spread virtual loss onto moves the search would not visit",
+        )?;
         check("gumbel_actions", self.gumbel_actions as f32, self.gumbel_actions >= 1, "at least 1")?;
         check("c_visit", self.c_visit, self.c_visit >= 0.0, "at least 0")?;
         check("c_scale", self.c_scale, self.c_scale >= 0.0, "at least 0")?;

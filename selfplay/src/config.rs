@@ -16,6 +16,10 @@ use rules::Variant;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+mod overrides;
+
+use overrides::Override;
+
 /// A whole training configuration.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -392,9 +396,15 @@ pub enum ConfigError {
     /// A `--set` override is not `key=value`.
     #[error("--set '{0}': expected section.key=value")]
     BadOverride(String),
+    /// A `--set` override names no key or gives a value of the wrong kind.
+    #[error("--set '{text}': {message}")]
+    Override { text: String, message: String },
     /// A value is out of range.
     #[error("{path}: {key} = {value}: {reason}")]
     Invalid { path: String, key: String, value: String, reason: &'static str },
+    /// A value a `--set` override gave is out of range.
+    #[error("--set {key}={value}: {reason}")]
+    InvalidOverride { key: String, value: String, reason: &'static str },
 }
 
 impl Config {
@@ -417,15 +427,24 @@ impl Config {
                 None => e.message().trim_end().to_string(),
             })
         };
-        toml::from_str::<Config>(text).map_err(located)?;
+        let from_file = toml::from_str::<Config>(text).map_err(located)?;
         let mut table: toml::Table = text.parse().map_err(located)?;
-        for o in overrides {
-            apply_override(&mut table, o)?;
+        // What kind of value each key takes, for the messages of overrides that give another.
+        let resolved: toml::Table = from_file.to_toml().parse().expect("a config's TOML parses");
+        let mut applied = Vec::new();
+        for text in overrides {
+            let o = Override::read(text)?;
+            o.apply(&mut table)?;
+            // Checked one at a time: the first that does not fit is to blame.
+            if let Err(e) = toml::Value::Table(table.clone()).try_into::<Config>() {
+                return Err(o.wrong_kind(&resolved, e.message()));
+            }
+            applied.push(o);
         }
         let config: Config = toml::Value::Table(table)
             .try_into()
             .map_err(|e: toml::de::Error| parse_err(format!("after --set: {}", e.message().trim_end())))?;
-        config.validate(name)?;
+        config.validate(name).map_err(|e| blame_override(e, &applied))?;
         Ok(config)
     }
 
@@ -527,13 +546,26 @@ impl Config {
                 return Err(invalid(key, value.to_string(), "must be a positive finite number"));
             }
         }
-        // A gating threshold above 1 is allowed: no score reaches it, so the best network stays.
-        let non_negative =
-            [("training.weight_decay", self.training.weight_decay), ("gating.threshold", self.gating.threshold)];
-        for (key, value) in non_negative {
-            if !value.is_finite() || value < 0.0 {
-                return Err(invalid(key, value.to_string(), "must be 0 or a positive finite number"));
-            }
+        let decay = self.training.weight_decay;
+        if !decay.is_finite() || decay < 0.0 {
+            return Err(invalid("training.weight_decay", decay.to_string(), "must be 0 or a positive finite number"));
+        }
+        // The candidate's mean score is in [0, 1]: above 1 no network would ever be promoted
+        // (0 promotes every one, still logging how it scored).
+        let threshold = self.gating.threshold;
+        if !(0.0..=1.0).contains(&threshold) {
+            return Err(invalid(
+                "gating.threshold",
+                threshold.to_string(),
+                "must be between 0 and 1: it is the mean score a new network needs, and no score is above 1",
+            ));
+        }
+        if self.training.iterations == 0 {
+            return Err(invalid(
+                "training.iterations",
+                "0".into(),
+                "must be at least 1: a run of no iterations trains nothing",
+            ));
         }
         if self.replay.window_min == 0 || self.replay.window_max < self.replay.window_min {
             return Err(invalid(
@@ -656,24 +688,12 @@ impl Config {
     }
 }
 
-fn apply_override(table: &mut toml::Table, text: &str) -> Result<(), ConfigError> {
-    let bad = || ConfigError::BadOverride(text.to_string());
-    let (key, raw) = text.split_once('=').ok_or_else(bad)?;
-    let path: Vec<&str> = key.trim().split('.').collect();
-    if path.iter().any(|p| p.is_empty()) {
-        return Err(bad());
+/// A range error of a key that a `--set` override gave, as that override's: the config file is
+/// not to blame for it.
+fn blame_override(error: ConfigError, applied: &[Override]) -> ConfigError {
+    let ConfigError::Invalid { key, value, reason, path } = error else { return error };
+    match applied.iter().rev().find(|o| o.key == key) {
+        Some(o) => ConfigError::InvalidOverride { key, value: o.raw.clone(), reason },
+        None => ConfigError::Invalid { path, key, value, reason },
     }
-    // Parse the value as TOML; a bare word (e.g. `variant=glinski`) is a string.
-    let value = format!("v = {}", raw.trim())
-        .parse::<toml::Table>()
-        .ok()
-        .and_then(|mut t| t.remove("v"))
-        .unwrap_or_else(|| toml::Value::String(raw.trim().to_string()));
-    let mut node = table;
-    for part in &path[..path.len() - 1] {
-        let entry = node.entry(part.to_string()).or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        node = entry.as_table_mut().ok_or_else(bad)?;
-    }
-    node.insert(path[path.len() - 1].to_string(), value);
-    Ok(())
 }

@@ -38,9 +38,10 @@ pub enum TrainError {
         /// What was not finite.
         what: String,
     },
-    /// The run's own gauntlet could not be played.
+    /// The run's own gauntlet could not be played. (Not a `source`: the message holds it, and
+    /// a chain printed with it would say it twice.)
     #[error("gauntlet: {0}")]
-    Gauntlet(#[from] crate::gauntlet::GauntletError),
+    Gauntlet(crate::gauntlet::GauntletError),
     /// The run's saved config could not be read.
     #[error(transparent)]
     Config(#[from] ConfigError),
@@ -57,6 +58,12 @@ pub enum TrainError {
 impl From<durable::Error> for TrainError {
     fn from(e: durable::Error) -> TrainError {
         TrainError::Io(e.into())
+    }
+}
+
+impl From<crate::gauntlet::GauntletError> for TrainError {
+    fn from(e: crate::gauntlet::GauntletError) -> TrainError {
+        TrainError::Gauntlet(e)
     }
 }
 

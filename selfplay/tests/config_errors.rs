@@ -145,9 +145,13 @@ fn every_numeric_key_is_range_checked_on_load() {
         ("training.search_value_weight=nan", "between 0 and 1"),
         ("replay.window_alpha=2", "between 0 and 1"),
         ("replay.window_beta=0", "positive finite"),
-        ("gating.threshold=-0.5", "0 or a positive finite"),
-        ("gating.threshold=1.01", ""), // above 1: the best network is never replaced
-        ("gating.games=10", ""),       // fine on its own
+        ("gating.threshold=-0.5", "between 0 and 1"),
+        ("gating.threshold=1.5", "no score is above 1"), // no network could ever be promoted
+        ("gating.threshold=1", ""),
+        ("training.iterations=0", "trains nothing"),
+        ("search.max_in_flight=100000", "from 1 to 256"),
+        ("search.max_in_flight=256", ""),
+        ("gating.games=10", ""), // fine on its own
         ("selfplay.max_plies=0", "at least 1"),
         ("selfplay.flush_games=0", "at least 1"),
         ("selfplay.adjudicate_material=-1", "0 or a positive number of pawns"),
@@ -197,4 +201,32 @@ fn the_root_search_is_puct_or_gumbel() {
         let e = err(GOOD, &[set]);
         assert!(e.contains(key) && e.contains(reason), "{set}: {e}");
     }
+}
+
+/// A `--set` of the wrong kind names the override, its key and the kind of value the key takes
+/// in words (it said `after --set: invalid type: integer 3, expected struct NetworkConfig`), and
+/// a `--set` value out of range is blamed, not the config file.
+#[test]
+fn set_errors_name_the_override_and_blame_it() {
+    let e = err(GOOD, &["network=3"]);
+    assert!(e.starts_with("--set 'network=3': network is a section, not a value"), "{e}");
+    assert!(e.contains("network.blocks, network.channels") && !e.contains("struct") && !e.contains("Config"), "{e}");
+    let e = err(GOOD, &["network.blocks=abc"]);
+    assert_eq!(e, "--set 'network.blocks=abc': network.blocks takes a whole number, 0 or more, not the text \"abc\"");
+    let e = err(GOOD, &["training.iterations=-1"]);
+    assert_eq!(
+        e,
+        "--set 'training.iterations=-1': training.iterations takes a whole number from 0 to 4294967295, not -1"
+    );
+    let e = err(GOOD, &["training.mixed_precision=3"]);
+    assert!(e.ends_with("training.mixed_precision takes true or false, not 3"), "{e}");
+    let e = err(GOOD, &["seed.x=1"]);
+    assert_eq!(e, "--set 'seed.x=1': seed is a value, not a section with keys");
+    let e = err(GOOD, &["training.iterations=3", "gating.threshold=1.5"]);
+    assert!(e.starts_with("--set gating.threshold=1.5: must be between 0 and 1"), "{e}");
+    let e = err(GOOD, &["search.max_in_flight=100000"]);
+    assert!(e.starts_with("--set search.max_in_flight=100000: from 1 to 256"), "{e}");
+    // A value from the file is the file's.
+    let e = err("variant = \"glinski\"\n[gating]\nthreshold = 1.5\n", &["training.iterations=3"]);
+    assert!(e.starts_with("my.toml: gating.threshold = 1.5: must be between 0 and 1"), "{e}");
 }

@@ -29,6 +29,9 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let report = session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
     let position = session.position_text();
     session.close();
+    if let Some(note) = report.tree_full_note(Some(args.sims)) {
+        eprintln!("vzero analyse: {note}; ask for fewer --sims");
+    }
     if args.json {
         let model = model.map(|p| p.display().to_string());
         println!("{}", to_json(args.at.variant.name(), model.as_deref(), &position, args.sims, &report));

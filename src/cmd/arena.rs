@@ -81,7 +81,9 @@ fn arena_match<G: FullGame>(
         threads: a.play.threads,
         seed: a.play.seed,
     };
-    let signal = super::stop::on_stop_signal()?;
+    let signal = super::stop::on_stop_signal(
+        "after the games in progress; the results so far are printed and marked interrupted",
+    )?;
     let bar = progress_bar(a.games as u64);
     let stop = |r: &MatchResult| {
         bar.set_position(r.games as u64);
@@ -97,11 +99,15 @@ fn arena_match<G: FullGame>(
     let start = super::perft::start_position::<G>(a.position.as_deref(), None)?;
     let result = play_match::<G>(&agents, &start, opts, &stop);
     bar.finish_and_clear();
-    if signal.load(Ordering::Relaxed) {
+    // Cut short by a signal (an SPRT decision ends a match early on purpose, and is not).
+    let interrupted = signal.load(Ordering::Relaxed) && result.games < a.games;
+    if interrupted {
         println!("stopped by a signal after {} of {} games; the results so far:", result.games, a.games);
     }
     let names: Vec<String> = agents.iter().map(|p| p.name()).collect();
-    let record = report(G::NAME, &names, &result, sprt_bounds);
+    let mut record = report(G::NAME, &names, &result, sprt_bounds, a.games);
+    record["games_planned"] = json!(a.games);
+    record["interrupted"] = json!(interrupted);
     players.close();
     if let Some(path) = &a.out {
         let mut f = std::fs::OpenOptions::new()
@@ -128,9 +134,17 @@ fn progress_bar(games: u64) -> ProgressBar {
     bar
 }
 
-/// Prints the table and returns the JSON record.
-fn report(variant: &str, names: &[String], r: &MatchResult, sprt_bounds: Option<(f64, f64)>) -> serde_json::Value {
-    println!("{variant}: {} games ({} adjudicated at the ply limit)", r.games, r.adjudicated);
+/// Prints the table and returns the JSON record; a match that played fewer games than the
+/// `planned` says so in its first line.
+fn report(
+    variant: &str,
+    names: &[String],
+    r: &MatchResult,
+    sprt_bounds: Option<(f64, f64)>,
+    planned: usize,
+) -> serde_json::Value {
+    let games = if r.games < planned { format!("{} of {planned}", r.games) } else { r.games.to_string() };
+    println!("{variant}: {games} games ({} adjudicated at the ply limit)", r.adjudicated);
     let endings: Vec<String> = r.endings.iter().map(|(why, n)| format!("{why} {n}")).collect();
     println!("endings: {}", endings.join(", "));
     println!("{:<32} {:>6} {:>6} {:>6} {:>8} {:>10}", "player", "wins", "draws", "losses", "score", "ms/move");

@@ -42,14 +42,14 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
 
 /// Plays the gauntlet's missing matches, printing each as it ends.
 fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Inference) -> anyhow::Result<()> {
-    let stop = super::stop::on_stop_signal()?;
+    let stop = super::stop::on_stop_signal("after the games in progress; their match is kept, marked interrupted")?;
     let mut report = |g: &GauntletMatch| {
         let per_move = g.player_seconds / g.player_moves.max(1) as f64;
         println!(
-            "{} vs {}: {} games, score {:.1}% ({:.3} s/move)",
+            "{} vs {}: {}, score {:.1}% ({:.3} s/move)",
             g.player,
             g.opponent,
-            g.games,
+            match_games(g),
             100.0 * g.score / g.games.max(1) as f64,
             per_move
         );
@@ -77,17 +77,30 @@ fn print_table(table: &GauntletTable, variant: &str) {
             None => ("?".to_string(), "unlinked".to_string()),
         };
         let per_move = r.seconds_per_move.map_or_else(|| "-".to_string(), |s| format!("{:.1}", 1000.0 * s));
+        let games = format!("{}{}", r.games, if r.partial { "*" } else { "" });
         println!(
             "{:<24} {:>8} {:>9} {:>6} {:>6.1}% {:>6} {:>15} {:>8}",
             r.name,
             step,
             trained,
-            r.games,
+            games,
             100.0 * r.score,
             elo,
             interval,
             per_move
         );
+    }
+    if table.rows.iter().any(|r| r.partial) {
+        println!("* a gauntlet was stopped before this player's games were all played; run it again to play the rest");
+    }
+}
+
+/// `N games`, or for a match a stop cut short `N of M games (interrupted)`.
+fn match_games(g: &GauntletMatch) -> String {
+    if g.interrupted {
+        format!("{} of {} games (interrupted)", g.games, g.games_planned)
+    } else {
+        format!("{} games", g.games)
     }
 }
 

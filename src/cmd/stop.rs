@@ -27,12 +27,13 @@ static RECEIVED: AtomicUsize = AtomicUsize::new(0);
 static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
 /// A flag that the first stop signal sets (the command then finishes its step, saves and
-/// exits); a second signal exits at once.
-pub fn on_stop_signal() -> anyhow::Result<Arc<AtomicBool>> {
+/// exits); a second signal exits at once. `then` says what the command does on the first, as
+/// `vzero: stopping THEN (send the signal again to abort)`.
+pub fn on_stop_signal(then: &'static str) -> anyhow::Result<Arc<AtomicBool>> {
     let mut installed = Ok(());
     let stop = STOP.get_or_init(|| {
         let stop = Arc::new(AtomicBool::new(false));
-        installed = install(Arc::clone(&stop));
+        installed = install(Arc::clone(&stop), then);
         stop
     });
     installed.context("installing the stop-signal handler")?;
@@ -41,7 +42,7 @@ pub fn on_stop_signal() -> anyhow::Result<Arc<AtomicBool>> {
 
 /// Registers the counting handler for every stop signal, and a thread that says what the first
 /// one does (printing is not safe inside a signal handler).
-fn install(stop: Arc<AtomicBool>) -> std::io::Result<()> {
+fn install(stop: Arc<AtomicBool>, then: &'static str) -> std::io::Result<()> {
     for signal in STOP_SIGNALS {
         let flag = Arc::clone(&stop);
         // SAFETY: the action only touches atomics and calls `_exit`, all async-signal-safe.
@@ -59,7 +60,7 @@ fn install(stop: Arc<AtomicBool>) -> std::io::Result<()> {
     let mut signals = signal_hook::iterator::Signals::new(STOP_SIGNALS)?;
     std::thread::Builder::new().name("stop-signal".into()).spawn(move || {
         if signals.forever().next().is_some() {
-            eprintln!("vzero: stopping after the current step (send the signal again to abort)");
+            eprintln!("vzero: stopping {then} (send the signal again to abort)");
         }
     })?;
     Ok(())

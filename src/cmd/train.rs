@@ -29,7 +29,10 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     // The same job line, requeued, finds its run: the same config resumes it; another is refused.
     let saved_config = RunDir::open(&run_dir).config();
     let resume = resume || requeued(&config, &saved_config, &run_dir)?;
-    let stop = super::stop::on_stop_signal()?;
+    let stop = super::stop::on_stop_signal(
+        "soon: finished games and the current training step are saved (self-play games in progress are \
+         dropped and replayed on resume; evaluation games in progress are finished)",
+    )?;
     let opts = TrainOptions { run_dir, resume, progress: !args.quiet, stop };
     let summary = match with_game!(config.variant(), G => train_game::<G>(&config, &opts)) {
         Ok(summary) => summary,
@@ -55,11 +58,15 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     if summary.interrupted {
         println!("stopped early; continue with: vzero train --resume {}", opts.run_dir.display());
     }
+    if summary.evaluation_interrupted {
+        println!(
+            "the final evaluation was stopped by a signal, so the run is not finished; \
+             play it again with: vzero train --resume {}",
+            opts.run_dir.display()
+        );
+    }
     if !summary.evaluation.is_empty() {
-        if !summary.interrupted && super::stop::stop_requested() {
-            println!("evaluation stopped by a signal; the games played so far:");
-        }
-        print_evaluation(&summary);
+        print_evaluation(&summary, config.evaluation.games);
     }
     Ok(())
 }
@@ -108,14 +115,20 @@ fn train_game<G: FullGame>(config: &Config, opts: &TrainOptions) -> anyhow::Resu
     train::<G>(config, opts).with_context(|| format!("training in {}", opts.run_dir.display()))
 }
 
-fn print_evaluation(summary: &TrainSummary) {
-    println!("{:<22} {:>6} {:>6} {:>6} {:>6} {:>8}", "network vs", "games", "wins", "draws", "losses", "score");
+/// The final evaluation's table; a match cut short shows the games it played of the `planned`.
+fn print_evaluation(summary: &TrainSummary, planned: usize) {
+    println!("{:<22} {:>9} {:>6} {:>6} {:>6} {:>8}", "network vs", "games", "wins", "draws", "losses", "score");
     for (opponent, r) in &summary.evaluation {
         let losses = r.games - r.wins[0] - r.draws;
+        let (games, note) = if r.games < planned {
+            (format!("{}/{planned}", r.games), "  (interrupted)")
+        } else {
+            (r.games.to_string(), "")
+        };
         println!(
-            "{:<22} {:>6} {:>6} {:>6} {:>6} {:>7.1}%",
+            "{:<22} {:>9} {:>6} {:>6} {:>6} {:>7.1}%{note}",
             opponent,
-            r.games,
+            games,
             r.wins[0],
             r.draws,
             losses,

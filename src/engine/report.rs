@@ -41,6 +41,8 @@ pub struct Report {
     /// Two players searched with a network: the probability of a draw its outcome head gives
     /// the root position (the search itself backs up expected scores only).
     pub draw: Option<f32>,
+    /// The search stopped because its tree reached the memory cap, before its limits.
+    pub tree_full: bool,
 }
 
 impl Report {
@@ -74,6 +76,20 @@ impl Report {
         let win = (((q - draw / 2.0) * 1000.0).round() as u32).min(1000);
         let draw = ((draw * 1000.0).round() as u32).min(1000 - win);
         Some([win, draw, 1000 - win - draw])
+    }
+
+    /// Why the search stopped short of its limits, when its tree reached the memory cap: one
+    /// sentence naming the visits done, the `asked` ones if any, and the cap.
+    pub fn tree_full_note(&self, asked: Option<u32>) -> Option<String> {
+        if !self.tree_full {
+            return None;
+        }
+        let of = asked.map_or_else(String::new, |n| format!(" of the {n} asked for"));
+        Some(format!(
+            "the search stopped at {} visits{of}: its tree reached the cap of {} edges (about 1 GB)",
+            self.nodes,
+            super::search::MAX_EDGES
+        ))
     }
 
     /// A line's value vector, or the root's when the line was never visited.
@@ -128,7 +144,7 @@ pub(crate) fn report_of<G: Game>(search: &Search<G>, multipv: usize, time: Durat
         })
         .collect();
     let values = (0..seats).map(|p| root.mean(p)).collect();
-    Report { mover, nodes: root.visits, time, values, lines, draw: None }
+    Report { mover, nodes: root.visits, time, values, lines, draw: None, tree_full: false }
 }
 
 /// `first` then the most visited moves below `child`, as move text.
@@ -195,5 +211,21 @@ mod tests {
         assert_eq!(cp_from_q(0.25), -111);
         assert!(cp_from_q(1.0) > 12_000 && cp_from_q(1.0) < 13_000, "{}", cp_from_q(1.0));
         assert_eq!(cp_from_q(2.0), cp_from_q(1.0), "clamped");
+    }
+
+    #[test]
+    fn a_full_tree_is_named_with_the_visits_and_the_cap() {
+        let report = Report {
+            mover: 0,
+            nodes: 1234,
+            time: Duration::ZERO,
+            values: vec![],
+            lines: vec![],
+            draw: None,
+            tree_full: true,
+        };
+        let note = report.tree_full_note(Some(30_000_000)).unwrap();
+        assert!(note.contains("1234 visits of the 30000000 asked for") && note.contains("80000000 edges"), "{note}");
+        assert_eq!(Report { tree_full: false, ..report }.tree_full_note(None), None);
     }
 }

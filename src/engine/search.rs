@@ -32,10 +32,12 @@ const CHUNK_TIME: Duration = Duration::from_millis(40);
 const INFO_EVERY: Duration = Duration::from_secs(1);
 /// Tree edges at which the search stops growing (about 1 GB with its nodes): `go infinite`
 /// with a fast evaluator would otherwise fill the memory.
-const MAX_EDGES: usize = 80_000_000;
+pub(crate) const MAX_EDGES: usize = 80_000_000;
 
 /// Searches `game` (which has a legal move) with `evaluator` until a limit in `limits` or
-/// `stop`, calling `on_info` about once a second, and returns the final report.
+/// `stop`, calling `on_info` about once a second, and returns the final report. The root is
+/// always expanded first, even with no time (`go movetime 0`) or a stop already requested, so
+/// the report names a legal move: at worst the evaluator's favourite.
 pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     game: &G,
     evaluator: &E,
@@ -43,6 +45,19 @@ pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     settings: Settings,
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&Report),
+) -> Report {
+    search_within(game, evaluator, limits, settings, stop, on_info, MAX_EDGES)
+}
+
+/// [`search`] with the tree's growth capped at `max_edges` edges.
+fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
+    game: &G,
+    evaluator: &E,
+    limits: &Limits,
+    settings: Settings,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&Report),
+    max_edges: usize,
 ) -> Report {
     let start = Instant::now();
     let evaluator = &Blend { inner: evaluator, judge: QuiescenceJudge, weight: settings.tactics };
@@ -59,10 +74,11 @@ pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
         let visits = search.tree().root().visits;
         let ended =
             stop.load(Ordering::Relaxed) || visits >= node_limit || deadline.is_some_and(|d| Instant::now() >= d);
-        if ended {
+        // Not before the root's own visit: without its edges there is no move to answer.
+        if ended && visits > 0 {
             break false;
         }
-        if search.tree().edges.len() >= MAX_EDGES {
+        if search.tree().edges.len() >= max_edges {
             break true;
         }
         // Not when the search has just ended: the final report follows at once.
@@ -70,7 +86,8 @@ pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
             last_info = Instant::now();
             on_info(&report_of(&search, settings.multipv, start.elapsed()));
         }
-        params.simulations = visits.saturating_add(chunk).min(node_limit);
+        let step = if ended { 1 } else { chunk };
+        params.simulations = visits.saturating_add(step).min(node_limit.max(1));
         search.set_params(params.clone());
         let t = Instant::now();
         if threads > 1 {
@@ -86,7 +103,7 @@ pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
             std::thread::sleep(Duration::from_millis(5));
         }
     }
-    report_of(&search, settings.multipv, start.elapsed())
+    Report { tree_full: full, ..report_of(&search, settings.multipv, start.elapsed()) }
 }
 
 /// The next chunk's size from how long this one took: aiming at [`CHUNK_TIME`], growing at
@@ -102,7 +119,48 @@ fn next_chunk(chunk: u32, took: Duration, left: Option<Duration>) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use rules::hexchess::MiniHexchess;
+    use rules::Game;
+
     use super::*;
+
+    fn settings() -> Settings {
+        Settings { threads: 1, multipv: 1, leaves: None }
+    }
+
+    #[test]
+    fn no_time_or_an_early_stop_still_names_a_legal_move() {
+        let game = MiniHexchess::start();
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let legal: Vec<String> = legal.into_iter().map(|m| game.move_text(m)).collect();
+        let no_time = Limits { movetime: Some(Duration::ZERO), ..Limits::default() };
+        let stopped = AtomicBool::new(true);
+        for (limits, stop) in
+            [(&no_time, &AtomicBool::new(false)), (&Limits { infinite: true, ..Limits::default() }, &stopped)]
+        {
+            let report = search(&game, &mcts::UniformEvaluator, limits, settings(), stop, &mut |_| {});
+            let best = report.best().expect("a move");
+            assert!(legal.iter().any(|m| m == best), "{best} is not legal");
+            assert!(report.nodes >= 1 && !report.tree_full, "{report:?}");
+        }
+    }
+
+    #[test]
+    fn a_full_tree_is_reported() {
+        let game = MiniHexchess::start();
+        let limits = Limits { nodes: Some(1000), ..Limits::default() };
+        let report = search_within(
+            &game,
+            &mcts::UniformEvaluator,
+            &limits,
+            settings(),
+            &AtomicBool::new(false),
+            &mut |_| {},
+            50,
+        );
+        assert!(report.tree_full && report.nodes < 1000, "{} nodes", report.nodes);
+    }
 
     #[test]
     fn chunks_aim_at_the_chunk_time_and_the_time_left() {

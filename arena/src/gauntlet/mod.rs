@@ -50,10 +50,21 @@ pub struct GauntletMatch {
     pub opponent_moves: u64,
     /// Seconds it spent choosing them.
     pub opponent_seconds: f64,
+    /// Games this match set out to play (0 in lines of a vzero that did not record it).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub games_planned: usize,
+    /// A stop signal ended the match before its planned games; a later gauntlet plays the rest.
+    /// Left out when false, so complete matches keep the lines they always had.
+    #[serde(skip_serializing_if = "is_false")]
+    pub interrupted: bool,
 }
 
-fn is_zero(value: &f32) -> bool {
-    *value == 0.0
+fn is_zero<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The training step a checkpoint folder name (`step-N`) stands for.

@@ -23,6 +23,9 @@ pub struct GauntletRow {
     pub seconds_per_move: Option<f64>,
     /// Its place on the scale (none without a chain of matches to the anchor).
     pub rating: Option<Rating>,
+    /// One of its pairings' last match was interrupted: it has fewer games than asked for
+    /// until a gauntlet plays the rest.
+    pub partial: bool,
 }
 
 /// The ratings of a run's gauntlet at one simulation count.
@@ -75,6 +78,12 @@ pub fn gauntlet_table(
         (opponent.games, opponent.score) = (opponent.games + g.games, opponent.score + n - g.score);
         (opponent.moves, opponent.seconds) = (opponent.moves + g.opponent_moves, opponent.seconds + g.opponent_seconds);
     }
+    // A pairing is partial while its newest match is one a stop cut short.
+    let mut last_of_pairing: BTreeMap<(&str, &str), bool> = BTreeMap::new();
+    for g in &matches {
+        last_of_pairing.insert((&g.player, &g.opponent), g.interrupted);
+    }
+    let partial = |name: &str| last_of_pairing.iter().any(|(&(p, o), &cut)| cut && (p == name || o == name));
     let names: Vec<&str> = tallies.keys().copied().collect();
     let index = |name: &str| names.iter().position(|&n| n == name).expect("every player is tallied");
     let anchor = if names.contains(&ANCHOR) {
@@ -106,6 +115,7 @@ pub fn gauntlet_table(
                 score: t.score / t.games.max(1) as f64,
                 seconds_per_move: (t.moves > 0).then(|| t.seconds / t.moves as f64),
                 rating,
+                partial: partial(name),
             }
         })
         .collect();

@@ -55,6 +55,9 @@ pub enum GauntletError {
     /// Nothing to measure yet.
     #[error("{0}: the run has no readable checkpoint yet")]
     NoCheckpoint(PathBuf),
+    /// An opponent that learns: it would move the scale the gauntlet measures on.
+    #[error("opponent '{0}' is a checkpoint: a gauntlet's opponents are fixed players that never learn (compare checkpoints with `vzero arena`)")]
+    NotFixed(String),
     /// A game count the seat rotation cannot honour.
     #[error("{games} games: {reason}")]
     Games { games: usize, reason: &'static str },
@@ -144,6 +147,9 @@ fn check_games<G: Game>(games: usize) -> Result<(), GauntletError> {
 fn pairings(dir: &RunDir, opts: &GauntletOptions) -> Result<Vec<Pairing>, GauntletError> {
     let opponents: Vec<(String, PlayerSpec)> =
         opts.opponents.iter().map(|o| Ok((o.clone(), o.parse::<PlayerSpec>()?))).collect::<Result<_, PlayerError>>()?;
+    if let Some((name, _)) = opponents.iter().find(|(_, spec)| !spec.is_fixed()) {
+        return Err(GauntletError::NotFixed(name.clone()));
+    }
     let readable: Vec<PathBuf> =
         list_checkpoints(&dir.checkpoints())?.into_iter().filter(|c| verify_checkpoint(c).is_ok()).collect();
     let chosen = opts.checkpoints.select(&readable);
@@ -211,6 +217,8 @@ fn play_pairing<G: Encoding + Material>(
         player_seconds: result.thinking[0].as_secs_f64(),
         opponent_moves: opponents.clone().map(|i| result.moves[i] as u64).sum(),
         opponent_seconds: opponents.map(|i| result.thinking[i].as_secs_f64()).sum(),
+        games_planned: games,
+        interrupted: result.games < games,
     };
     drop(agents);
     players.close();

@@ -85,5 +85,30 @@ mod tests {
         assert!(close(table.rows[2].seconds_per_move, 0.005), "greedy: 300 moves in 1.5 seconds");
         assert!(gauntlet_table(&read_events(&text), Some(4), None).is_none(), "no match at 4 simulations");
         assert_eq!(gauntlet_table(&read_events(&text), None, None).unwrap().sims, 8, "the last match's count");
+        assert!(table.rows.iter().all(|r| !r.partial), "no match was interrupted");
+    }
+
+    /// A pairing whose newest match a stop cut short marks both its players partial, until a
+    /// later match plays the rest.
+    #[test]
+    fn an_interrupted_pairing_is_partial_until_completed() {
+        let cut = |player: &str, games| {
+            RunEvent::Gauntlet(GauntletMatch {
+                interrupted: true,
+                games_planned: 20,
+                ..match result(player, "greedy", games, 1.0) {
+                    RunEvent::Gauntlet(g) => g,
+                    _ => unreachable!(),
+                }
+            })
+        };
+        let lines = |events: &[RunEvent]| events.iter().map(event_line).collect::<String>();
+        let events = [result("step-000000000", "random", 20, 10.0), cut("step-000000000", 3)];
+        let table = gauntlet_table(&read_events(&lines(&events)), Some(32), None).unwrap();
+        let partial: Vec<(&str, bool)> = table.rows.iter().map(|r| (r.name.as_str(), r.partial)).collect();
+        assert_eq!(partial, [("step-000000000", true), ("greedy", true), ("random", false)]);
+        let done = [&events[..], &[result("step-000000000", "greedy", 17, 8.0)]].concat();
+        let table = gauntlet_table(&read_events(&lines(&done)), Some(32), None).unwrap();
+        assert!(table.rows.iter().all(|r| !r.partial), "{:?}", table.rows);
     }
 }

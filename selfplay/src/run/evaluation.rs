@@ -8,29 +8,43 @@ use rules::Encoding;
 
 use crate::config::Config;
 use crate::error::TrainError;
+use crate::play::phase::progress_bar;
 use crate::setup::start_state;
-use crate::store::events::{EvaluationEvent, RunEvent};
+use crate::store::events::{read_events, EvaluationEvent, RunEvent};
 use crate::store::rundir::RunDir;
 use arena::{play_match, Agent, MatchOptions, MatchResult, RandomAgent, SearchAgent};
 use nn::NetEvaluator;
 
+/// What the end-of-run evaluation played.
+#[derive(Clone, Debug, Default)]
+pub struct Evaluation {
+    /// Each baseline's name and the match against it, in the order played.
+    pub results: Vec<(String, MatchResult)>,
+    /// Every match played all its games: a stop signal cut none short or left one out.
+    pub complete: bool,
+}
+
 /// The end-of-run evaluation: the network (search at `evaluation.simulations`) against a
 /// uniformly random player and against the same search with the uniform evaluator. Once `stop`
-/// is set the games in progress finish and the results so far are returned (and logged).
+/// is set the games in progress finish and the results so far are returned (and logged, marked
+/// interrupted). A progress bar counts the games when `progress` is on (and stderr a terminal).
 pub(crate) fn evaluate<G: Encoding>(
     config: &Config,
     client: &InferenceClient,
     dir: &RunDir,
     stop: &AtomicBool,
-) -> Result<Vec<(String, MatchResult)>, TrainError> {
+    progress: bool,
+) -> Result<Evaluation, TrainError> {
     let sims = config.evaluation.simulations;
+    let planned = config.evaluation.games;
     let net = SearchAgent::new("network".into(), NetEvaluator::<G>::new(client.clone(), 64), sims);
-    let uniform = SearchAgent::new(format!("uniform-mcts-{sims}"), UniformEvaluator, sims);
+    let uniform = SearchAgent::new(baseline_names::<G>(config)[1].clone(), UniformEvaluator, sims);
     let start = start_state::<G>(config)?;
-    let mut out = Vec::new();
+    let mut out = Evaluation { results: Vec::new(), complete: true };
     let opponents: [&dyn Agent<G>; 2] = [&RandomAgent, &uniform];
     for opponent in opponents {
         if stop.load(Ordering::Relaxed) {
+            out.complete = false;
             break;
         }
         let mut seats: Vec<&dyn Agent<G>> = vec![&net];
@@ -38,21 +52,110 @@ pub(crate) fn evaluate<G: Encoding>(
             seats.push(opponent);
         }
         let opts = MatchOptions {
-            games: config.evaluation.games,
+            games: planned,
             opening_plies: 2,
             max_plies: config.selfplay.max_plies,
             threads: config.selfplay.workers,
             seed: config.seed ^ 0xE7A1,
         };
-        let result = play_match::<G>(&seats, &start, opts, &|_| stop.load(Ordering::Relaxed));
+        let bar = progress_bar(progress, planned as u64, &format!("evaluation games vs {}", opponent.name()));
+        let result = play_match::<G>(&seats, &start, opts, &|r| {
+            bar.set_position(r.games as u64);
+            stop.load(Ordering::Relaxed)
+        });
+        bar.finish_and_clear();
+        let interrupted = result.games < planned;
+        out.complete &= !interrupted;
         dir.log_event(&RunEvent::Evaluation(EvaluationEvent {
             opponent: Agent::<G>::name(opponent),
             games: result.games,
             network_score: result.mean_score(0),
             network_wins: result.wins[0],
             draws: result.draws,
+            games_planned: planned,
+            interrupted,
         }))?;
-        out.push((Agent::<G>::name(opponent), result));
+        out.results.push((Agent::<G>::name(opponent), result));
     }
     Ok(out)
+}
+
+/// The names of the evaluation's baselines, in the order they play.
+fn baseline_names<G: Encoding>(config: &Config) -> [String; 2] {
+    [Agent::<G>::name(&RandomAgent), format!("uniform-mcts-{}", config.evaluation.simulations)]
+}
+
+/// Whether the run's metrics hold the complete evaluation of its last iteration: after the
+/// last iteration event, a match against each baseline with every game `config` asks for, not
+/// interrupted. A run stopped (or killed) during its final evaluation has none, and plays it
+/// again when resumed.
+pub(crate) fn evaluated<G: Encoding>(config: &Config, dir: &RunDir) -> bool {
+    if config.evaluation.games == 0 {
+        return true;
+    }
+    let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
+    let since = log.events.iter().rposition(|e| matches!(e, RunEvent::Iteration(_))).map_or(0, |i| i + 1);
+    let matches: Vec<&EvaluationEvent> = log.events[since..]
+        .iter()
+        .filter_map(|e| match e {
+            RunEvent::Evaluation(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    baseline_names::<G>(config).iter().all(|name| {
+        matches
+            .iter()
+            .rev()
+            .find(|e| &e.opponent == name)
+            .is_some_and(|e| !e.interrupted && e.games >= config.evaluation.games)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::hexchess::MiniHexchess;
+
+    use super::*;
+    use crate::store::events::{event_line, IterationEvent};
+
+    fn match_line(opponent: &str, games: usize, interrupted: bool) -> String {
+        let planned = if interrupted { 200 } else { 0 };
+        let e = EvaluationEvent {
+            opponent: opponent.into(),
+            games,
+            games_planned: planned,
+            interrupted,
+            ..Default::default()
+        };
+        event_line(&RunEvent::Evaluation(e))
+    }
+
+    /// The evaluation counts as done only when, after the last iteration, each baseline has a
+    /// whole match: an interrupted one, or one of a vzero that logged 113 of 200 games as if
+    /// whole, does not.
+    #[test]
+    fn only_a_whole_evaluation_after_the_last_iteration_counts() {
+        let dir = std::env::temp_dir().join(format!("vzero-evaluated-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let run = RunDir::open(&dir);
+        let text = "variant = \"mini-hexchess\"\n[evaluation]\ngames = 200\nsimulations = 12\n";
+        let config = Config::parse(text, "test", &[]).unwrap();
+        let iteration = event_line(&RunEvent::Iteration(IterationEvent::default()));
+        let old_partial = "{\"event\":\"evaluation\",\"opponent\":\"random\",\"games\":113}\n";
+        let cases = [
+            (vec![iteration.clone()], false),
+            (
+                vec![iteration.clone(), match_line("random", 200, false), match_line("uniform-mcts-12", 200, false)],
+                true,
+            ),
+            (vec![iteration.clone(), match_line("random", 200, false), match_line("uniform-mcts-12", 90, true)], false),
+            (vec![iteration.clone(), old_partial.into(), match_line("uniform-mcts-12", 200, false)], false),
+            (vec![match_line("random", 200, false), match_line("uniform-mcts-12", 200, false), iteration], false),
+        ];
+        for (lines, done) in cases {
+            std::fs::write(run.metrics(), lines.concat()).unwrap();
+            assert_eq!(evaluated::<MiniHexchess>(&config, &run), done, "{lines:?}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -45,6 +45,7 @@ use crate::store::rundir::{write_atomic, RunDir, RunIoError};
 use arena::MatchResult;
 use nn::checkpoint::{self, CheckpointState};
 
+pub use evaluation::Evaluation;
 pub use outcome::{Played, Trained};
 pub use train::train;
 
@@ -75,6 +76,9 @@ pub struct TrainSummary {
     pub evaluation: Vec<(String, MatchResult)>,
     /// The run stopped early on request; `--resume` continues it.
     pub interrupted: bool,
+    /// Every iteration was done but a stop request cut the final evaluation short: the run is
+    /// not marked finished, and `--resume` plays the evaluation again.
+    pub evaluation_interrupted: bool,
     /// The run was already complete when it was opened: nothing was played, trained or
     /// evaluated again.
     pub already_complete: bool,
@@ -253,8 +257,9 @@ impl<G: Encoding> Run<G> {
         &self.state
     }
 
-    /// Stops the inference service and reports what the run did.
-    pub fn finish(self, evaluation: Vec<(String, MatchResult)>, interrupted: bool) -> TrainSummary {
+    /// Stops the inference service and reports what the run did: `interrupted` when a stop
+    /// request ended the iterations early, else the final `evaluation`.
+    pub fn finish(self, evaluation: Evaluation, interrupted: bool) -> TrainSummary {
         let Run { client, service, state, latest, .. } = self;
         drop(client);
         service.join();
@@ -262,7 +267,8 @@ impl<G: Encoding> Run<G> {
             steps: state.step,
             games: state.games,
             checkpoint: latest,
-            evaluation,
+            evaluation_interrupted: !interrupted && !evaluation.complete,
+            evaluation: evaluation.results,
             interrupted,
             already_complete: false,
         }

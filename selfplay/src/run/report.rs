@@ -7,9 +7,8 @@ use super::outcome::{Played, Trained};
 use super::Run;
 use crate::error::TrainError;
 use crate::play::worker::GameEnd;
-use crate::run::evaluation::evaluate;
+use crate::run::evaluation::{evaluate, evaluated, Evaluation};
 use crate::store::events::{IterationEvent, RunEvent};
-use arena::MatchResult;
 
 impl<G: Encoding> Run<G> {
     /// Logs the iteration's event to metrics.jsonl and, with progress on, a line to stderr.
@@ -31,11 +30,16 @@ impl<G: Encoding> Run<G> {
     }
 
     /// The end-of-run evaluation against the baselines (none if `evaluation.games` is 0).
-    pub fn evaluate(&self) -> Result<Vec<(String, MatchResult)>, TrainError> {
+    pub fn evaluate(&self) -> Result<Evaluation, TrainError> {
         if self.config.evaluation.games == 0 {
-            return Ok(Vec::new());
+            return Ok(Evaluation { results: Vec::new(), complete: true });
         }
-        evaluate::<G>(&self.config, &self.client, &self.dir, &self.stop)
+        evaluate::<G>(&self.config, &self.client, &self.dir, &self.stop, self.progress)
+    }
+
+    /// Whether the metrics hold the complete end-of-run evaluation of the iterations done.
+    pub fn evaluated(&self) -> bool {
+        evaluated::<G>(&self.config, &self.dir)
     }
 
     fn iteration_event(&self, played: &Played, trained: &Trained) -> IterationEvent {

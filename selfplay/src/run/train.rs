@@ -9,17 +9,22 @@
 
 use rules::{Encoding, Material};
 
+use super::evaluation::Evaluation;
+use super::gauntlet::check_engines;
 use super::{Run, TrainOptions, TrainSummary};
 use crate::config::Config;
 use crate::error::TrainError;
 
 /// Runs (or resumes) training for game `G`.
 pub fn train<G: Encoding + Material>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
-    let mut run = Run::<G>::open(config, opts).map_err(|e| TrainError::NotOpened(Box::new(e)))?;
-    if run.complete() {
+    let refused = |e: TrainError| TrainError::NotOpened(Box::new(e));
+    check_engines::<G>(config).map_err(refused)?;
+    let mut run = Run::<G>::open(config, opts).map_err(refused)?;
+    let iterations_done = run.complete();
+    if iterations_done && run.evaluated() {
         // A requeued job or a repeated command: the final evaluation is not played again.
         run.mark_finished()?;
-        return Ok(TrainSummary { already_complete: true, ..run.finish(Vec::new(), false) });
+        return Ok(TrainSummary { already_complete: true, ..run.finish(Evaluation::default(), false) });
     }
     run.mark_unfinished()?;
     let mut interrupted = !run.warm_start()?;
@@ -40,9 +45,18 @@ pub fn train<G: Encoding + Material>(config: &Config, opts: &TrainOptions) -> Re
         }
         run.gauntlet_if_due()?;
     }
-    if !interrupted {
+    if interrupted {
+        return Ok(run.finish(Evaluation::default(), true));
+    }
+    if iterations_done {
+        // Resumed after every iteration, the final evaluation stopped or killed: the last
+        // gauntlet plays any games it lacks, then the evaluation is played again.
+        run.gauntlet_if_due()?;
+    }
+    let evaluation = run.evaluate()?;
+    // Finished only once the evaluation is whole, so a resume after a stop plays it again.
+    if evaluation.complete {
         run.mark_finished()?;
     }
-    let evaluation = if interrupted { Vec::new() } else { run.evaluate()? };
-    Ok(run.finish(evaluation, interrupted))
+    Ok(run.finish(evaluation, false))
 }

@@ -174,6 +174,14 @@ pub struct EvaluationEvent {
     pub network_wins: usize,
     /// Games that ended with every player on the same score.
     pub draws: usize,
+    /// Games the match was to play (0 in lines of a vzero that did not record it). Left out
+    /// when 0, as is `interrupted` when false, so such lines keep the first format.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub games_planned: usize,
+    /// A stop signal ended the match before its planned games: the run is not finished, and
+    /// `--resume` plays the evaluation again.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub interrupted: bool,
 }
 
 /// A gating match: the candidate replaces the best network if it reaches the threshold.

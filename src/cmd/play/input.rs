@@ -64,9 +64,10 @@ pub fn parse_seats(text: &str, names: &[String]) -> Result<Vec<usize>, String> {
             .position(|n| n.eq_ignore_ascii_case(part))
             .or_else(|| part.parse::<usize>().ok().filter(|n| (1..=names.len()).contains(n)).map(|n| n - 1))
             .ok_or_else(|| format!("--as '{text}': '{part}' is not a seat: {}", expected()))?;
-        if !seats.contains(&seat) {
-            seats.push(seat);
+        if seats.contains(&seat) {
+            return Err(format!("--as '{text}': seat '{part}' is named twice; name each of your seats once"));
         }
+        seats.push(seat);
     }
     if seats.len() == names.len() {
         return Err(format!("--as '{text}': that is every seat; leave at least one to the model"));
@@ -99,6 +100,9 @@ mod tests {
         assert!(parse_seats("white,black", &wb).unwrap_err().contains("every seat"));
         let err = parse_seats("green", &wb).unwrap_err();
         assert!(err.contains("'green' is not a seat") && err.contains("white, black"), "{err}");
-        assert_eq!(parse_seats("p1,p3", &names(&["P1", "P2", "P3"])), Ok(vec![0, 2]));
+        let three = names(&["P1", "P2", "P3"]);
+        assert_eq!(parse_seats("p1,p3", &three), Ok(vec![0, 2]));
+        assert!(parse_seats("p1,p1", &three).unwrap_err().contains("seat 'p1' is named twice"));
+        assert!(parse_seats("1,p1", &three).unwrap_err().contains("named twice"));
     }
 }

@@ -5,14 +5,16 @@
 
 mod input;
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{anyhow, Context};
 
 use crate::cli::PlayArgs;
+use crate::clip::clip_quotes;
 use crate::cmd::analyse::print_table;
 use crate::engine::{open_session, LegalMove, Limits, Report, Session, Settings};
+use crate::line_input::{read_line, too_long, Line, MAX_LINE};
 use crate::viz::text_board::board_text;
 use input::{parse_input, parse_seats, Input, HELP};
 
@@ -62,7 +64,7 @@ impl<'a> Table<'a> {
     fn play(&mut self) -> anyhow::Result<()> {
         self.introduce();
         let echo = !io::stdin().is_terminal();
-        let mut lines = io::stdin().lock().lines();
+        let mut input = io::stdin().lock();
         let mut draw = true;
         loop {
             if let Some(ending) = self.session.ending() {
@@ -82,13 +84,30 @@ impl<'a> Table<'a> {
             }
             print!("{} to move> ", self.names[seat]);
             io::stdout().flush().context("writing the prompt")?;
-            let Some(line) = lines.next() else {
+            let Some(line) = read_line(&mut input, MAX_LINE).context("reading standard input")? else {
                 println!("\nEnd of input: leaving the game unfinished.");
                 return Ok(());
             };
-            let line = line.context("reading standard input")?;
+            // A line that cannot be a move or a command is answered, and the prompt comes back.
+            let line = match line {
+                Line::Text(text) => text,
+                Line::NotUtf8(text) => {
+                    if echo {
+                        println!("{}", clip_quotes(&text));
+                    }
+                    println!("Not read: that line is not UTF-8 text. Type a move, or 'help' for the commands.");
+                    continue;
+                }
+                Line::TooLong(length) => {
+                    if echo {
+                        println!();
+                    }
+                    println!("Not read: {}.", too_long(length));
+                    continue;
+                }
+            };
             if echo {
-                println!("{line}");
+                println!("{}", clip_quotes(&line));
             }
             match parse_input(&line) {
                 Input::Move(text) => match self.session.play_move(&text) {
@@ -97,7 +116,10 @@ impl<'a> Table<'a> {
                         self.history.push(Played { mv, by_person: true });
                         draw = true;
                     }
-                    Err(reason) => println!("Not played: {reason}. Type 'moves' for the legal moves, 'help' for more."),
+                    Err(reason) => println!(
+                        "Not played: {}. Type 'moves' for the legal moves, 'help' for more.",
+                        clip_quotes(&reason)
+                    ),
                 },
                 Input::Moves(cell) => self.list_moves(cell.as_deref()),
                 Input::Undo => draw = self.undo()?,
@@ -189,7 +211,11 @@ impl<'a> Table<'a> {
             leaves: self.args.net.leaves,
             tactics: self.args.net.tactics,
         };
-        self.session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {})
+        let report = self.session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
+        if let Some(note) = report.tree_full_note(limits.nodes) {
+            println!("Note: {note}; ask for fewer --sims.");
+        }
+        report
     }
 
     /// The legal moves, or those leaving `cell`, in lines of at most [`LINE_WIDTH`].
@@ -204,7 +230,7 @@ impl<'a> Table<'a> {
             let known =
                 self.session.diagram().is_some_and(|d| d.cells.iter().any(|c| c.label.eq_ignore_ascii_case(cell)));
             if !known {
-                println!("There is no cell '{cell}' on this board.");
+                println!("{}", clip_quotes(&format!("There is no cell '{cell}' on this board.")));
                 return;
             }
             if chosen.is_empty() {

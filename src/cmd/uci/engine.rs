@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
+use crate::clip::clip_quotes;
 use crate::engine::{open_session, Clock, Limits, Report, Session, Settings};
+use crate::line_input::{too_long, Line};
 
 use super::info::info_lines;
 use super::options::{Changed, Options};
@@ -21,9 +23,10 @@ pub fn say(line: &str) {
     let _ = out.flush();
 }
 
-/// Answers a bad command; the engine goes on.
+/// Answers a bad command; the engine goes on. What the message quotes of the input is cut
+/// short: a GUI's log need not hold a hostile line twice.
 fn error(message: &str) {
-    say(&format!("info string error: {message}"));
+    say(&format!("info string error: {}", clip_quotes(message)));
 }
 
 /// Whether to read another command.
@@ -70,8 +73,19 @@ impl Engine {
         Ok(Engine { options, inference, leaves, tactics, session: Some(session), running: None })
     }
 
+    /// Does what a line of input asks; one too long to read is answered as an error.
+    pub fn handle_line(&mut self, line: Line) -> Flow {
+        match line {
+            Line::Text(text) | Line::NotUtf8(text) => self.handle(&text),
+            Line::TooLong(length) => {
+                error(&too_long(length));
+                Flow::Continue
+            }
+        }
+    }
+
     /// Does what `line` asks.
-    pub fn handle(&mut self, line: &str) -> Flow {
+    fn handle(&mut self, line: &str) -> Flow {
         self.reap();
         let command = match parse(line) {
             Ok(c) => c,
@@ -202,6 +216,9 @@ impl Engine {
         let handle = std::thread::Builder::new().name("search".into()).spawn(move || {
             let report = session.search(&limits, settings, &stop_flag, &mut print_info);
             print_info(&report);
+            if let Some(note) = report.tree_full_note(limits.nodes) {
+                say(&format!("info string {note}"));
+            }
             done_flag.store(true, Ordering::SeqCst);
             say(&format!("bestmove {}", report.best().unwrap_or("(none)")));
             session

@@ -59,6 +59,7 @@ mod tests {
             values: vec![0.5, 0.5],
             lines: vec![line("a", 60, Some(0.75), vec![0.75, 0.25]), line("b", 0, None, vec![])],
             draw: None,
+            tree_full: false,
         };
         let lines = info_lines(&report);
         assert_eq!(lines, ["info depth 2 multipv 1 score cp 111 nodes 100 nps 2000 time 50 pv a x"]);
@@ -83,6 +84,7 @@ mod tests {
             values: vec![0.4, 0.6],
             lines: vec![line("a", 6, Some(0.75), vec![0.25, 0.75]), line("b", 4, Some(0.9), vec![0.1, 0.9])],
             draw: Some(0.3),
+            tree_full: false,
         };
         let lines = info_lines(&report);
         // 0.75 with a draw share of 0.3: win 0.6, loss 0.1. At 0.9 only 0.2 of draws fit.

@@ -8,7 +8,6 @@ mod info;
 mod options;
 mod protocol;
 
-use std::io::BufRead;
 use std::sync::mpsc;
 
 use anyhow::anyhow;
@@ -16,6 +15,7 @@ use rules::Variant;
 
 use crate::cli::UciArgs;
 use crate::engine::{model_variant, ModelChoice};
+use crate::line_input::{read_line, Line, MAX_LINE};
 
 use engine::{Engine, Flow};
 use options::Options;
@@ -32,22 +32,20 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
         .map_err(|e| anyhow!("--model: {e}"))?;
 
     // The reader ends with the input; a `quit` leaves it blocked on a read, which the exit ends.
-    let (tx, rx) = mpsc::channel::<String>();
+    let (tx, rx) = mpsc::channel::<Line>();
     std::thread::Builder::new().name("stdin".into()).spawn(move || {
         let mut input = std::io::stdin().lock();
-        let mut bytes = Vec::new();
-        // Bytes, not `lines()`: a line that is not UTF-8 is a bad command, not the end of input.
-        while matches!(input.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
-            if tx.send(String::from_utf8_lossy(&bytes).into_owned()).is_err() {
+        // A line that is not UTF-8 or too long is a bad command, not the end of input.
+        while let Ok(Some(line)) = read_line(&mut input, MAX_LINE) {
+            if tx.send(line).is_err() {
                 break;
             }
-            bytes.clear();
         }
     })?;
     loop {
         match rx.recv() {
             Ok(line) => {
-                if engine.handle(&line) == Flow::Quit {
+                if engine.handle_line(line) == Flow::Quit {
                     break;
                 }
             }

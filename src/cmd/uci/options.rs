@@ -63,10 +63,15 @@ impl Options {
     /// asks). Errors name the option and what it expects; the value is then unchanged.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Changed, String> {
         let value = value.map(str::trim).unwrap_or("");
-        let spin = |min: i64, max: i64| -> Result<i64, String> {
+        // A refused value names the option, the value and why: the range and what it counts.
+        let spin = |min: i64, max: i64, what: &str| -> Result<i64, String> {
+            let digits = value.strip_prefix('-').unwrap_or(value);
             match value.parse::<i64>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(format!("option {name}: '{value}' is not a whole number from {min} to {max}")),
+                _ if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                    Err(format!("option {name}: {value} is out of range: {what} must be from {min} to {max}"))
+                }
+                _ => Err(format!("option {name}: '{value}' is not a whole number ({what}, from {min} to {max})")),
             }
         };
         match name.to_ascii_lowercase().as_str() {
@@ -79,15 +84,15 @@ impl Options {
                 Ok(Changed::Session)
             }
             "threads" => {
-                self.threads = spin(1, MAX_THREADS)? as usize;
+                self.threads = spin(1, MAX_THREADS, "the search threads sharing the tree")? as usize;
                 Ok(Changed::Search)
             }
             "multipv" => {
-                self.multipv = spin(1, MAX_MULTIPV)? as usize;
+                self.multipv = spin(1, MAX_MULTIPV, "the root moves reported")? as usize;
                 Ok(Changed::Search)
             }
             "simulations" => {
-                self.simulations = spin(1, MAX_SIMULATIONS)? as u32;
+                self.simulations = spin(1, MAX_SIMULATIONS, "the visits of a go without a limit")? as u32;
                 Ok(Changed::Search)
             }
             _ => Err(format!("unknown option '{name}' (expected UCI_Variant, Model, Threads, MultiPV or Simulations)")),
@@ -106,8 +111,17 @@ mod tests {
         assert_eq!(o.variant, Variant::Wellisch);
         assert_eq!(o.set("MULTIPV", Some("3")), Ok(Changed::Search));
         assert_eq!(o.multipv, 3);
-        assert!(o.set("Threads", Some("0")).is_err());
-        assert!(o.set("Threads", Some("two")).is_err());
+        let err = o.set("Threads", Some("5000")).unwrap_err();
+        assert_eq!(
+            err,
+            "option Threads: 5000 is out of range: the search threads sharing the tree must be from 1 to 256"
+        );
+        let err = o.set("Simulations", Some("0")).unwrap_err();
+        assert!(err.contains("Simulations: 0 is out of range") && err.contains("from 1 to 100000000"), "{err}");
+        let huge = "9".repeat(30);
+        assert!(o.set("MultiPV", Some(&huge)).unwrap_err().contains("is out of range"));
+        let err = o.set("Threads", Some("two")).unwrap_err();
+        assert!(err.contains("'two' is not a whole number") && err.contains("from 1 to 256"), "{err}");
         assert!(o.set("UCI_Variant", Some("chess")).unwrap_err().contains("'chess'"));
         assert!(o.set("Hash", Some("64")).unwrap_err().contains("'Hash'"));
         assert_eq!(o.threads, 1, "a refused value leaves the option unchanged");
