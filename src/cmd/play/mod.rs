@@ -10,10 +10,11 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{anyhow, Context};
 
+use rules::board_text;
+
 use crate::cli::PlayArgs;
 use crate::cmd::analyse::print_table;
 use crate::engine::{open_session, LegalMove, Limits, Report, Session, Settings};
-use crate::viz::text_board::board_text;
 use input::{parse_input, parse_seats, Input, HELP};
 
 /// Root moves `show` lists.
