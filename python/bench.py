@@ -56,7 +56,7 @@ def search_rate(variant: str, simulations: int, games: int) -> float:
     evaluate = trivial_evaluator(batch[0], 8 * games)
     # `vzero bench mcts`'s search: self-play's parameters (noise, temperature 1 at ply 0, the
     # one-move win checks) with 8 leaves in flight.
-    options = dict(max_in_flight=8, dirichlet_epsilon=0.25, temperature=1.0, wins=True)
+    options = dict(max_in_flight=8, dirichlet_epsilon=0.25, temperature=1.0, win_checks=True)
     best = float("inf")
     for run in range(RUNS + 1):
         start = time.perf_counter()

@@ -1,7 +1,7 @@
 //! `vzero.search(game, evaluate, ...)` and the `SearchResult` it returns. Parameters start from
 //! `vzero analyse`'s ([`SearchParams::analysis`]: no noise, the most visited move) and each
 //! keyword sets the [`SearchParams`] field of its name (mcts/src/params.rs documents them all),
-//! but two: `temperature` is the move's temperature whatever the schedule, and `wins` turns
+//! but two: `temperature` is the move's temperature whatever the schedule, and `win_checks` turns
 //! both one-move win checks on or off.
 
 use mcts::{RootSearch, SearchParams};
@@ -124,7 +124,7 @@ impl PySearchResult {
 #[pyo3(signature = (
     game, evaluate, simulations=None, *, max_in_flight=None, root=None, gumbel_actions=None,
     paranoid=None, dirichlet_epsilon=None, dirichlet_alpha_scale=None, temperature=None,
-    c_puct_init=None, c_puct_base=None, fpu_reduction=None, wins=None, seed=0, max_batch=1024
+    c_puct_init=None, c_puct_base=None, fpu_reduction=None, win_checks=None, seed=0, max_batch=1024
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
@@ -142,7 +142,7 @@ pub fn search(
     c_puct_init: Option<f32>,
     c_puct_base: Option<f32>,
     fpu_reduction: Option<f32>,
-    wins: Option<bool>,
+    win_checks: Option<bool>,
     seed: u64,
     max_batch: usize,
 ) -> PyResult<Py<PyAny>> {
@@ -162,9 +162,9 @@ pub fn search(
     set(&mut params.c_puct_init, c_puct_init);
     set(&mut params.c_puct_base, c_puct_base);
     set(&mut params.fpu_reduction, fpu_reduction);
-    if let Some(wins) = wins {
-        params.root_wins_first = wins;
-        params.wins_in_tree = wins;
+    if let Some(on) = win_checks {
+        params.root_wins_first = on;
+        params.wins_in_tree = on;
     }
     params.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
     if !evaluate.bind(py).is_callable() {

@@ -121,7 +121,7 @@ def test_logits_become_the_priors_over_legal_moves():
         n = len(planes)
         return np.tile(logits, (n, 1)), np.full((n, 2), 0.5, np.float32)
 
-    result = vzero.search(game, evaluate, 1, wins=False)
+    result = vzero.search(game, evaluate, 1, win_checks=False)
     priors = dict(zip(result.actions.tolist(), result.priors.tolist()))
     total = 3.0 + (len(actions) - 1)
     assert priors[int(actions[3])] == pytest.approx(3.0 / total)
