@@ -7,7 +7,7 @@
 CARGO ?= cargo
 LIBTORCH_MODE ?=
 
-.PHONY: train test lint build libtorch chromium slurm clean-libtorch
+.PHONY: train test lint build libtorch chromium slurm python-test clean-libtorch
 
 libtorch:
 ifeq ($(origin LIBTORCH), environment)
@@ -38,8 +38,8 @@ slurm:
 	@missing=; for p in $(SLURM_PROGRAMS); do command -v $$p >/dev/null 2>&1 || missing=$$p; done; \
 	[ -z "$$missing" ] || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurmctld slurmd slurm-client munge >/dev/null) || echo "make: could not install Slurm; the Slurm test will be skipped"
 
-# The export test checks models in Python with the venv's PyTorch; without that venv (the
-# CPU-only install or your own LIBTORCH) it is skipped, and says so.
+# The export test, and the Python module's TorchScript test, check models in Python with the
+# venv's PyTorch; without it (the CPU-only install or your own LIBTORCH) they are skipped, and say so.
 ifneq ($(or $(filter --cpu,$(LIBTORCH_MODE)),$(filter environment,$(origin LIBTORCH))),)
 export VZERO_SKIP_PYTHON = 1
 endif
@@ -48,10 +48,21 @@ endif
 # every warning an error, over all targets (tests, benches and examples included).
 lint: libtorch
 	$(CARGO) fmt --all --check
+	$(CARGO) fmt --manifest-path python/Cargo.toml --check
 	$(CARGO) clippy --workspace --all-targets --release --locked -- -D warnings
+
+# The Python module (python/, a cargo workspace of its own): the test requirements in .venv,
+# the module built fresh into it, its clippy gate, then its pytest suite, which checks it against
+# the vzero binary built here. Without PyTorch in .venv (VZERO_SKIP_PYTHON) the one test that
+# loads an exported network is skipped and says so.
+python-test: build
+	scripts/setup-python
+	$(CARGO) clippy --manifest-path python/Cargo.toml --release --locked -- -D warnings
+	.venv/bin/python -m pytest python/tests
 
 test: lint chromium slurm
 	$(CARGO) test --workspace --release --locked
+	$(MAKE) --no-print-directory python-test
 
 clean-libtorch:
 	rm -rf .venv

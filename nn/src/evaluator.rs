@@ -4,7 +4,7 @@
 use std::marker::PhantomData;
 
 use crate::inference::InferenceClient;
-use mcts::{Batch, Evaluator};
+use mcts::{fill_from_network, Batch, Evaluator};
 use rules::Encoding;
 
 /// An [`Evaluator`] backed by the inference service.
@@ -64,31 +64,9 @@ impl<G: Encoding> Evaluator<G> for NetEvaluator<G> {
         let out = self.client.evaluate(inputs, n).expect("inference service stopped while a search used it");
         let players = G::NUM_PLAYERS;
         for i in 0..n {
-            let slot = batch.slot_mut(i);
             let logits = &out.policy[i * G::POLICY_SIZE..(i + 1) * G::POLICY_SIZE];
-            softmax_over_moves(slot.state, slot.moves, logits, slot.priors);
-            let mover = slot.state.to_move();
-            for k in 0..players {
-                slot.value[(mover + k) % players] = out.values[i * players + k];
-            }
+            fill_from_network(batch.slot_mut(i), logits, &out.values[i * players..(i + 1) * players]);
         }
-    }
-}
-
-/// Priors over `moves`: the softmax of their logits, illegal moves left out.
-fn softmax_over_moves<G: Encoding>(state: &G, moves: &[G::Move], logits: &[f32], priors: &mut [f32]) {
-    let mut max = f32::NEG_INFINITY;
-    for (p, &mv) in priors.iter_mut().zip(moves) {
-        *p = logits[state.policy_index(mv)];
-        max = max.max(*p);
-    }
-    let mut sum = 0.0;
-    for p in priors.iter_mut() {
-        *p = (*p - max).exp();
-        sum += *p;
-    }
-    for p in priors.iter_mut() {
-        *p /= sum;
     }
 }
 

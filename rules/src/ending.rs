@@ -94,6 +94,16 @@ pub fn ending_text<G: Pictured>(game: &G) -> Option<String> {
     Some(describe_end(ending, &game.outcome()?, game.to_move(), &names))
 }
 
+/// Why `game` cannot go on, in one line: the rule that ended it and the final scores
+/// ("the game is over: checkmate (final scores 1 0)"); `None` while it goes on. The message of
+/// every refusal to move or search in a finished game, in the CLI and the Python module alike.
+pub fn game_over_text<G: crate::Game>(game: &G) -> Option<String> {
+    let scores = game.outcome()?;
+    let text: Vec<String> = scores.as_slice().iter().map(|s| format!("{s}")).collect();
+    let why = game.ending().map_or("", |e| e.name());
+    Some(format!("the game is over: {why} (final scores {})", text.join(" ")))
+}
+
 /// "White wins", "draw", or every seat's score.
 fn result_text(scores: &Scores, name: &dyn Fn(Player) -> String) -> String {
     let s = scores.as_slice();

@@ -5,6 +5,7 @@
 //! [`Encoding`] (the network's view), [`Pictured`] (diagrams) and [`Material`] (piece values);
 //! [`FullGame`] bundles the four for self-play and the CLI.
 
+pub mod board_text;
 pub mod diagram;
 mod draw_rules;
 pub mod encoding;
@@ -25,9 +26,10 @@ pub mod wellisch;
 pub mod weltschach;
 pub mod wins;
 
+pub use board_text::board_text;
 pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
 pub use encoding::Encoding;
-pub use ending::{describe_end, ending_text, Ending};
+pub use ending::{describe_end, ending_text, game_over_text, Ending};
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};
 pub use hexchess::{Glinski, MiniHexchess};

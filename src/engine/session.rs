@@ -9,7 +9,7 @@ use mcts::{Evaluator, UniformEvaluator};
 use nn::checkpoint::read_state;
 use nn::InferenceService;
 use nn::NetEvaluator;
-use rules::{ending_text, with_game, Diagram, FullGame, Game, Variant};
+use rules::{ending_text, game_over_text, with_game, Diagram, FullGame, Variant};
 
 use super::limits::Limits;
 use super::report::Report;
@@ -156,7 +156,7 @@ impl<G: FullGame> Session for GameSession<G> {
             Some(text) => G::from_text(text).map_err(|e| format!("position '{text}': {e}"))?,
         };
         for (i, text) in moves.iter().enumerate() {
-            if let Some(reason) = over(&game) {
+            if let Some(reason) = game_over_text(&game) {
                 return Err(format!("move {} ('{text}'): {reason}", i + 1));
             }
             let mv = game.parse_move(text).map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
@@ -176,7 +176,7 @@ impl<G: FullGame> Session for GameSession<G> {
     }
 
     fn game_over(&self) -> Option<String> {
-        over(&self.game)
+        game_over_text(&self.game)
     }
 
     fn ending(&self) -> Option<String> {
@@ -191,7 +191,7 @@ impl<G: FullGame> Session for GameSession<G> {
     }
 
     fn play_move(&mut self, text: &str) -> Result<LegalMove, String> {
-        if let Some(reason) = over(&self.game) {
+        if let Some(reason) = game_over_text(&self.game) {
             return Err(reason);
         }
         let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
@@ -234,12 +234,4 @@ fn legal_move<G: FullGame>(game: &G, diagram: Option<&Diagram>, mv: G::Move) -> 
     let cells = game.move_cells(mv);
     let from = cells.and_then(|(from, _)| diagram?.cells.iter().find(|c| c.key == from).map(|c| c.label.clone()));
     LegalMove { text: game.move_text(mv), cells, from }
-}
-
-/// Why `game` is over (the rule that ended it and the final scores), if it is.
-fn over<G: Game>(game: &G) -> Option<String> {
-    let scores = game.outcome()?;
-    let text: Vec<String> = scores.as_slice().iter().map(|s| format!("{s}")).collect();
-    let why = game.ending().map_or("", |e| e.name());
-    Some(format!("the game is over: {why} (final scores {})", text.join(" ")))
 }

@@ -9,5 +9,4 @@ pub mod html_replay;
 pub mod note_spot;
 pub mod plot;
 pub mod svg_board;
-pub mod text_board;
 pub mod xml;

@@ -10,12 +10,13 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{anyhow, Context};
 
+use rules::board_text;
+
 use crate::cli::PlayArgs;
 use crate::clip::clip_quotes;
 use crate::cmd::analyse::print_table;
 use crate::engine::{open_session, LegalMove, Limits, Report, Session, Settings};
 use crate::line_input::{read_line, too_long, Line, MAX_LINE};
-use crate::viz::text_board::board_text;
 use input::{parse_input, parse_seats, Input, HELP};
 
 /// Root moves `show` lists.

@@ -1,8 +1,9 @@
-//! A position as terminal text, the twin of the SVG board for `vzero play`: every cell of a
-//! [`Diagram`] at its place in a character grid (hex boards become a hexagon of labelled cells,
-//! Weltschach its levels with their captions), pieces as letters, the last move marked.
+//! A position as terminal text, the twin of the CLI's SVG board, for `vzero play` and the Python
+//! module's `render()`: every cell of a [`Diagram`] at its place in a character grid (hex boards
+//! become a hexagon of labelled cells, Weltschach its levels with their captions), pieces as
+//! letters, the last move marked.
 
-use rules::{CellShape, Diagram};
+use crate::diagram::{CellShape, Diagram};
 
 /// Text columns one step of a hex board's files takes beyond the widest cell (a space).
 const GAP: usize = 1;
@@ -18,8 +19,8 @@ pub fn board_text(d: &Diagram, last: Option<(u16, u16)>) -> String {
     // Diagram units per text column and per text line: one file (flat hexes), half a cell
     // (pointy hexes, whose rows are offset by half a cell) or one square per step.
     let (x_step, columns_per_step, y_step) = match shape {
-        CellShape::FlatHex => (1.5, width + GAP, rules::hex::HEX_PITCH / 2.0),
-        CellShape::PointyHex => (rules::hex::HEX_PITCH / 2.0, (width + GAP).div_ceil(2), 1.5),
+        CellShape::FlatHex => (1.5, width + GAP, crate::hex::HEX_PITCH / 2.0),
+        CellShape::PointyHex => (crate::hex::HEX_PITCH / 2.0, (width + GAP).div_ceil(2), 1.5),
         CellShape::Square => (2.0, width, 2.0),
     };
     let xs = d.cells.iter().map(|c| c.x).chain(d.captions.iter().map(|c| c.x));
@@ -83,10 +84,10 @@ fn put(grid: &mut Vec<Vec<char>>, row: usize, col: usize, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules::hexchess::MiniHexchess;
-    use rules::wellisch::Wellisch;
-    use rules::weltschach::Weltschach;
-    use rules::{Game, Pictured};
+    use crate::hexchess::MiniHexchess;
+    use crate::wellisch::Wellisch;
+    use crate::weltschach::Weltschach;
+    use crate::{Game, Pictured};
 
     #[test]
     fn mini_start_is_a_hexagon_of_37_labelled_cells() {

@@ -1,0 +1,31 @@
+"""vzero for Python: the rules, network encoding and searches of vzero's chess variants.
+
+Built from the project's Rust crates (rules, mcts, alphabeta) with pyo3; no libtorch. The
+reference is docs/python.md in the repository.
+"""
+
+from ._vzero import (
+    MATE,
+    AlphaBetaResult,
+    Game,
+    IllegalMoveError,
+    PositionError,
+    SearchResult,
+    alphabeta,
+    search,
+    variant_summary,
+    variants,
+)
+
+__all__ = [
+    "MATE",
+    "AlphaBetaResult",
+    "Game",
+    "IllegalMoveError",
+    "PositionError",
+    "SearchResult",
+    "alphabeta",
+    "search",
+    "variant_summary",
+    "variants",
+]

@@ -1,0 +1,73 @@
+//! `vzero.alphabeta(game, depth, ms=None)`: the classical yardstick player's move and score.
+
+use std::time::Duration;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::any_game::AlphaBetaOutput;
+use crate::game::PyGame;
+
+/// The alpha-beta player's answer.
+#[pyclass(module = "vzero", name = "AlphaBetaResult", frozen, get_all)]
+pub struct PyAlphaBetaResult {
+    /// The move to play, as text.
+    #[pyo3(name = "move")]
+    mv: String,
+    /// Its policy index.
+    action: i64,
+    /// Its value for the player to move, in centipawns (`vzero.MATE` and more for a forced win).
+    score: i32,
+    /// The deepest completed iteration.
+    depth: u32,
+    /// Nodes searched (full-width and quiescence).
+    nodes: u64,
+    /// Whether the time limit cut an iteration short.
+    stopped: bool,
+}
+
+#[pymethods]
+impl PyAlphaBetaResult {
+    fn __repr__(&self) -> String {
+        format!(
+            "vzero.AlphaBetaResult(move={:?}, score={}, depth={}, nodes={})",
+            self.mv, self.score, self.depth, self.nodes
+        )
+    }
+}
+
+impl From<AlphaBetaOutput> for PyAlphaBetaResult {
+    fn from(o: AlphaBetaOutput) -> PyAlphaBetaResult {
+        PyAlphaBetaResult {
+            mv: o.mv,
+            action: o.action,
+            score: o.score,
+            depth: o.depth,
+            nodes: o.nodes,
+            stopped: o.stopped,
+        }
+    }
+}
+
+/// Searches `game` with the classical alpha-beta player (the arena's `alphabeta:DEPTH[:MS]`) to
+/// `depth` plies, or until `ms` milliseconds have passed; `seed` breaks ties between equal root
+/// moves. The GIL is released while it searches.
+#[pyfunction]
+#[pyo3(signature = (game, depth, ms=None, *, seed=0))]
+pub fn alphabeta(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    depth: u32,
+    ms: Option<u64>,
+    seed: u64,
+) -> PyResult<PyAlphaBetaResult> {
+    let game = PyGame::inner_of(game, "alphabeta: game")?;
+    let settings = ::alphabeta::Settings { depth, time: ms.map(Duration::from_millis), table: true }
+        .validated()
+        .map_err(|e| PyValueError::new_err(format!("alphabeta: {e}")))?;
+    if let Some(reason) = game.over_text() {
+        return Err(PyValueError::new_err(format!("nothing to search: {reason}")));
+    }
+    let output = py.detach(|| game.alphabeta(&settings, seed)).expect("a live position has a move");
+    Ok(output.into())
+}

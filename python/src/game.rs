@@ -1,0 +1,214 @@
+//! `vzero.Game`: one position of any variant, with its rules, text and network encoding, named as
+//! OpenSpiel's `pyspiel.State` names them where it has a name (`legal_actions`, `apply_action`).
+
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+use rules::Variant;
+
+use crate::any_game::{new_game, AnyGame, PlayError};
+use crate::errors::{IllegalMoveError, PositionError};
+
+/// A game of one of the vzero variants, at its start position or at `position` text.
+#[pyclass(module = "vzero", name = "Game")]
+pub struct PyGame {
+    pub(crate) inner: Box<dyn AnyGame>,
+}
+
+/// A variant name as a [`Variant`], or Python's `ValueError` with the CLI's message.
+pub fn parse_variant(name: &str) -> PyResult<Variant> {
+    name.parse::<Variant>().map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn play_error(e: PlayError) -> PyErr {
+    IllegalMoveError::new_err(e.to_string())
+}
+
+impl PyGame {
+    /// The game behind a Python object, or a `TypeError` naming `what` it should have been.
+    pub fn inner_of(object: &Bound<'_, PyAny>, what: &str) -> PyResult<Box<dyn AnyGame>> {
+        let game =
+            object.cast::<PyGame>().map_err(|_| PyTypeError::new_err(format!("{what}: expected a vzero.Game")))?;
+        Ok(game.borrow().inner.clone_box())
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (variant, position=None))]
+    fn new(variant: &str, position: Option<&str>) -> PyResult<PyGame> {
+        let variant = parse_variant(variant)?;
+        let inner = new_game(variant, position).map_err(|e| PositionError::new_err(e.to_string()))?;
+        Ok(PyGame { inner })
+    }
+
+    /// The variant's name (`glinski`, `mini-hexchess`, `wellisch`, `weltschach`).
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.inner.variant().name()
+    }
+
+    /// Number of seats.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.variant().players()
+    }
+
+    /// The seat to move, 0-based in turn order.
+    #[getter]
+    fn to_move(&self) -> usize {
+        self.inner.to_move()
+    }
+
+    /// The Zobrist hash of everything that makes positions equal for repetition.
+    #[getter]
+    fn hash(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// Shape of the network input of one position: `(C, H, W)`, Weltschach `(C, 8, 8, 8)`.
+    #[getter]
+    fn input_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.input_shape())
+    }
+
+    /// Number of policy outputs (actions are in `range(policy_size)`).
+    #[getter]
+    fn policy_size(&self) -> usize {
+        self.inner.policy_size()
+    }
+
+    /// The legal moves in the variant's notation, in generation order.
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner.legal_moves()
+    }
+
+    /// The legal moves' policy indices (int64), in the order of `legal_moves()`.
+    fn legal_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        PyArray1::from_vec(py, self.inner.legal_actions())
+    }
+
+    /// `policy_size` int8 flags, 1 at every legal action (PettingZoo's `action_mask`).
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut mask = vec![0i8; self.inner.policy_size()];
+        for a in self.inner.legal_actions() {
+            mask[a as usize] = 1;
+        }
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// Plays a move: its text (`"f5-f6"`) or its policy index. Raises `IllegalMoveError` (the
+    /// CLI's message) and leaves the game as it was when it cannot be played.
+    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        if mv.cast::<PyString>().is_ok() {
+            return self.inner.play_text(&mv.extract::<String>()?).map_err(play_error);
+        }
+        let action: i64 =
+            mv.extract().map_err(|_| PyTypeError::new_err("play: expected move text or an action (int)"))?;
+        self.inner.play_action(action).map_err(play_error)
+    }
+
+    /// `play(action)` by OpenSpiel's name.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.play(action)
+    }
+
+    /// An independent copy.
+    fn copy(&self) -> PyGame {
+        PyGame { inner: self.inner.clone_box() }
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.copy()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.copy()
+    }
+
+    /// Each seat's final score in [0, 1] (win 1, draw 1/2, loss 0, and the variants' special
+    /// scores), or None while the game goes on.
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        self.inner.outcome().map(|s| PyTuple::new(py, s)).transpose()
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.inner.outcome().is_some()
+    }
+
+    /// The rule that ended the game (`"checkmate"`, `"stalemate"`, `"king captured"`,
+    /// `"repetition"`, ...), or None while it goes on.
+    fn ending(&self) -> Option<&'static str> {
+        self.inner.ending().map(|e| e.name())
+    }
+
+    /// How the game ended in one sentence (`"Checkmate: Black is mated, White wins."`), or None.
+    fn ending_text(&self) -> Option<String> {
+        self.inner.ending_text()
+    }
+
+    /// The position in the variant's text format; `Game(variant, text)` reads it back.
+    fn text(&self) -> String {
+        self.inner.text()
+    }
+
+    /// The network input planes, float32 shaped `input_shape`, from the mover's point of view:
+    /// exactly what `vzero encode` writes to planes.npy. With `out` (a C-contiguous float32
+    /// array of `input_shape`'s size), the planes are written into it and it is returned.
+    #[pyo3(signature = (out=None))]
+    fn encode<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyArrayDyn<f32>>>,
+    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+        let shape = self.inner.input_shape();
+        let out = out.unwrap_or_else(|| PyArrayDyn::<f32>::zeros(py, shape, false));
+        let len: usize = shape.iter().product();
+        {
+            let mut view = out.try_readwrite().map_err(|e| PyValueError::new_err(format!("encode: out: {e}")))?;
+            let data = view
+                .as_slice_mut()
+                .map_err(|_| PyValueError::new_err("encode: out must be a C-contiguous float32 array"))?;
+            if data.len() != len {
+                return Err(PyValueError::new_err(format!(
+                    "encode: out holds {} floats; the planes are {len} ({shape:?})",
+                    data.len()
+                )));
+            }
+            self.inner.encode(data);
+        }
+        Ok(out)
+    }
+
+    /// The policy index of a legal move given as text.
+    fn action_of(&self, mv: &str) -> PyResult<i64> {
+        self.inner.action_of(mv).map_err(play_error)
+    }
+
+    /// The text of the legal move with policy index `action`.
+    fn move_of(&self, action: i64) -> PyResult<String> {
+        self.inner.move_of(action).map_err(play_error)
+    }
+
+    /// Leaves of the legal-move tree `depth` plies deep (`vzero perft`).
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let inner = &self.inner;
+        py.detach(|| inner.perft(depth))
+    }
+
+    /// The board as text, the last move's cells marked `*` (`vzero play`'s board).
+    fn board(&self) -> String {
+        self.inner.board()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.board()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("vzero.Game({:?}, {:?})", self.inner.variant().name(), self.inner.text())
+    }
+}
