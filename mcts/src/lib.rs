@@ -33,6 +33,10 @@
 //! assert_eq!(plies, [12; 4]);
 //! ```
 //!
+//! What the search knows for certain stays exact: finished games, one-move wins of a leaf's
+//! mover, and (two players) positions repeating an earlier one are scored without the evaluator,
+//! and the MCTS-solver proves positions from them up the tree ([`SearchParams::solver`]).
+//!
 //! Finding a move in a position takes a few lines (here a Glinski mate in one, Rc6-a6):
 //!
 //! ```

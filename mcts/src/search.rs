@@ -529,7 +529,8 @@ impl<G: Game> Search<G> {
 
     /// Plays `mv` at the root and moves on to the next move's search, keeping the subtree below
     /// `mv` if `reuse_tree` is set and the search had visited it (never under Gumbel search, whose
-    /// halving schedule starts from an unvisited root).
+    /// halving schedule starts from an unvisited root). The position left is remembered as part
+    /// of the game before the root, for repetition draws.
     ///
     /// # Panics
     /// If leaves are still in flight (apply every gathered batch first).

@@ -2,10 +2,8 @@
 
 mod games;
 
-use std::collections::HashSet;
-
 use games::solve::{optimal_moves, Rule};
-use games::tictactoe::TicTacToe;
+use games::tictactoe::{self, TicTacToe};
 use mcts::{drive, run_many, Batch, RandomEvaluator, RolloutEvaluator, Search, SearchParams, SearchResult};
 use rules::Game;
 
@@ -26,27 +24,8 @@ fn params(max_in_flight: u32) -> SearchParams {
 /// Every position up to four plies deep (transpositions once) that is not over and has a single
 /// game-theoretically best move: 428 positions.
 fn sharp_positions() -> Vec<TicTacToe> {
-    let mut seen = HashSet::new();
-    let mut frontier = vec![TicTacToe::start()];
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for _ in 0..4 {
-        let mut next = Vec::new();
-        for game in frontier {
-            game.legal_moves(&mut moves);
-            for &mv in &moves {
-                let mut child = game.clone();
-                child.play(mv);
-                if seen.insert(child.hash()) {
-                    if child.outcome().is_none() && optimal_moves(&child, Rule::MaxN).len() == 1 {
-                        out.push(child.clone());
-                    }
-                    next.push(child);
-                }
-            }
-        }
-        frontier = next;
-    }
+    let out: Vec<TicTacToe> =
+        tictactoe::positions(4).into_iter().filter(|p| optimal_moves(p, Rule::MaxN).len() == 1).collect();
     assert_eq!(out.len(), 428);
     out
 }

@@ -90,8 +90,8 @@ fn glinski_mate_in_one_is_found_in_2000_simulations() {
     assert_eq!(after.outcome().map(|s| s.get(0)), Some(1.0), "{} does not mate", game.move_text(mv));
 }
 
-/// Whether, after `mv`, every reply leaves the mover a mate in one.
-fn keeps_mate_in_one<G: Game>(game: &G, mv: G::Move) -> bool {
+/// Whether, after `mv`, every reply leaves the mover a forced mate within `moves` moves.
+fn keeps_forced_mate<G: Game>(game: &G, mv: G::Move, moves: u32) -> bool {
     let me = game.to_move();
     let mut g = game.clone();
     g.play(mv);
@@ -103,8 +103,13 @@ fn keeps_mate_in_one<G: Game>(game: &G, mv: G::Move) -> bool {
     replies.iter().all(|&r| {
         let mut h = g.clone();
         h.play(r);
-        forced_mate(&h, 1)
+        forced_mate(&h, moves)
     })
+}
+
+/// Whether, after `mv`, every reply leaves the mover a mate in one.
+fn keeps_mate_in_one<G: Game>(game: &G, mv: G::Move) -> bool {
+    keeps_forced_mate(game, mv, 1)
 }
 
 fn mate_in_two_is_found<G: Game>(text: &str, simulations: u32) {
@@ -201,23 +206,6 @@ fn a_reused_node_scored_by_its_movers_win_is_searched_as_a_root() {
     let mv = search.result().expect("the reused root is searched").chosen;
     // Plain MCTS has no preference for the shortest win: a move that keeps the mate is right too.
     assert!(keeps_mate_in_one(&game, mv), "{} lets the king escape", game.move_text(mv));
-}
-
-/// Whether, after `mv`, every reply leaves the mover a forced mate within `moves` moves.
-fn keeps_forced_mate<G: Game>(game: &G, mv: G::Move, moves: u32) -> bool {
-    let me = game.to_move();
-    let mut g = game.clone();
-    g.play(mv);
-    if let Some(s) = g.outcome() {
-        return s.get(me) == 1.0;
-    }
-    let mut replies = Vec::new();
-    g.legal_moves(&mut replies);
-    replies.iter().all(|&r| {
-        let mut h = g.clone();
-        h.play(r);
-        forced_mate(&h, moves)
-    })
 }
 
 /// The root moves whose child the solver proved, with that child's exact value for seat 0.

@@ -3,41 +3,15 @@
 
 mod games;
 
-use std::collections::HashSet;
-
 use games::solve::{optimal_moves, value, Rule};
 use games::three::{Three, MAXN_MOVE, PARANOID_MOVE};
-use games::tictactoe::TicTacToe;
+use games::tictactoe::{positions, TicTacToe};
 use mcts::tree::{Status, Tree, NONE, ROOT};
 use mcts::{RandomEvaluator, Search, SearchParams, UniformEvaluator};
 use rules::Game;
 
 fn params(simulations: u32, solver: bool) -> SearchParams {
     SearchParams { simulations, wins_in_tree: true, solver, ..SearchParams::for_tests_v1() }
-}
-
-/// Every position (once) up to `plies` plies from the start that is not over.
-fn positions(plies: usize) -> Vec<TicTacToe> {
-    let mut seen = HashSet::new();
-    let mut frontier = vec![TicTacToe::start()];
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let mut next = Vec::new();
-        for game in frontier {
-            game.legal_moves(&mut moves);
-            for &mv in &moves {
-                let mut child = game.clone();
-                child.play(mv);
-                if child.outcome().is_none() && seen.insert(child.hash()) {
-                    out.push(child.clone());
-                    next.push(child);
-                }
-            }
-        }
-        frontier = next;
-    }
-    out
 }
 
 /// The position of every node of `search`'s tree, by replaying its path from the root.

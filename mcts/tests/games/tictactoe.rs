@@ -20,6 +20,31 @@ impl TicTacToe {
     }
 }
 
+/// Every position (each once) up to `plies` plies from the start that is not over, in the order
+/// a breadth-first walk meets them.
+pub fn positions(plies: usize) -> Vec<TicTacToe> {
+    let mut seen = std::collections::HashSet::new();
+    let mut frontier = vec![TicTacToe::start()];
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for game in frontier {
+            game.legal_moves(&mut moves);
+            for &mv in &moves {
+                let mut child = game.clone();
+                child.play(mv);
+                if child.outcome().is_none() && seen.insert(child.hash()) {
+                    out.push(child.clone());
+                    next.push(child);
+                }
+            }
+        }
+        frontier = next;
+    }
+    out
+}
+
 impl Game for TicTacToe {
     type Move = u8;
     const NAME: &'static str = "tictactoe";
