@@ -76,7 +76,7 @@ fn train_runs_a_tiny_config_and_prints_the_evaluation_table() {
     let out = vzero(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("network vs") && text.contains("random") && text.contains("uniform-mcts"), "{text}");
+    assert!(text.contains("network vs") && text.contains("random") && text.contains("mcts"), "{text}");
     assert!(stderr(&out).contains("on cpu"), "the run must say which device it uses");
     // The same command again finds its finished run (a requeued job); another config for the
     // same directory is refused with a hint (issue 17: requeue-safe starting).
@@ -517,7 +517,7 @@ fn the_final_evaluation_shows_progress_on_a_terminal_only() {
     };
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
-    for opponent in ["random", "uniform-mcts-12"] {
+    for opponent in ["random", "mcts"] {
         assert!(text.contains(&format!("4 evaluation games vs {opponent}")), "no bar for {opponent}: {text}");
     }
     std::fs::remove_dir_all(&dir).unwrap();

@@ -312,7 +312,7 @@ fn ctrl_c_during_the_final_evaluation_stops_it_with_the_results_so_far() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(!text.contains("already complete") && text.contains("uniform-mcts"), "{text}");
+    assert!(!text.contains("already complete") && text.contains("mcts"), "{text}");
     let last: Vec<_> = evaluations().into_iter().skip(first.len()).collect();
     assert!(last.len() == 2 && last.iter().all(|e| !e.interrupted && e.games == 2), "{last:?}");
     assert!(rd.finished().exists());

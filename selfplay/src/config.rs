@@ -269,11 +269,14 @@ pub struct EvaluationConfig {
     pub games: usize,
     /// Simulations per move of the network player and of the uniform-search baseline.
     pub simulations: u32,
+    /// The baselines, as arena players (`mcts`: uniform search at `simulations`).
+    pub against: Vec<String>,
 }
 
 impl Default for EvaluationConfig {
     fn default() -> Self {
-        EvaluationConfig { games: 100, simulations: 100 }
+        let against = ["random", "mcts", "greedy", "alphabeta:1", "alphabeta:2", "alphabeta:3"];
+        EvaluationConfig { games: 100, simulations: 100, against: against.map(String::from).to_vec() }
     }
 }
 
@@ -381,6 +384,21 @@ impl TeacherConfig {
             return self.share;
         }
         self.share * (1.0 - iteration as f32 / self.fade_iterations as f32).max(0.0)
+    }
+}
+
+/// Why `opponent` cannot be a fixed opponent (a checkpoint, or not a player at all): the value
+/// to name and the reason; `None` if it can.
+fn not_fixed(opponent: &str) -> Option<(String, &'static str)> {
+    match opponent.parse::<arena::players::PlayerSpec>() {
+        Ok(arena::players::PlayerSpec::Network(..)) => {
+            Some((opponent.to_string(), "must be a fixed opponent, not a checkpoint"))
+        }
+        Ok(_) => None,
+        Err(_) => Some((
+            opponent.chars().take(100).collect(),
+            "is not an arena player (random, greedy, mcts:N, rollout:N, alphabeta:D)",
+        )),
     }
 }
 
@@ -515,6 +533,7 @@ impl Config {
         }
         self.validate_gauntlet(name)?;
         self.validate_teacher(name)?;
+        self.validate_evaluation(name)?;
         for (key, sims, games) in [
             ("evaluation.simulations", self.evaluation.simulations, self.evaluation.games),
             ("gating.simulations", self.gating.simulations, self.gating.games),
@@ -637,22 +656,28 @@ impl Config {
         if g.against.is_empty() {
             return Err(invalid("against", "[]".into(), "must name at least one opponent"));
         }
-        for opponent in &g.against {
-            match opponent.parse::<arena::players::PlayerSpec>() {
-                Ok(arena::players::PlayerSpec::Network(..)) => {
-                    return Err(invalid("against", opponent.clone(), "must be a fixed opponent, not a checkpoint"))
-                }
-                Ok(_) => {}
-                Err(_) => {
-                    return Err(invalid(
-                        "against",
-                        opponent.chars().take(100).collect(),
-                        "is not an arena player (random, greedy, mcts:N, rollout:N, alphabeta:D)",
-                    ))
-                }
-            }
+        match g.against.iter().find_map(|o| not_fixed(o)) {
+            Some((value, reason)) => Err(invalid("against", value, reason)),
+            None => Ok(()),
         }
-        Ok(())
+    }
+
+    /// `[evaluation]` plays fixed opponents only.
+    fn validate_evaluation(&self, name: &str) -> Result<(), ConfigError> {
+        let e = &self.evaluation;
+        let invalid = |value: String, reason: &'static str| ConfigError::Invalid {
+            path: name.to_string(),
+            key: "evaluation.against".into(),
+            value,
+            reason,
+        };
+        if e.games > 0 && e.against.is_empty() {
+            return Err(invalid("[]".into(), "must name at least one opponent (or set evaluation.games = 0)"));
+        }
+        match e.against.iter().find_map(|o| not_fixed(o)) {
+            Some((value, reason)) => Err(invalid(value, reason)),
+            None => Ok(()),
+        }
     }
 
     /// The keys whose values differ from `other`'s, as `key: this -> other` (empty when the two

@@ -2,7 +2,6 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use mcts::UniformEvaluator;
 use nn::InferenceClient;
 use rules::Encoding;
 
@@ -12,7 +11,9 @@ use crate::play::phase::progress_bar;
 use crate::setup::start_state;
 use crate::store::events::{read_events, EvaluationEvent, RunEvent};
 use crate::store::rundir::RunDir;
-use arena::{play_match, Agent, MatchOptions, MatchResult, RandomAgent, SearchAgent};
+use arena::players::{load_players, PlayerOptions, PlayerSpec};
+use arena::uci::EngineBudget;
+use arena::{play_match, Agent, MatchOptions, MatchResult, SearchAgent};
 use nn::NetEvaluator;
 
 /// What the end-of-run evaluation played.
@@ -24,10 +25,11 @@ pub struct Evaluation {
     pub complete: bool,
 }
 
-/// The end-of-run evaluation: the network (search at `evaluation.simulations`) against a
-/// uniformly random player and against the same search with the uniform evaluator. Once `stop`
-/// is set the games in progress finish and the results so far are returned (and logged, marked
-/// interrupted). A progress bar counts the games when `progress` is on (and stderr a terminal).
+/// The end-of-run evaluation: the network (search at `evaluation.simulations`) against each
+/// player of `evaluation.against` in turn (`mcts` is search with the uniform evaluator at the
+/// same simulations). Once `stop` is set the games in progress finish and the results so far
+/// are returned (and logged, marked interrupted). A progress bar counts the games when
+/// `progress` is on (and stderr a terminal).
 pub(crate) fn evaluate<G: Encoding>(
     config: &Config,
     client: &InferenceClient,
@@ -38,15 +40,23 @@ pub(crate) fn evaluate<G: Encoding>(
     let sims = config.evaluation.simulations;
     let planned = config.evaluation.games;
     let net = SearchAgent::new("network".into(), NetEvaluator::<G>::new(client.clone(), 64), sims);
-    let uniform = SearchAgent::new(baseline_names::<G>(config)[1].clone(), UniformEvaluator, sims);
+    let specs = baseline_specs(config)?;
+    let opts = PlayerOptions {
+        default_sims: sims,
+        leaves: None,
+        engine_budget: EngineBudget::Nodes(sims),
+        inference: config.inference()?,
+        tactics: 0.0,
+    };
+    let players = load_players::<G>(&specs, opts).map_err(|e| TrainError::Run(format!("evaluation.against: {e}")))?;
     let start = start_state::<G>(config)?;
     let mut out = Evaluation { results: Vec::new(), complete: true };
-    let opponents: [&dyn Agent<G>; 2] = [&RandomAgent, &uniform];
-    for opponent in opponents {
+    for (name, opponent) in config.evaluation.against.iter().zip(&players.agents) {
         if stop.load(Ordering::Relaxed) {
             out.complete = false;
             break;
         }
+        let opponent: &dyn Agent<G> = opponent.as_ref();
         let mut seats: Vec<&dyn Agent<G>> = vec![&net];
         while seats.len() < G::NUM_PLAYERS {
             seats.push(opponent);
@@ -58,7 +68,7 @@ pub(crate) fn evaluate<G: Encoding>(
             threads: config.selfplay.workers,
             seed: config.seed ^ 0xE7A1,
         };
-        let bar = progress_bar(progress, planned as u64, &format!("evaluation games vs {}", opponent.name()));
+        let bar = progress_bar(progress, planned as u64, &format!("evaluation games vs {name}"));
         let result = play_match::<G>(&seats, &start, opts, &|r| {
             bar.set_position(r.games as u64);
             stop.load(Ordering::Relaxed)
@@ -67,7 +77,7 @@ pub(crate) fn evaluate<G: Encoding>(
         let interrupted = result.games < planned;
         out.complete &= !interrupted;
         dir.log_event(&RunEvent::Evaluation(EvaluationEvent {
-            opponent: Agent::<G>::name(opponent),
+            opponent: name.clone(),
             games: result.games,
             network_score: result.mean_score(0),
             network_wins: result.wins[0],
@@ -75,14 +85,17 @@ pub(crate) fn evaluate<G: Encoding>(
             games_planned: planned,
             interrupted,
         }))?;
-        out.results.push((Agent::<G>::name(opponent), result));
+        out.results.push((name.clone(), result));
     }
+    players.close();
     Ok(out)
 }
 
-/// The names of the evaluation's baselines, in the order they play.
-fn baseline_names<G: Encoding>(config: &Config) -> [String; 2] {
-    [Agent::<G>::name(&RandomAgent), format!("uniform-mcts-{}", config.evaluation.simulations)]
+/// `evaluation.against` as players (validated with the config, so every one parses).
+fn baseline_specs(config: &Config) -> Result<Vec<PlayerSpec>, TrainError> {
+    let parse =
+        |text: &String| text.parse::<PlayerSpec>().map_err(|e| TrainError::Run(format!("evaluation.against: {e}")));
+    config.evaluation.against.iter().map(parse).collect()
 }
 
 /// Whether the run's metrics hold the complete evaluation of its last iteration: after the
@@ -102,7 +115,7 @@ pub(crate) fn evaluated<G: Encoding>(config: &Config, dir: &RunDir) -> bool {
             _ => None,
         })
         .collect();
-    baseline_names::<G>(config).iter().all(|name| {
+    config.evaluation.against.iter().all(|name| {
         matches
             .iter()
             .rev()
@@ -138,19 +151,16 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("vzero-evaluated-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let run = RunDir::open(&dir);
-        let text = "variant = \"mini-hexchess\"\n[evaluation]\ngames = 200\nsimulations = 12\n";
+        let text = "variant = \"mini-hexchess\"\n[evaluation]\ngames = 200\nsimulations = 12\nagainst = [\"random\", \"mcts\"]\n";
         let config = Config::parse(text, "test", &[]).unwrap();
         let iteration = event_line(&RunEvent::Iteration(IterationEvent::default()));
         let old_partial = "{\"event\":\"evaluation\",\"opponent\":\"random\",\"games\":113}\n";
         let cases = [
             (vec![iteration.clone()], false),
-            (
-                vec![iteration.clone(), match_line("random", 200, false), match_line("uniform-mcts-12", 200, false)],
-                true,
-            ),
-            (vec![iteration.clone(), match_line("random", 200, false), match_line("uniform-mcts-12", 90, true)], false),
-            (vec![iteration.clone(), old_partial.into(), match_line("uniform-mcts-12", 200, false)], false),
-            (vec![match_line("random", 200, false), match_line("uniform-mcts-12", 200, false), iteration], false),
+            (vec![iteration.clone(), match_line("random", 200, false), match_line("mcts", 200, false)], true),
+            (vec![iteration.clone(), match_line("random", 200, false), match_line("mcts", 90, true)], false),
+            (vec![iteration.clone(), old_partial.into(), match_line("mcts", 200, false)], false),
+            (vec![match_line("random", 200, false), match_line("mcts", 200, false), iteration], false),
         ];
         for (lines, done) in cases {
             std::fs::write(run.metrics(), lines.concat()).unwrap();
