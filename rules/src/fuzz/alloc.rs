@@ -68,3 +68,11 @@ pub(super) fn start_case() -> isize {
 pub(super) fn case_peak(before: isize) -> usize {
     PEAK.with(Cell::get).saturating_sub(before).max(0) as usize
 }
+
+/// Runs `f` and returns its value with the most memory it held at once on this thread (0 where
+/// [`CountingAlloc`] is not installed): for tests that an input cannot make a decoder allocate.
+pub fn held_by<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = start_case();
+    let value = f();
+    (value, case_peak(before))
+}

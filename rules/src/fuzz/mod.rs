@@ -1,8 +1,8 @@
 //! A small fuzzing harness for the parsers of outside input, shared by every crate's
 //! `tests/fuzz.rs` (feature `test-support`; it lives in `rules`, the crate every other one
 //! depends on). Each target runs a fixed number of seeded cases in `cargo test --release`;
-//! `VZERO_FUZZ_CASES=N` runs N cases per target instead and `VZERO_FUZZ_SEED=S` another seed
-//! (docs/architecture.md, "Tests"). A case fails the test when it panics, takes longer than
+//! `VZERO_FUZZ_CASES=N` runs N cases per target instead, `VZERO_FUZZ_SEED=S` another seed, and
+//! `VZERO_FUZZ_CASE=N` only case N, printing its input (docs/architecture.md, "Tests"). A case fails the test when it panics, takes longer than
 //! [`CASE_LIMIT`], or allocates more than [`ALLOC_LIMIT`] at once; a case still running after
 //! [`HANG_LIMIT`] ends the test program. The failure names the case and prints its input.
 
@@ -15,7 +15,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-pub use alloc::CountingAlloc;
+pub use alloc::{held_by, CountingAlloc};
 pub use rng::Rng;
 
 /// The seed of every target unless `VZERO_FUZZ_SEED` names another.
@@ -46,6 +46,11 @@ pub struct Stats {
 /// The number of cases of a target whose default is `default`: `VZERO_FUZZ_CASES` if set.
 pub fn cases(default: usize) -> usize {
     std::env::var("VZERO_FUZZ_CASES").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(default)
+}
+
+/// `VZERO_FUZZ_CASE=N`: only case N runs, its input printed first (to reproduce a failure).
+fn only() -> Option<usize> {
+    std::env::var("VZERO_FUZZ_CASE").ok().and_then(|v| v.trim().parse().ok())
 }
 
 fn seed() -> u64 {
@@ -86,8 +91,11 @@ pub fn run<I: Debug>(
     std::thread::scope(|scope| {
         let watchdog = scope.spawn(|| watch(name, &current, &case_start, started, &done, &input_of));
         let result = (|| {
-            for case in 0..cases {
+            for case in only().map_or(0..cases, |case| case..case + 1) {
                 let input = input_of(case);
+                if only().is_some() {
+                    eprintln!("fuzz {name}: case {case}: {input:?}");
+                }
                 case_start.store(started.elapsed().as_nanos() as u64, Ordering::SeqCst);
                 current.store(case as u64, Ordering::SeqCst);
                 let before = alloc::start_case();
