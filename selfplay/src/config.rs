@@ -554,11 +554,16 @@ impl Config {
     }
 }
 
+/// The most dot-separated parts a `--set` key may have: more than any key of [`Config`] has.
+const MAX_KEY_PARTS: usize = 8;
+
 fn apply_override(table: &mut toml::Table, text: &str) -> Result<(), ConfigError> {
     let bad = || ConfigError::BadOverride(text.to_string());
     let (key, raw) = text.split_once('=').ok_or_else(bad)?;
     let path: Vec<&str> = key.trim().split('.').collect();
-    if path.iter().any(|p| p.is_empty()) {
+    // No key is deeper than `section.key`; a key of thousands of parts would nest as many
+    // tables, which overflow the stack when they are read.
+    if path.len() > MAX_KEY_PARTS || path.iter().any(|p| p.is_empty()) {
         return Err(bad());
     }
     // Parse the value as TOML; a bare word (e.g. `variant=glinski`) is a string.
