@@ -78,7 +78,7 @@ pub fn run<I: Debug>(
     name: &str,
     default_cases: usize,
     generate: impl Fn(&mut Rng) -> I + Sync,
-    check: impl Fn(&I) -> bool,
+    mut check: impl FnMut(&I) -> bool,
 ) -> Stats {
     let cases = cases(default_cases);
     let seed = seed();
