@@ -36,7 +36,7 @@ fn fuzz_player_specs() {
     let words = &["uci:", "alphabeta", "mcts", "rollout", "random", "greedy", ":", "'", "\"", "\\", "~", "$HOME"];
     let stats = fuzz::run(
         "player specs",
-        10_000,
+        20_000,
         |rng| mutate::text(rng, &corpus, words),
         |text| match text.parse::<PlayerSpec>() {
             Ok(spec) => {

@@ -198,15 +198,15 @@ const HEX_WORDS: &[&str] = &["w", "b", "k", "K", "p", "P", "q", "Q", "=Q", "=N",
 #[test]
 fn fuzz_glinski() {
     let corpus = positions::<Glinski>(40, 120);
-    fuzz_positions::<Glinski>(8000, &corpus, HEX_WORDS);
-    fuzz_moves::<Glinski>(4000, &corpus, HEX_WORDS);
+    fuzz_positions::<Glinski>(24_000, &corpus, HEX_WORDS);
+    fuzz_moves::<Glinski>(12_000, &corpus, HEX_WORDS);
 }
 
 #[test]
 fn fuzz_mini_hexchess() {
     let corpus = positions::<MiniHexchess>(60, 80);
-    fuzz_positions::<MiniHexchess>(8000, &corpus, HEX_WORDS);
-    fuzz_moves::<MiniHexchess>(4000, &corpus, HEX_WORDS);
+    fuzz_positions::<MiniHexchess>(24_000, &corpus, HEX_WORDS);
+    fuzz_moves::<MiniHexchess>(12_000, &corpus, HEX_WORDS);
 }
 
 #[test]
@@ -233,16 +233,16 @@ fn fuzz_wellisch() {
         "D1-E1",
     ];
     let corpus = positions::<Wellisch>(40, 150);
-    fuzz_positions::<Wellisch>(8000, &corpus, words);
-    fuzz_moves::<Wellisch>(4000, &corpus, words);
+    fuzz_positions::<Wellisch>(24_000, &corpus, words);
+    fuzz_moves::<Wellisch>(12_000, &corpus, words);
 }
 
 #[test]
 fn fuzz_weltschach() {
     let words = &["w", "b", "-", "8", "1", ",", "vd1", "sa1", "zh8", "=Q", "x", "E", "e", "Q", "QqRr"];
     let corpus = positions::<Weltschach>(12, 80);
-    fuzz_positions::<Weltschach>(5000, &corpus, words);
-    fuzz_moves::<Weltschach>(2500, &corpus, words);
+    fuzz_positions::<Weltschach>(16_000, &corpus, words);
+    fuzz_moves::<Weltschach>(8000, &corpus, words);
 }
 
 // Inputs the fuzzing found, minimized, as regression tests.

@@ -93,7 +93,7 @@ fn fuzz_uci_lines() {
         Variant::ALL.iter().map(|&v| open_session(v, None, inference).expect("a uniform session")).collect();
     let stats = fuzz::run(
         "uci lines",
-        8000,
+        20_000,
         |rng| mutate::text(rng, &corpus, words),
         |line| {
             let Ok(command) = parse(line) else { return false };
