@@ -318,3 +318,21 @@ fn a_checkpoint_is_loaded_only_into_the_network_its_state_names() {
     assert!(err.to_string().contains("2 blocks x 4 channels, not 1 x 4"), "{err}");
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// The checked loader copies into the network's own variables: a checkpoint loaded into a
+/// network of other weights leaves it with the saved ones.
+#[test]
+fn a_loaded_checkpoint_has_the_saved_weights() {
+    let root = scratch("loaded");
+    let dir = real_checkpoint(&root);
+    let mut net = PolicyValueNet::seeded(&config(), Device::Cpu, 1);
+    load_checkpoint(&dir, &mut net, None).unwrap();
+    let saved: std::collections::HashMap<String, Tensor> =
+        Tensor::read_safetensors(dir.join(TENSOR_FILES[0])).unwrap().into_iter().collect();
+    let loaded = net.var_store().variables();
+    assert_eq!(loaded.len(), saved.len());
+    for (name, var) in &loaded {
+        assert!(var.equal(&saved[name]), "{name} differs from the file");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
