@@ -37,3 +37,40 @@ fn bench_overrides_are_checked_like_the_configs_keys() {
         assert!(err.contains("network.blocks") && err.contains("at least 1"), "{err}");
     }
 }
+
+/// `bench replay --run` sampled a run's shards without the check training makes, so a game
+/// recording a visit on a policy index past the policy's end made the sampler index out of
+/// bounds (a panic); the shard is now refused with a one-line error.
+#[test]
+fn bench_replay_refuses_a_shard_that_training_would_skip() {
+    use rules::{Encoding, Game, MiniHexchess};
+    use selfplay::replay::{write_shard, GameRecord, MoveRecord};
+
+    let run = std::env::temp_dir().join(format!("vzero-bench-checked-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&run);
+    std::fs::create_dir_all(run.join("replay")).unwrap();
+    std::fs::copy(config_path("mini-hexchess-tiny.toml"), run.join("config.toml")).unwrap();
+    let mut game = MiniHexchess::start();
+    let mut record = GameRecord {
+        variant: "mini-hexchess".into(),
+        number: 1,
+        start: game.to_text(),
+        moves: vec![],
+        scores: vec![0.5; 2],
+    };
+    let mut legal = Vec::new();
+    for _ in 0..6 {
+        game.legal_moves(&mut legal);
+        let played = game.policy_index(legal[0]) as u32;
+        let visits = vec![(played, 5), (u32::MAX, 1)];
+        record.moves.push(MoveRecord { played, visits, policy_target: true, root_value: None });
+        game.play(legal[0]);
+    }
+    write_shard(&run.join("replay/a.shard"), &[record]).unwrap();
+    let out = vzero(&["bench", "replay", "--run", run.to_str().unwrap(), "--seconds", "0.5", "--batch", "4"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains("a.shard") && err.contains("4294967295"), "{err}");
+    std::fs::remove_dir_all(&run).unwrap();
+}

@@ -242,6 +242,23 @@ fn game_shard<G: Encoding>(dir: &Path, plies: usize) -> (PathBuf, Vec<String>) {
     (path, texts)
 }
 
+/// A recorded game whose visits name one move twice was drawn with shares that add up past
+/// 100% (a shard's checksum holds for whatever its writer put in); `replay` and `render` now
+/// check a game as training does and refuse it.
+#[test]
+fn replay_and_render_refuse_a_game_that_fails_the_run_check() {
+    let dir = scratch("checked");
+    let (shard, _) = mini_game_shard(&dir);
+    let mut games = selfplay::replay::read_shard(&shard).unwrap();
+    let first = games[0].moves[2].visits[0];
+    games[0].moves[2].visits.push(first);
+    write_shard(&shard, &games).unwrap();
+    let out = dir.join("out.html");
+    fails(&["replay", path_str(&shard), "--out", path_str(&out)], 1, "name policy index");
+    fails(&["render", "--game", path_str(&shard), "--ply", "3", "--out", path_str(&out)], 1, "twice");
+    assert!(!out.exists());
+}
+
 /// The `<svg>...</svg>` elements of class `class` of an HTML page.
 fn svg_elements<'a>(html: &'a str, class: &str) -> Vec<&'a str> {
     let open = format!("<svg class=\"{class}\" ");

@@ -11,6 +11,8 @@ mod draw_rules;
 pub mod encoding;
 pub mod ending;
 pub mod error;
+#[cfg(feature = "test-support")]
+pub mod fuzz;
 pub mod game;
 pub mod hex;
 pub mod hexchess;

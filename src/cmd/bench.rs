@@ -7,7 +7,7 @@ use std::time::Instant;
 use nn::NetConfig;
 use rules::hexchess::Glinski;
 use rules::{perft, with_game, FullGame, Game, Variant};
-use selfplay::replay::{read_shard, ReplayWindow, WindowSize};
+use selfplay::replay::{read_checked_shard, ReplayWindow, WindowSize};
 use selfplay::Config;
 use selfplay::RunDir;
 
@@ -38,8 +38,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         BenchKind::Replay => match &args.run {
             Some(run) => {
                 let config = Config::load(&RunDir::open(run).config(), &[])?;
-                let window = run_window(run)?;
-                with_game!(config.variant(), G => sampler_bench::<G>(&window, &args))
+                with_game!(config.variant(), G => sampler_bench::<G>(&run_window::<G>(run)?, &args))
             }
             None => {
                 let (window, bytes) =
@@ -78,12 +77,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
 /// leave on Glinski's ~50 legal moves.
 const VISITED_MOVES: usize = 30;
 
-/// Every game of the run at `run`, in one window.
-fn run_window(run: &Path) -> anyhow::Result<ReplayWindow> {
+/// Every game of the run at `run`, in one window; each checked as a game of `G` as training
+/// checks them (the sampler indexes by what a game records).
+fn run_window<G: FullGame>(run: &Path) -> anyhow::Result<ReplayWindow> {
     let dir = RunDir::open(run);
     let mut games = Vec::new();
     for path in dir.shard_paths()? {
-        games.extend(read_shard(&path)?);
+        games.extend(read_checked_shard::<G>(&path)?);
     }
     games.sort_by_key(|g| g.number);
     let all = WindowSize { min: usize::MAX, max: usize::MAX, alpha: 0.75, beta: 0.4 };

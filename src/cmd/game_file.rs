@@ -36,7 +36,13 @@ pub fn load_game(path: &Path, index: usize, variant: Option<Variant>) -> anyhow:
     let found: Variant = record.variant.parse().map_err(|e| anyhow!("the recorded game: {e}"))?;
     match variant {
         Some(v) if v != found => bail!("--variant {v} does not match the game, which is {found}"),
-        _ => Ok((record, found)),
+        _ => {
+            // As training checks the games it loads: a game whose visits or scores do not hold
+            // together would be drawn wrong (shares past 100%, values of NaN).
+            with_game!(found, G => record.check::<G>())
+                .map_err(|e| anyhow!("{}: game {index}: {e}", path.display()))?;
+            Ok((record, found))
+        }
     }
 }
 

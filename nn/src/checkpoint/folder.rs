@@ -7,6 +7,7 @@
 //! bit-flipped file is detected on load.
 
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::net::PolicyValueNet;
@@ -73,10 +74,26 @@ fn state_crc(state: &CheckpointState, files: &[(String, u32)]) -> u32 {
     crc32fast::hash(&bytes)
 }
 
+/// The tensor files of a checkpoint, in the order `state.json` lists them.
 const TENSOR_FILES: [&str; 2] = ["weights.safetensors", "optimizer.safetensors"];
+/// The most residual blocks a checkpoint's network may have (as a config's `network.blocks`).
+pub const MAX_BLOCKS: usize = 256;
+/// The most channels a checkpoint's network may have (as a config's `network.channels`).
+pub const MAX_CHANNELS: usize = 4096;
 
+/// The CRC-32 of a file, read in pieces (its size is not held in memory at once).
 fn file_crc(path: &Path) -> Result<u32, durable::Error> {
-    Ok(crc32fast::hash(&fs::read(path).map_err(at(path))?))
+    let mut file = fs::File::open(path).map_err(at(path))?;
+    let mut hasher = crc32fast::Hasher::new();
+    let mut buffer = vec![0; 1 << 16];
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return Ok(hasher.finalize()),
+            Ok(n) => hasher.update(&buffer[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(at(path)(e)),
+        }
+    }
 }
 
 /// Wraps an I/O error with its path.
@@ -138,6 +155,21 @@ fn read_state_file(dir: &Path) -> Result<StateFile, CheckpointError> {
     if state_crc(&file.state, &file.files) != file.crc32 {
         return Err(bad("checksum mismatch".into()));
     }
+    // The checksum catches corruption, not a file written to mislead: what the state names is
+    // checked before anything is read or built from it.
+    let mut names: Vec<&str> = file.files.iter().map(|(name, _)| name.as_str()).collect();
+    let mut expected = TENSOR_FILES;
+    names.sort_unstable();
+    expected.sort_unstable();
+    if names != expected {
+        return Err(bad(format!("lists the files {names:?}, expected {TENSOR_FILES:?}")));
+    }
+    let (blocks, channels) = (file.state.blocks, file.state.channels);
+    if !(1..=MAX_BLOCKS).contains(&blocks) || !(1..=MAX_CHANNELS).contains(&channels) {
+        return Err(bad(format!(
+            "a network of {blocks} blocks x {channels} channels (at most {MAX_BLOCKS} x {MAX_CHANNELS})"
+        )));
+    }
     Ok(file)
 }
 
@@ -177,8 +209,15 @@ pub fn load_checkpoint(
     let state = verify_checkpoint(dir)?;
     let weights = dir.join("weights.safetensors");
     check_format(&state).map_err(|reason| CheckpointError::Bad { path: dir.to_path_buf(), reason })?;
-    net.var_store_mut()
-        .load(&weights)
+    let shape = (net.config().blocks, net.config().channels);
+    if (state.blocks, state.channels) != shape {
+        let reason = format!(
+            "the checkpoint is a network of {} blocks x {} channels, not {} x {}",
+            state.blocks, state.channels, shape.0, shape.1
+        );
+        return Err(CheckpointError::Bad { path: dir.to_path_buf(), reason });
+    }
+    super::load_weights(net, &weights)
         .map_err(|e| CheckpointError::Bad { path: weights.clone(), reason: e.to_string() })?;
     if let Some(trainer) = trainer {
         let opt = dir.join("optimizer.safetensors");

@@ -7,6 +7,6 @@ mod weights;
 
 pub use folder::{
     check_format, checkpoint_dir, list_checkpoints, load_checkpoint, read_state, save_checkpoint, verify_checkpoint,
-    CheckpointError, CheckpointState, NETWORK_FORMAT,
+    CheckpointError, CheckpointState, MAX_BLOCKS, MAX_CHANNELS, NETWORK_FORMAT,
 };
 pub use weights::{load_weights, save_weights};

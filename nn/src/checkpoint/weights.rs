@@ -1,12 +1,15 @@
 //! Saving and loading a network's weights alone, without ever leaving a half-written file.
 
+use std::collections::HashMap;
 use std::path::Path;
+
+use tch::{TchError, Tensor};
 
 use crate::net::PolicyValueNet;
 
 /// Writes the weights to `path` through a temporary file and a rename
 /// ([`durable::replace_with`]), so a crash mid-write leaves the previous file intact.
-pub fn save_weights(net: &PolicyValueNet, path: &Path) -> Result<(), tch::TchError> {
+pub fn save_weights(net: &PolicyValueNet, path: &Path) -> Result<(), TchError> {
     let mut tch_error = None;
     let written = durable::replace_with(path, |tmp: &Path| {
         net.var_store().save(tmp).map_err(|e| {
@@ -18,10 +21,30 @@ pub fn save_weights(net: &PolicyValueNet, path: &Path) -> Result<(), tch::TchErr
     if let Some(e) = tch_error {
         return Err(e);
     }
-    written.map_err(|e: std::io::Error| tch::TchError::FileFormat(e.to_string()))
+    written.map_err(|e: std::io::Error| TchError::FileFormat(e.to_string()))
 }
 
-/// Loads weights saved by [`save_weights`] into a network of the same shape.
-pub fn load_weights(net: &mut PolicyValueNet, path: &Path) -> Result<(), tch::TchError> {
-    net.var_store_mut().load(path)
+/// Loads weights saved by [`save_weights`] (safetensors) into a network of the same shape.
+/// Every variable must be in the file with its own shape and kind, or the file is refused:
+/// libtorch's loader would broadcast a tensor of another shape into a variable, or turn the
+/// variable into the file's kind (a network of integers, whose forward pass then fails).
+pub fn load_weights(net: &mut PolicyValueNet, path: &Path) -> Result<(), TchError> {
+    let loaded: HashMap<String, Tensor> = Tensor::read_safetensors(path)?.into_iter().collect();
+    let mut variables = net.var_store().variables();
+    for (name, var) in &variables {
+        let Some(weight) = loaded.get(name) else {
+            return Err(TchError::TensorNameNotFound(name.clone(), path.display().to_string()));
+        };
+        if weight.size() != var.size() || weight.kind() != var.kind() {
+            return Err(TchError::Shape(format!(
+                "{}: weight {name} is {:?} {:?}, the network needs {:?} {:?}",
+                path.display(),
+                weight.kind(),
+                weight.size(),
+                var.kind(),
+                var.size()
+            )));
+        }
+    }
+    tch::no_grad(|| variables.iter_mut().try_for_each(|(name, var)| var.f_copy_(&loaded[name]).map(|_| ())))
 }

@@ -102,7 +102,7 @@ impl<V: HexRules> HexChess<V> {
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = top - i as i8;
             let cells: Vec<Cell> = rank_cells::<V>(rank).collect();
-            let mut next = 0;
+            let mut next: usize = 0;
             let mut chars = rank_text.char_indices().peekable();
             while let Some((offset, ch)) = chars.next() {
                 let here = at + offset;
@@ -110,13 +110,15 @@ impl<V: HexRules> HexChess<V> {
                     let mut run = d as usize;
                     while let Some(&(_, c)) = chars.peek() {
                         let Some(d) = c.to_digit(10) else { break };
-                        run = run * 10 + d as usize;
+                        // Saturating: a run longer than the rank is refused below, and a
+                        // wrapped one must not pass for a short run.
+                        run = run.saturating_mul(10).saturating_add(d as usize);
                         chars.next();
                     }
                     if run == 0 {
                         return Err(syntax("board", here, format!("rank {rank}: an empty run cannot be 0")));
                     }
-                    next += run;
+                    next = next.saturating_add(run);
                 } else {
                     let piece = Piece::from_letter(ch).filter(|p| V::PIECES.contains(p)).ok_or_else(|| {
                         syntax("board", here, format!("rank {rank}: '{ch}' is not a piece of {} or a digit", V::NAME))

@@ -324,7 +324,7 @@ impl Weltschach {
             self.clear_unmoved(partner);
             self.kings[us] = to as u16;
             irreversible = true;
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
         } else {
             let captured = self.board[to];
             let mut reset = false;
@@ -364,7 +364,7 @@ impl Weltschach {
                 self.halfmove = 0;
                 irreversible = true;
             } else {
-                self.halfmove += 1;
+                self.halfmove = self.halfmove.saturating_add(1);
             }
         }
         if irreversible {
@@ -373,7 +373,9 @@ impl Weltschach {
             self.history.push(prev_hash);
         }
         if us == 1 {
-            self.fullmove += 1;
+            // Saturating: a position text may give the largest move number, and wrapping to 0
+            // would write a text that is refused (move numbers start at 1).
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side ^= 1;
         self.hash ^= zobrist::SIDE;

@@ -16,13 +16,18 @@ pub(super) struct Override {
     value: toml::Value,
 }
 
+/// The most dot-separated parts a `--set` key may have: more than any key of the config has.
+const MAX_KEY_PARTS: usize = 8;
+
 impl Override {
     /// Reads `text` as `section.key=value` (the value in TOML syntax; a bare word is a string).
     pub fn read(text: &str) -> Result<Override, ConfigError> {
         let bad = || ConfigError::BadOverride(text.to_string());
         let (key, raw) = text.split_once('=').ok_or_else(bad)?;
         let key = key.trim();
-        if key.split('.').any(|p| p.is_empty()) {
+        // No key is deeper than `section.key`; a key of thousands of parts would nest as many
+        // tables, which overflow the stack when they are read.
+        if key.split('.').count() > MAX_KEY_PARTS || key.split('.').any(|p| p.is_empty()) {
             return Err(bad());
         }
         let raw = raw.trim();

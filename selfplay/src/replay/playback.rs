@@ -23,9 +23,19 @@ pub enum DecodeError {
     /// A recorded visit names a policy index that is no legal move at its ply.
     #[error("recorded visits at ply {ply} name policy index {index}, which is no legal move there")]
     BadVisit { ply: usize, index: u32 },
+    /// A recorded visit names a policy index that an earlier visit of its ply named (each legal
+    /// move has one count, and a second would be dropped from the policy target).
+    #[error("recorded visits at ply {ply} name policy index {index} twice")]
+    RepeatedVisit { ply: usize, index: u32 },
+    /// The recorded visits of a ply count more than a `u32` holds in all.
+    #[error("recorded visits at ply {ply} add up to more than 2^32")]
+    VisitTotal { ply: usize },
     /// The record's final scores are not one per seat.
     #[error("record has {found} scores for a {expected}-player game")]
     Scores { expected: usize, found: usize },
+    /// A final score or a search value (which is named) of the record is not a finite number.
+    #[error("record has a {0} that is not a finite number")]
+    NotFinite(&'static str),
 }
 
 /// A record being replayed: yields one [`Step`] per recorded move (see [`Replay::step`]).

@@ -57,13 +57,21 @@ pub fn write_shard(path: &Path, games: &[GameRecord]) -> Result<(), ShardError> 
 pub fn read_shard(path: &Path) -> Result<Vec<GameRecord>, ShardError> {
     let corrupt = |reason: String| ShardError::Corrupt { path: path.to_path_buf(), reason };
     let len = fs::metadata(path).map_err(io_err(path))?.len();
-    if len < HEADER_LEN as u64 {
-        return Err(corrupt(format!("{len} bytes is shorter than the header")));
-    }
+    // Before reading: a huge file is refused without its bytes in memory.
     if len > MAX_SHARD_BYTES + HEADER_LEN as u64 {
         return Err(corrupt(format!("{len} bytes is over the {MAX_SHARD_BYTES}-byte limit")));
     }
     let bytes = fs::read(path).map_err(io_err(path))?;
+    parse_shard(path, &bytes)
+}
+
+/// Verifies and decodes the bytes of a shard file (`path` names it in errors): what
+/// [`read_shard`] does once the file is read.
+pub fn parse_shard(path: &Path, bytes: &[u8]) -> Result<Vec<GameRecord>, ShardError> {
+    let corrupt = |reason: String| ShardError::Corrupt { path: path.to_path_buf(), reason };
+    if bytes.len() < HEADER_LEN {
+        return Err(corrupt(format!("{} bytes is shorter than the header", bytes.len())));
+    }
     let v1 = &bytes[..8] == MAGIC_V1;
     if &bytes[..8] != MAGIC && !v1 {
         return Err(corrupt("not a vzero shard (bad magic)".into()));
@@ -81,14 +89,35 @@ pub fn read_shard(path: &Path) -> Result<Vec<GameRecord>, ShardError> {
         let games: Vec<v1::GameRecord> = decode(payload).map_err(corrupt)?;
         return Ok(games.into_iter().map(GameRecord::from).collect());
     }
-    decode(payload).map_err(corrupt)
+    let games: Vec<StoredGame> = decode(payload).map_err(corrupt)?;
+    Ok(games.into_iter().map(GameRecord::from).collect())
 }
 
-/// Decodes a whole payload as `T`.
-fn decode<T: serde::de::DeserializeOwned>(payload: &[u8]) -> Result<T, String> {
+/// A [`GameRecord`] as it is decoded: its texts borrowed from the payload. bincode allocates an
+/// owned `String` at the length its prefix claims before reading the bytes, so a 27-byte file
+/// claiming a 200 MB variant name made the reader allocate 200 MB; a borrowed text's length is
+/// checked against the bytes that are there.
+#[derive(serde::Deserialize)]
+struct StoredGame<'a> {
+    variant: &'a str,
+    number: u64,
+    start: &'a str,
+    moves: Vec<MoveRecord>,
+    scores: Vec<f32>,
+}
+
+impl From<StoredGame<'_>> for GameRecord {
+    fn from(g: StoredGame<'_>) -> Self {
+        let StoredGame { variant, number, start, moves, scores } = g;
+        GameRecord { variant: variant.into(), number, start: start.into(), moves, scores }
+    }
+}
+
+/// Decodes a whole payload as `T`, borrowing its texts (see [`StoredGame`]).
+fn decode<'a, T: serde::Deserialize<'a>>(payload: &'a [u8]) -> Result<T, String> {
     let config = bincode::config::standard().with_limit::<{ MAX_SHARD_BYTES as usize }>();
     let (value, used): (T, usize) =
-        bincode::serde::decode_from_slice(payload, config).map_err(|e| format!("cannot decode: {e}"))?;
+        bincode::serde::borrow_decode_from_slice(payload, config).map_err(|e| format!("cannot decode: {e}"))?;
     if used != payload.len() {
         return Err(format!("{} trailing bytes", payload.len() - used));
     }
@@ -99,11 +128,12 @@ fn decode<T: serde::de::DeserializeOwned>(payload: &[u8]) -> Result<T, String> {
 mod v1 {
     use serde::Deserialize;
 
+    /// Texts borrowed, as in [`super::StoredGame`].
     #[derive(Deserialize)]
-    pub struct GameRecord {
-        variant: String,
+    pub struct GameRecord<'a> {
+        variant: &'a str,
         number: u64,
-        start: String,
+        start: &'a str,
         moves: Vec<MoveRecord>,
         scores: Vec<f32>,
     }
@@ -115,8 +145,8 @@ mod v1 {
         policy_target: bool,
     }
 
-    impl From<GameRecord> for super::GameRecord {
-        fn from(g: GameRecord) -> Self {
+    impl From<GameRecord<'_>> for super::GameRecord {
+        fn from(g: GameRecord<'_>) -> Self {
             let moves = g
                 .moves
                 .into_iter()
@@ -127,7 +157,8 @@ mod v1 {
                     root_value: None,
                 })
                 .collect();
-            super::GameRecord { variant: g.variant, number: g.number, start: g.start, moves, scores: g.scores }
+            let (variant, start) = (g.variant.into(), g.start.into());
+            super::GameRecord { variant, number: g.number, start, moves, scores: g.scores }
         }
     }
 }

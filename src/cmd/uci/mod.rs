@@ -4,6 +4,8 @@
 //! answered while it searches.
 
 mod engine;
+#[cfg(test)]
+mod fuzz;
 mod info;
 mod options;
 mod protocol;
