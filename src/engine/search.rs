@@ -125,7 +125,7 @@ mod tests {
     use super::*;
 
     fn settings() -> Settings {
-        Settings { threads: 1, multipv: 1, leaves: None }
+        Settings { threads: 1, multipv: 1, leaves: None, tactics: 0.0 }
     }
 
     #[test]
