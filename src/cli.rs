@@ -499,12 +499,12 @@ pub struct BenchArgs {
 #[derive(Debug, Clone, clap::Args)]
 pub struct NetArgs {
     /// Where networks run: auto, cpu or cuda.
-    #[arg(long, default_value = "auto")]
-    pub device: String,
+    #[arg(long, default_value = "auto", value_parser = parsed::<nn::DeviceChoice>)]
+    pub device: nn::DeviceChoice,
     /// Arithmetic of the network on a CPU: auto (bf16 where the CPU computes it natively, else
     /// fp32), fp32 or bf16; batch norms are folded and the layout is channels-last either way.
-    #[arg(long, default_value = "auto")]
-    pub precision: String,
+    #[arg(long, default_value = "auto", value_parser = parsed::<nn::PrecisionChoice>)]
+    pub precision: nn::PrecisionChoice,
     /// Leaves a search keeps waiting for the network at once (per search thread): more make
     /// bigger batches and fewer network calls, at a little selectivity per simulation; a fixed
     /// count always searches the same way. (default 8)
@@ -528,10 +528,17 @@ fn unit_share(text: &str) -> Result<f32, String> {
 impl NetArgs {
     /// The device and inference form the flags ask for.
     pub fn inference(&self) -> anyhow::Result<nn::Inference> {
-        let device = self.device.parse::<nn::DeviceChoice>()?.resolve()?;
-        let precision = self.precision.parse::<nn::PrecisionChoice>().map_err(|e| anyhow::anyhow!("--{e}"))?;
-        Ok(nn::Inference::choose(device, precision))
+        Ok(nn::Inference::choose(self.device.resolve()?, self.precision))
     }
+}
+
+/// A flag's value parsed by its type's `FromStr`, so that a bad one is a usage error (exit 2)
+/// with the type's own message, as a bad `--variant` is.
+fn parsed<T: std::str::FromStr>(text: &str) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    text.parse::<T>().map_err(|e| e.to_string())
 }
 
 /// The benchmarks `vzero bench` runs.

@@ -8,6 +8,7 @@ mod cli;
 mod clip;
 mod cmd;
 mod engine;
+mod error_text;
 mod line_input;
 mod npy;
 mod viz;
@@ -47,7 +48,7 @@ fn main() -> ExitCode {
         Ok(()) if cmd::stop::stop_requested() => ExitCode::from(cmd::stop::EXIT_STOPPED),
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("vzero: {}", clip::clip_quotes(&format!("{err:#}")));
+            eprintln!("vzero: {}", clip::clip_quotes(&error_text::error_text(&err)));
             ExitCode::from(1)
         }
     }

@@ -1,8 +1,6 @@
 //! NumPy's `.npy` file format (version 1.0), written by hand: one header and the raw data, so
 //! that Python reads vzero's arrays with `numpy.load` and vzero needs no array crate.
 
-use std::path::Path;
-
 /// The file's first bytes: the magic string and format version 1.0.
 const MAGIC: &[u8] = b"\x93NUMPY\x01\x00";
 /// NumPy pads the header so that the data starts at a multiple of this.
@@ -25,9 +23,4 @@ pub fn f32_bytes(shape: &[usize], data: &[f32]) -> Vec<u8> {
     bytes.extend_from_slice(header.as_bytes());
     bytes.extend(data.iter().flat_map(|v| v.to_le_bytes()));
     bytes
-}
-
-/// Writes `data` shaped `shape` to `path` as a `.npy` file.
-pub fn write_f32(path: &Path, shape: &[usize], data: &[f32]) -> std::io::Result<()> {
-    std::fs::write(path, f32_bytes(shape, data))
 }

@@ -373,7 +373,7 @@ fn export_refuses_outputs_that_would_destroy_or_cannot_be_written() {
     refused(dir.join("model.json").to_str().unwrap(), "give the model another extension");
     refused(dir.join("missing/model.pt").to_str().unwrap(), "does not exist");
     refused(checkpoint.join("model.pt").to_str().unwrap(), "inside the checkpoint");
-    std::fs::write(run.join("model.json"), "{}").unwrap();
+    std::fs::write(run.join("model.pt.json"), "{}").unwrap();
     refused(run.join("model.pt").to_str().unwrap(), "would overwrite");
     assert_eq!(std::fs::read(&config).unwrap(), before, "the run's config was touched");
     // A fresh name inside the run directory, or outside it, is fine.

@@ -101,7 +101,7 @@ fn bad_input_is_one_line_naming_it() {
 const PYTHON_BEST_MOVE: &str = r#"
 import json, sys, numpy as np, torch
 model, folder = sys.argv[1], sys.argv[2]
-sidecar = json.load(open(model[:-3] + ".json"))
+sidecar = json.load(open(model + ".json"))
 planes = np.load(folder + "/planes.npy")
 legal = json.load(open(folder + "/legal_moves.json"))
 mover = json.load(open(folder + "/position.json"))["to_move"]

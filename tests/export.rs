@@ -62,11 +62,15 @@ fn an_exported_model_matches_the_network_in_python_and_tch() {
     common::tiny_run(&run);
     let model = dir.join("model.pt");
     vzero(&["export", run.to_str().unwrap(), "--out", model.to_str().unwrap()]);
-    let weights = dir.join("weights.safetensors");
+    // Both formats into one folder: each model file keeps a sidecar of its own.
+    let weights = dir.join("model.safetensors");
     vzero(&["export", run.to_str().unwrap(), "--out", weights.to_str().unwrap(), "--format", "safetensors"]);
 
     // The sidecar says what the model is, and its checksum is the file's.
-    let sidecar: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("model.json")).unwrap()).unwrap();
+    let read_json =
+        |path: PathBuf| -> serde_json::Value { serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap() };
+    let sidecar = read_json(dir.join("model.pt.json"));
+    assert_eq!(sidecar["file"], "model.pt");
     assert_eq!(sidecar["variant"], "mini-hexchess");
     assert_eq!(sidecar["format"], "torchscript");
     assert_eq!(sidecar["policy_size"], MiniHexchess::POLICY_SIZE);
@@ -77,8 +81,11 @@ fn an_exported_model_matches_the_network_in_python_and_tch() {
     assert_eq!(sidecar["policy_map"]["cells"].as_array().map(Vec::len), Some(2));
     let crc = format!("{:08x}", crc32fast::hash(&std::fs::read(&model).unwrap()));
     assert_eq!(sidecar["checksum"]["value"], crc);
-    let raw: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("weights.json")).unwrap()).unwrap();
-    assert_eq!(raw["format"], "safetensors");
+    let raw = read_json(dir.join("model.safetensors.json"));
+    assert_eq!((&raw["format"], &raw["file"]), (&"safetensors".into(), &"model.safetensors".into()));
+    let crc = format!("{:08x}", crc32fast::hash(&std::fs::read(&weights).unwrap()));
+    assert_eq!(raw["checksum"]["value"], crc);
+    assert!(!dir.join("model.json").exists(), "no sidecar shared by the two");
 
     // The network as vzero runs it, on a few positions.
     let checkpoint = resolve_checkpoint(&run).unwrap();

@@ -56,9 +56,13 @@ fn every_shipped_network_loads_plays_and_says_what_made_it() {
             continue;
         }
         let variant = dir.file_name().unwrap().to_str().unwrap().to_string();
-        for file in
-            ["checkpoint/state.json", "checkpoint/weights.safetensors", "model.json", "config.toml", "README.md"]
-        {
+        for file in [
+            "checkpoint/state.json",
+            "checkpoint/weights.safetensors",
+            "model.safetensors.json",
+            "config.toml",
+            "README.md",
+        ] {
             assert!(dir.join(file).is_file(), "{variant}: no {file}");
         }
         let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();

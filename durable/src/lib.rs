@@ -10,6 +10,19 @@
 //! - a folder `NAME` is assembled as `NAME.partial` ([`replace_dir`]).
 //!
 //! A temporary left by a crash is overwritten by the next write to the same target.
+//!
+//! Besides: several files written all or none ([`write_all`]), files of writers that fail badly
+//! on a full disk built in memory first ([`in_memory`]), append-only logs whose torn last line is
+//! set aside before the next line goes in ([`append_line`]), and a check that a file can be
+//! written, made before the work that produces it ([`check_writable`]).
+
+mod append;
+mod check;
+mod memory;
+
+pub use append::{append_line, SetAside, TORN_EXTENSION};
+pub use check::check_writable;
+pub use memory::in_memory;
 
 use std::ffi::OsString;
 use std::fs;
@@ -41,19 +54,50 @@ impl From<Error> for io::Error {
 }
 
 /// Wraps an I/O error with its path.
-fn at(path: &Path) -> impl FnOnce(io::Error) -> Error + '_ {
+pub(crate) fn at(path: &Path) -> impl FnOnce(io::Error) -> Error + '_ {
     move |source| Error { path: path.to_path_buf(), source }
 }
 
 /// Writes `bytes` to `path` atomically (through `NAME.tmp`).
 pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let tmp = tmp_path(path);
-    let written = (|| {
-        let mut f = fs::File::create(&tmp).map_err(at(&tmp))?;
-        f.write_all(bytes).map_err(at(&tmp))?;
-        f.sync_all().map_err(at(&tmp))
-    })();
+    let written = write_synced(&tmp, path, bytes);
     commit(written, &tmp, path)
+}
+
+/// Writes every file of `files` atomically, and all or none of them: each temporary is written
+/// and synced before the first rename, so a failure to write (a full disk) leaves every target
+/// as it was and no temporary behind. A crash between the renames can leave the first files
+/// replaced and not the others.
+pub fn write_all(files: &[(&Path, &[u8])]) -> Result<(), Error> {
+    let mut written: Vec<PathBuf> = Vec::new();
+    for (path, bytes) in files {
+        let tmp = tmp_path(path);
+        written.push(tmp.clone());
+        if let Err(e) = write_synced(&tmp, path, bytes) {
+            for tmp in &written {
+                let _ = fs::remove_file(tmp);
+            }
+            return Err(e);
+        }
+    }
+    for (i, ((path, _), tmp)) in files.iter().zip(&written).enumerate() {
+        if let Err(e) = commit(Ok(()), tmp, path) {
+            for tmp in &written[i + 1..] {
+                let _ = fs::remove_file(tmp);
+            }
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to a new file at `tmp` and syncs it; a failure names `target`, the file the
+/// user knows of (a full disk: `model.pt: No space left on device`).
+fn write_synced(tmp: &Path, target: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let mut f = fs::File::create(tmp).map_err(at(target))?;
+    f.write_all(bytes).map_err(at(target))?;
+    f.sync_all().map_err(at(target))
 }
 
 /// Replaces the file at `path` with what `write` writes to the temporary path it is given
@@ -149,7 +193,7 @@ fn sync_dir(dir: &Path) -> Result<(), Error> {
 }
 
 /// The folder holding `path` (`.` for a bare name).
-fn parent(path: &Path) -> &Path {
+pub(crate) fn parent(path: &Path) -> &Path {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),

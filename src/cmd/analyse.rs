@@ -6,7 +6,7 @@ use anyhow::anyhow;
 use serde_json::json;
 
 use crate::cli::AnalyseArgs;
-use crate::engine::{cp_from_q, open_session, Limits, Line, Report, Settings};
+use crate::engine::{cp_from_q, open_session, uniform_reason, Limits, Line, Report, Settings};
 
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
@@ -19,6 +19,13 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         session.close();
         return Err(anyhow!("nothing to analyse: {reason}"));
     }
+    match session.model() {
+        Some(dir) => eprintln!("vzero analyse: searching with {}", dir.display()),
+        None => eprintln!(
+            "vzero analyse: searching with the uniform evaluator ({})",
+            uniform_reason(&args.model, args.at.variant)
+        ),
+    }
     let limits = Limits { nodes: Some(args.sims.max(1)), ..Limits::default() };
     let settings = Settings {
         threads: args.threads.max(1),
@@ -28,12 +35,12 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     };
     let report = session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
     let position = session.position_text();
+    let model = session.model().map(|p| p.display().to_string());
     session.close();
     if let Some(note) = report.tree_full_note(Some(args.sims)) {
         eprintln!("vzero analyse: {note}; ask for fewer --sims");
     }
     if args.json {
-        let model = model.map(|p| p.display().to_string());
         println!("{}", to_json(args.at.variant.name(), model.as_deref(), &position, args.sims, &report));
     } else {
         print_table(&report);

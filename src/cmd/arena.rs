@@ -1,11 +1,11 @@
 //! `vzero arena`: a match between players, with ratings.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, bail};
 use arena::forfeit::Forfeit;
 use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::rating::{elo_estimate, sprt, SprtDecision};
@@ -53,6 +53,9 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         (None, Some(ms)) => EngineBudget::Movetime(Duration::from_millis(ms)),
         (None, None) => EngineBudget::Nodes(args.sims),
     };
+    if let Some(out) = &args.out {
+        super::output::check_out_file(out)?;
+    }
     let inference = args.net.inference()?;
     if inference.device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
         // The games' searches and the networks share the cores: libtorch's own thread pool on
@@ -110,12 +113,7 @@ fn arena_match<G: FullGame>(
     record["interrupted"] = json!(interrupted);
     players.close();
     if let Some(path) = &a.out {
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("--out {}", path.display()))?;
-        writeln!(f, "{record}").with_context(|| format!("--out {}", path.display()))?;
+        super::output::append_json_line(path, &record)?;
     }
     Ok(())
 }
@@ -147,11 +145,13 @@ fn report(
     println!("{variant}: {games} games ({} adjudicated at the ply limit)", r.adjudicated);
     let endings: Vec<String> = r.endings.iter().map(|(why, n)| format!("{why} {n}")).collect();
     println!("endings: {}", endings.join(", "));
-    println!("{:<32} {:>6} {:>6} {:>6} {:>8} {:>10}", "player", "wins", "draws", "losses", "score", "ms/move");
+    // The name column fits the longest name (a uci: command line can be long).
+    let w = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max("player".len());
+    println!("{:<w$} {:>6} {:>6} {:>6} {:>8} {:>10}", "player", "wins", "draws", "losses", "score", "ms/move");
     for (i, name) in names.iter().enumerate() {
         let losses = r.games - r.wins[i] - r.draws;
         let (wins, draws, score, ms) = (r.wins[i], r.draws, 100.0 * r.mean_score(i), r.ms_per_move(i));
-        println!("{name:<32} {wins:>6} {draws:>6} {losses:>6} {score:>7.1}% {ms:>10.2}");
+        println!("{name:<w$} {wins:>6} {draws:>6} {losses:>6} {score:>7.1}% {ms:>10.2}");
     }
     let mut record = json!({
         "variant": variant,
@@ -191,7 +191,7 @@ fn report(
             let by_seat: Vec<f64> =
                 (0..names.len()).map(|s| r.seat_wins[i][s] as f64 / r.seat_games[i][s].max(1) as f64).collect();
             println!(
-                "  {:<30} {}",
+                "  {:<w$} {}",
                 name,
                 by_seat.iter().map(|x| format!("{:>5.1}%", 100.0 * x)).collect::<Vec<_>>().join(" ")
             );

@@ -2,28 +2,26 @@
 //! `planes.npy` (the input planes, shape `[1, ..INPUT_SHAPE]`, ready to feed an exported model),
 //! `legal_moves.json` (each legal move with its policy index) and `position.json`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context};
 use serde_json::json;
 
+use super::output;
 use crate::cli::EncodeArgs;
 use crate::engine::{open_session, Encoded};
 
 /// Encodes the position and writes the three files.
 pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
-    check_out(&args.out)?;
+    let files = ["planes.npy", "legal_moves.json", "position.json"].map(|name| args.out.join(name));
+    check_out(&args.out, &files)?;
     // Without a model the session holds no inference service, so it needs no `close`.
     let mut session = open_session(args.at.variant, None, nn::Inference::plain_cpu()).map_err(|e| anyhow!("{e}"))?;
     session.set_position(args.at.position.as_deref(), &args.at.move_list()).map_err(|e| anyhow!("{e}"))?;
     let encoded: Encoded = session.encoded();
-    std::fs::create_dir_all(&args.out).with_context(|| format!("--out {}", args.out.display()))?;
     let mut shape = vec![1];
     shape.extend(&encoded.shape);
-    let planes = args.out.join("planes.npy");
-    crate::npy::write_f32(&planes, &shape, &encoded.planes).with_context(|| format!("{}", planes.display()))?;
     let legal: Vec<_> = encoded.legal.iter().map(|(mv, index)| json!({"move": mv, "policy_index": index})).collect();
-    write_json(&args.out.join("legal_moves.json"), &json!(legal))?;
     let about = json!({
         "variant": args.at.variant.name(),
         "position": session.position_text(),
@@ -32,20 +30,31 @@ pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
         "planes_shape": shape,
         "legal_moves": encoded.legal.len(),
     });
-    write_json(&args.out.join("position.json"), &about)?;
+    let planes = crate::npy::f32_bytes(&shape, &encoded.planes);
+    let (legal, about) = (json_text(&json!(legal)), json_text(&about));
+    std::fs::create_dir_all(&args.out).with_context(|| format!("--out {}", args.out.display()))?;
+    let written = [planes.as_slice(), legal.as_bytes(), about.as_bytes()];
+    let files: Vec<(&Path, &[u8])> = files.iter().map(PathBuf::as_path).zip(written).collect();
+    durable::write_all(&files).map_err(|e| anyhow!("--out {}: {e}", args.out.display()))?;
     println!("{}: {} legal moves, planes {:?}", args.out.display(), encoded.legal.len(), shape);
     Ok(())
 }
 
-/// Refuses an output that is not a folder (an existing file).
-fn check_out(out: &Path) -> anyhow::Result<()> {
+/// Refuses, before encoding, an output that is not a folder (an existing file), a folder that
+/// cannot be made or written, and outputs that would destroy part of a run (as `export`
+/// refuses them: inside a checkpoint folder, over a file of a run directory).
+fn check_out(out: &Path, files: &[PathBuf]) -> anyhow::Result<()> {
     if out.exists() && !out.is_dir() {
         bail!("--out {}: is a file; expected a folder to write planes.npy and legal_moves.json into", out.display());
     }
-    Ok(())
+    // The folder is made if missing: the nearest folder that exists must take new ones.
+    let existing = out.ancestors().find(|a| !a.as_os_str().is_empty() && a.exists()).unwrap_or(Path::new("."));
+    let probe = if existing == out { files[0].clone() } else { existing.join("planes.npy") };
+    durable::check_writable(&probe).map_err(|e| anyhow!("--out {}: {e}", out.display()))?;
+    output::refuse_run_files(out, files)
 }
 
-fn write_json(path: &Path, value: &serde_json::Value) -> anyhow::Result<()> {
-    let text = serde_json::to_string_pretty(value).expect("json") + "\n";
-    std::fs::write(path, text).with_context(|| format!("{}", path.display()))
+/// A JSON value as pretty text ending in a newline.
+fn json_text(value: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(value).expect("json") + "\n"
 }

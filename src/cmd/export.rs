@@ -5,15 +5,17 @@ use std::path::Path;
 use anyhow::{bail, Context};
 use arena::players::resolve_checkpoint;
 use nn::checkpoint::read_state;
-use nn::export::{export_checkpoint, ExportFormat};
+use nn::export::{export_checkpoint, sidecar_path, ExportFormat};
 use rules::{with_game, FullGame, Variant};
 
+use super::output;
 use crate::cli::{ExportArgs, ExportFormatArg};
+use crate::engine::model_error;
 
 /// Writes the model file and its sidecar.
 pub fn run(args: ExportArgs) -> anyhow::Result<()> {
-    let checkpoint = resolve_checkpoint(&args.checkpoint)?;
     check_output(&args.out)?;
+    let checkpoint = resolve_checkpoint(&args.checkpoint).map_err(|e| anyhow::anyhow!("{}", model_error(e)))?;
     let state = read_state(&checkpoint)?;
     let variant: Variant = state.variant.parse().with_context(|| format!("{}", checkpoint.display()))?;
     let format = match args.format {
@@ -34,35 +36,17 @@ fn export_as<G: FullGame>(
     Ok(export_checkpoint::<G>(checkpoint, &args.out, format)?)
 }
 
-/// Refuses an output that cannot be written or would destroy something: a missing folder, a
-/// model and sidecar that would be one file, anything inside a checkpoint folder, and an
-/// existing file of a run directory.
+/// Refuses an output that cannot be written or would destroy something, before the export: a
+/// folder, a missing folder, a model named like a sidecar (`.json`), anything inside a
+/// checkpoint folder, and an existing file of a run directory.
 fn check_output(out: &Path) -> anyhow::Result<()> {
     let shown = out.display();
-    let sidecar = out.with_extension("json");
-    if sidecar == out {
-        bail!("--out {shown}: the sidecar is written to the model's name with the extension .json; give the model another extension, e.g. model.pt");
-    }
-    let folder = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    if !folder.is_dir() {
-        bail!("--out {shown}: the folder {} does not exist", folder.display());
+    if out.extension().is_some_and(|e| e == "json") {
+        bail!("--out {shown}: .json names the sidecars; give the model another extension, e.g. model.pt");
     }
     if out.is_dir() {
         bail!("--out {shown}: is a folder; name the model file, e.g. {}", out.join("model.pt").display());
     }
-    let folder = folder.canonicalize().with_context(|| format!("--out {shown}"))?;
-    for dir in folder.ancestors() {
-        if dir.join("state.json").is_file() && dir.join("weights.safetensors").is_file() {
-            bail!("--out {shown}: inside the checkpoint {}; export outside it", dir.display());
-        }
-        let is_run = dir.join("config.toml").is_file() && dir.join("checkpoints").is_dir();
-        if is_run && (out.exists() || sidecar.exists()) {
-            let existing = if out.exists() { out } else { &sidecar };
-            bail!("--out {shown}: would overwrite {}, a file of the run {}", existing.display(), dir.display());
-        }
-    }
-    Ok(())
+    output::check_out_file(out)?;
+    output::refuse_run_files(out, &[out.to_path_buf(), sidecar_path(out)])
 }

@@ -7,6 +7,7 @@ mod encode;
 mod export;
 mod game_file;
 mod gauntlet;
+pub mod output;
 mod perft;
 mod play;
 mod plot;

@@ -1,7 +1,5 @@
 //! `vzero render`: one position as an SVG picture, from position text or a recorded game.
 
-use std::fs;
-
 use anyhow::{anyhow, bail, Context};
 use rules::{with_game, FullGame};
 
@@ -12,6 +10,7 @@ use crate::viz::svg_board::{board_svg, standalone, Arrow, ArrowKind};
 
 /// Draws the chosen position and writes the SVG file.
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
+    super::output::check_out_file(&args.out)?;
     let svg = match &args.game {
         Some(path) => {
             let (record, variant) = load_game(path, args.game_index.unwrap_or(0), args.variant)?;
@@ -22,7 +21,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
             with_game!(variant, G => from_text::<G>(&args))?
         }
     };
-    fs::write(&args.out, standalone(&svg)).with_context(|| format!("writing {}", args.out.display()))?;
+    super::output::write_file(&args.out, standalone(&svg).as_bytes())?;
     println!("wrote {}", args.out.display());
     Ok(())
 }

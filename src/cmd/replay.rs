@@ -1,8 +1,5 @@
 //! `vzero replay`: a recorded game as a self-contained HTML page to step through.
 
-use std::fs;
-
-use anyhow::Context;
 use rules::{with_game, FullGame};
 use selfplay::replay::GameRecord;
 
@@ -13,9 +10,10 @@ use crate::viz::html_replay::{replay_html, ReplayInfo};
 
 /// Reads the game, draws every ply and writes the page.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
+    super::output::check_out_file(&args.out)?;
     let (record, variant) = load_game(&args.game, args.game_index, args.variant)?;
     let html = with_game!(variant, G => page::<G>(&record, args.top))?;
-    fs::write(&args.out, html).with_context(|| format!("writing {}", args.out.display()))?;
+    super::output::write_file(&args.out, html.as_bytes())?;
     println!("wrote {} ({} plies)", args.out.display(), record.moves.len());
     Ok(())
 }

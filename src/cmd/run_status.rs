@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use nn::checkpoint::{list_checkpoints, read_state};
+use nn::checkpoint::newest_usable;
 use rules::{with_game, FullGame};
 use selfplay::replay::{read_checked_shard, EXTERNAL_GAME};
 use selfplay::store::events::read_events;
@@ -45,8 +45,11 @@ pub struct RunStatus {
     pub iterations: u32,
     /// Training steps done, by the newest checkpoint.
     pub step: Option<u64>,
-    /// The newest checkpoint.
+    /// The newest usable checkpoint (it verifies against its checksums).
     pub checkpoint: Option<PathBuf>,
+    /// Newer checkpoints that do not verify, newest first, each with why (a truncated or
+    /// corrupted file); trainers and players pass over them.
+    pub skipped_checkpoints: Vec<SkippedCheckpoint>,
     /// The trainer has marked the run finished.
     pub finished: bool,
     /// Rates and losses of the last iteration logged.
@@ -70,6 +73,15 @@ pub struct LastIteration {
     pub value_loss: Option<f64>,
 }
 
+/// A checkpoint passed over, and why.
+#[derive(Debug, Serialize)]
+pub struct SkippedCheckpoint {
+    /// The checkpoint folder.
+    pub checkpoint: PathBuf,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
 /// Games found in a run's shards.
 #[derive(Debug, Default)]
 struct Counted {
@@ -89,8 +101,10 @@ impl RunStatus {
             Config::load(&dir.config(), &[]).with_context(|| format!("{} is not a run directory", root.display()))?;
         let shards = dir.shard_paths()?;
         let counted = with_game!(config.variant(), G => count_games::<G>(&shards));
-        let newest = list_checkpoints(&dir.checkpoints())?.pop();
-        let state = newest.as_deref().map(read_state).transpose()?;
+        let newest = newest_usable(&dir.checkpoints())?;
+        let (checkpoint, state) = newest.usable.map_or((None, None), |(dir, state)| (Some(dir), Some(state)));
+        let skipped_checkpoints =
+            newest.skipped.into_iter().map(|s| SkippedCheckpoint { checkpoint: s.dir, reason: s.reason }).collect();
         let events = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
         let last_iteration = events.iterations().next_back().map(|it| LastIteration {
             games_per_hour: it.games_per_hour,
@@ -115,7 +129,8 @@ impl RunStatus {
             iteration: state.as_ref().map(|s| s.iteration),
             iterations: config.training.iterations,
             step: state.as_ref().map(|s| s.step),
-            checkpoint: newest,
+            checkpoint,
+            skipped_checkpoints,
             finished: dir.finished().exists(),
             last_iteration,
             last_error: events.last_error().map(|e| e.message.clone()),

@@ -45,11 +45,15 @@ fn print_text(s: &RunStatus) {
             println!("steps        {step} (iteration {iteration} of {}{finished})", s.iterations);
             println!("checkpoint   {}", checkpoint.display());
         }
-        _ => println!("checkpoint   none yet"),
+        _ if s.skipped_checkpoints.is_empty() => println!("checkpoint   none yet"),
+        _ => println!("checkpoint   none usable"),
+    }
+    for skipped in &s.skipped_checkpoints {
+        println!("skipped      {} ({})", skipped.checkpoint.display(), skipped.reason);
     }
     if let Some(it) = &s.last_iteration {
         // A loss is `null` for an iteration without training steps, as in metrics.jsonl.
-        let loss = |l: Option<f64>| l.map_or_else(|| "null".to_string(), |v| v.to_string());
+        let loss = |l: Option<f64>| l.map_or_else(|| "null".to_string(), |v| format!("{v:.3}"));
         println!(
             "last iter.   {:.0} games/h, {:.0} positions/s, batch {:.1}, policy loss {}, value loss {}",
             it.games_per_hour,

@@ -106,7 +106,7 @@ fn log_error(run_dir: &std::path::Path, err: &anyhow::Error) {
     }
     let dir = RunDir::open(run_dir);
     if dir.config().exists() {
-        let _ = dir.log_event(&RunEvent::Error(ErrorEvent { message: format!("{err:#}") }));
+        let _ = dir.log_event(&RunEvent::Error(ErrorEvent { message: crate::error_text::error_text(err) }));
     }
 }
 

@@ -4,9 +4,9 @@
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use arena::players::{load_network, resolve_checkpoint, PlayerError};
+use arena::players::{load_network, resolve_checkpoint, PlayerError, RUN_CHECKPOINTS};
 use mcts::{Evaluator, UniformEvaluator};
-use nn::checkpoint::read_state;
+use nn::checkpoint::{newest_usable, read_state};
 use nn::InferenceService;
 use nn::NetEvaluator;
 use rules::{ending_text, game_over_text, with_game, Diagram, FullGame, Variant};
@@ -60,6 +60,9 @@ pub trait Session: Send {
         on_info: &mut dyn FnMut(&Report),
     ) -> Report;
 
+    /// The checkpoint folder the network was loaded from; none for the uniform evaluator.
+    fn model(&self) -> Option<&Path>;
+
     /// Stops the network's inference service, if there is one.
     fn close(self: Box<Self>);
 }
@@ -86,15 +89,27 @@ pub struct LegalMove {
     pub from: Option<String>,
 }
 
-/// The variant a checkpoint (a checkpoint folder or a run directory) was trained for.
+/// The variant a checkpoint (a checkpoint folder or a run directory) was trained for. Says
+/// nothing of skipped checkpoints: opening the session, which follows, does.
 pub fn model_variant(path: &Path) -> Result<Variant, String> {
-    let dir = resolve_checkpoint(path).map_err(model_error)?;
-    let state = read_state(&dir).map_err(|e| format!("'{}': {e}", path.display()))?;
-    state.variant.parse::<Variant>().map_err(|e| format!("'{}': {e}", path.display()))
+    let named = |e: &dyn std::fmt::Display| format!("'{}': {e}", path.display());
+    let state = if path.join("state.json").exists() {
+        read_state(path).map_err(|e| named(&e))?
+    } else {
+        match newest_usable(&path.join(RUN_CHECKPOINTS)).ok().and_then(|n| n.usable) {
+            Some((_, state)) => state,
+            // No usable checkpoint: resolving says why (and names the ones skipped).
+            None => {
+                let dir = resolve_checkpoint(path).map_err(model_error)?;
+                read_state(&dir).map_err(|e| named(&e))?
+            }
+        }
+    };
+    state.variant.parse::<Variant>().map_err(|e| named(&e))
 }
 
 /// A model loading error without the arena's "player" wording.
-fn model_error(e: PlayerError) -> String {
+pub fn model_error(e: PlayerError) -> String {
     match e {
         PlayerError::Checkpoint { path, reason } => format!("'{path}': {reason}"),
         other => other.to_string(),
@@ -119,14 +134,16 @@ pub fn open_session(
 
 /// A session of game `G` at its start position (see [`open_session`]).
 fn open_game<G: FullGame>(model: Option<&Path>, inference: nn::Inference) -> Result<Box<dyn Session>, String> {
-    let (evaluator, network, service): (Box<dyn Evaluator<G> + Send + Sync>, _, _) = match model {
-        None => (Box::new(UniformEvaluator), None, None),
+    let (evaluator, network, service, checkpoint): (Box<dyn Evaluator<G> + Send + Sync>, _, _, _) = match model {
+        None => (Box::new(UniformEvaluator), None, None, None),
         Some(path) => {
-            let (service, evaluator) = load_network::<G>(path, inference).map_err(model_error)?;
-            (Box::new(evaluator.clone()), Some(evaluator), Some(service))
+            // Resolved first, so that the session can say which checkpoint of a run it uses.
+            let dir = resolve_checkpoint(path).map_err(model_error)?;
+            let (service, evaluator) = load_network::<G>(&dir, inference).map_err(model_error)?;
+            (Box::new(evaluator.clone()), Some(evaluator), Some(service), Some(dir))
         }
     };
-    Ok(Box::new(GameSession { game: G::start(), evaluator, network, service }))
+    Ok(Box::new(GameSession { game: G::start(), evaluator, network, service, checkpoint }))
 }
 
 struct GameSession<G: FullGame> {
@@ -135,6 +152,8 @@ struct GameSession<G: FullGame> {
     /// The network behind `evaluator`, if there is one: asked for the root's draw share.
     network: Option<NetEvaluator<G>>,
     service: Option<InferenceService>,
+    /// The checkpoint folder of `network`.
+    checkpoint: Option<std::path::PathBuf>,
 }
 
 impl<G: FullGame> Session for GameSession<G> {
@@ -217,6 +236,10 @@ impl<G: FullGame> Session for GameSession<G> {
         let mut with_draw = |r: &Report| on_info(&Report { draw, ..r.clone() });
         let report = search(&self.game, self.evaluator.as_ref(), limits, settings, stop, &mut with_draw);
         Report { draw, ..report }
+    }
+
+    fn model(&self) -> Option<&Path> {
+        self.checkpoint.as_deref()
     }
 
     fn close(self: Box<Self>) {

@@ -63,10 +63,45 @@ pub fn models_dir() -> PathBuf {
     }
 }
 
-/// The checkpoint shipped for `variant` (`models/<variant>/checkpoint`), if there is one.
+/// `VZERO_MODELS` set to nothing: no shipped networks, on purpose (scripts and tests that want
+/// the uniform evaluator whatever models/ holds).
+fn shipped_turned_off() -> bool {
+    std::env::var_os("VZERO_MODELS").is_some_and(|v| v.is_empty())
+}
+
+/// The checkpoint shipped for `variant` (`models/<variant>/checkpoint`), if there is one. A
+/// `$VZERO_MODELS` that names no folder, or an empty one, is warned about on standard error
+/// (a mistyped path would otherwise turn every search uniform in silence).
 pub fn shipped_model(variant: Variant) -> Option<PathBuf> {
-    let dir = models_dir().join(variant.name()).join("checkpoint");
+    if shipped_turned_off() {
+        return None;
+    }
+    let root = models_dir();
+    if std::env::var_os("VZERO_MODELS").is_some() {
+        let problem = match std::fs::read_dir(&root).map(|mut entries| entries.next().is_none()) {
+            Err(_) if !root.exists() => Some("does not exist".to_string()),
+            Err(_) if !root.is_dir() => Some("is not a folder".to_string()),
+            Err(e) => Some(format!("cannot be read ({e})")),
+            Ok(true) => Some("is an empty folder".to_string()),
+            Ok(false) => None,
+        };
+        if let Some(problem) = problem {
+            eprintln!("vzero: warning: $VZERO_MODELS ({}) {problem}: no shipped networks", root.display());
+            return None;
+        }
+    }
+    let dir = root.join(variant.name()).join("checkpoint");
     dir.join("state.json").is_file().then_some(dir)
+}
+
+/// Why a search of `variant` chosen by `choice` runs without a network, for the line that says
+/// which model a command uses.
+pub fn uniform_reason(choice: &ModelChoice, variant: Variant) -> String {
+    match choice {
+        ModelChoice::Uniform => "asked for with 'none'".to_string(),
+        _ if shipped_turned_off() => "$VZERO_MODELS is empty: no shipped networks".to_string(),
+        _ => format!("no network shipped for {variant} in {}", models_dir().display()),
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
 
@@ -19,8 +19,26 @@ pub fn vzero_command() -> Command {
     command
 }
 
-/// A folder that does not exist: `VZERO_MODELS` pointing there means no shipped networks.
-pub const NO_MODELS: &str = "/nonexistent/vzero-models";
+/// `VZERO_MODELS` set to nothing: no shipped networks (see src/engine/shipped.rs).
+pub const NO_MODELS: &str = "";
+
+/// A fresh, empty folder for one test: `vzero-NAME-PID` in the temporary folder.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("vzero-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What a command printed on standard error, as text.
+pub fn stderr_of(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// What a command printed on standard output, as text.
+pub fn stdout_of(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
 
 /// The path of a shipped config file.
 pub fn config_path(name: &str) -> String {

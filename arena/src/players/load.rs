@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use mcts::{Blend, RolloutEvaluator, UniformEvaluator};
-use nn::checkpoint::{check_format, list_checkpoints, read_state, verify_checkpoint};
+use nn::checkpoint::{check_format, newest_usable, read_state, verify_checkpoint, Skipped};
 use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
 use rules::{Encoding, Game, Material};
 
@@ -17,20 +17,38 @@ use crate::uci::{EngineBudget, UciAgent};
 /// Where a run directory keeps its checkpoints (see `selfplay`'s run directory).
 pub const RUN_CHECKPOINTS: &str = "checkpoints";
 
-/// The checkpoint folder a path names: itself, or a run directory's newest readable checkpoint.
+/// The checkpoint folder a path names: itself, or a run directory's newest usable checkpoint.
+/// Newer checkpoints passed over (truncated, corrupted) are named on standard error with why,
+/// and with the checkpoint used instead.
 pub fn resolve_checkpoint(path: &Path) -> Result<PathBuf, PlayerError> {
     let bad = |reason: String| PlayerError::Checkpoint { path: path.display().to_string(), reason };
     if path.join("state.json").exists() {
         verify_checkpoint(path).map_err(|e| bad(e.to_string()))?;
         return Ok(path.to_path_buf());
     }
-    let checkpoints = list_checkpoints(&path.join(RUN_CHECKPOINTS))
+    let newest = newest_usable(&path.join(RUN_CHECKPOINTS))
         .map_err(|_| bad("neither a checkpoint nor a run directory".into()))?;
-    checkpoints
-        .into_iter()
-        .rev()
-        .find(|c| verify_checkpoint(c).is_ok())
-        .ok_or_else(|| bad("the run has no readable checkpoint".into()))
+    let used = newest.usable.as_ref().map(|(dir, _)| dir.as_path());
+    for line in skipped_lines(&newest.skipped, used) {
+        eprintln!("vzero: warning: {line}");
+    }
+    match newest.usable {
+        Some((dir, _)) => Ok(dir),
+        None if newest.skipped.is_empty() => Err(bad("the run has no checkpoint yet".into())),
+        None => Err(bad(format!("the run has no readable checkpoint ({} skipped)", newest.skipped.len()))),
+    }
+}
+
+/// One warning per skipped checkpoint, the last saying which one is used instead (`used`).
+pub fn skipped_lines(skipped: &[Skipped], used: Option<&Path>) -> Vec<String> {
+    let mut lines: Vec<String> = skipped.iter().map(|s| format!("skipping checkpoint {s}")).collect();
+    if let Some(last) = lines.last_mut() {
+        match used {
+            Some(dir) => last.push_str(&format!("; using {}", dir.display())),
+            None => last.push_str("; no other checkpoint is usable"),
+        }
+    }
+    lines
 }
 
 /// Agents ready to play, with the inference services their networks run in.
@@ -95,7 +113,11 @@ pub fn load_players<G: Encoding + Material>(
                     return Err(PlayerError::Unknown(spec.text()));
                 }
                 let simulations = s.unwrap_or(default_sims);
-                let (service, evaluator) = load_network::<G>(path, inference)?;
+                let dir = resolve_checkpoint(path)?;
+                if dir != *path {
+                    eprintln!("vzero: {} plays its checkpoint {}", path.display(), dir.display());
+                }
+                let (service, evaluator) = load_network::<G>(&dir, inference)?;
                 services.push(service);
                 Box::new(searching(format!("{}:{simulations}", path.display()), simulations).agent(evaluator))
             }

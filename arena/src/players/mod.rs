@@ -8,5 +8,7 @@
 mod load;
 mod spec;
 
-pub use load::{load_network, load_players, resolve_checkpoint, PlayerOptions, Players, RUN_CHECKPOINTS};
+pub use load::{
+    load_network, load_players, resolve_checkpoint, skipped_lines, PlayerOptions, Players, RUN_CHECKPOINTS,
+};
 pub use spec::{PlayerError, PlayerSpec};

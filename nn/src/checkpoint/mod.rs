@@ -1,12 +1,15 @@
 //! Checkpoints: a network's weights saved without ever leaving a half-written file
 //! ([`save_weights`]), and the folder a training run keeps after each step (weights, optimizer
-//! state and counters, checked by checksums: [`save_checkpoint`], [`verify_checkpoint`]).
+//! state and counters, checked by checksums: [`save_checkpoint`], [`verify_checkpoint`]), and
+//! which of a run's checkpoints can be used ([`newest_usable`], [`usable_checkpoints`]).
 
 mod folder;
+mod usable;
 mod weights;
 
 pub use folder::{
     check_format, checkpoint_dir, list_checkpoints, load_checkpoint, read_state, save_checkpoint, verify_checkpoint,
     CheckpointError, CheckpointState, MAX_BLOCKS, MAX_CHANNELS, NETWORK_FORMAT,
 };
+pub use usable::{newest_usable, usable_checkpoints, Newest, Skipped};
 pub use weights::{load_weights, save_weights};

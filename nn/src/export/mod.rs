@@ -5,7 +5,7 @@ mod model;
 mod policy_json;
 mod torchscript;
 
-pub use model::{export_checkpoint, ExportFormat, SIDECAR_VERSION};
+pub use model::{export_checkpoint, sidecar_path, ExportFormat, SIDECAR_VERSION};
 pub use policy_json::policy_map_json;
 pub use torchscript::export_torchscript;
 #[cfg(feature = "test-support")]

@@ -41,8 +41,18 @@ fn with_policy_map<G: Encoding>(sidecar: &serde_json::Value) -> String {
     format!("{open},\n  \"policy_map\": {map}\n}}\n")
 }
 
-/// Writes the checkpoint at `checkpoint` to `out` in `format`, and the sidecar next to it
-/// (`out` with extension `.json`); returns the sidecar's path.
+/// The sidecar of the model file `out`: its whole name with `.json` added (`model.pt.json`
+/// beside `model.pt`), so that each model file in a folder has its own.
+pub fn sidecar_path(out: &Path) -> PathBuf {
+    let mut name = out.file_name().map(std::ffi::OsString::from).unwrap_or_default();
+    name.push(".json");
+    out.with_file_name(name)
+}
+
+/// Writes the checkpoint at `checkpoint` to `out` in `format`, and its sidecar
+/// ([`sidecar_path`]); returns the sidecar's path. Both files are built in memory first and
+/// written together ([`durable::write_all`]), so a failure (a full disk) leaves both as they
+/// were, and libtorch never writes to the disk itself.
 pub fn export_checkpoint<G: Encoding>(
     checkpoint: &Path,
     out: &Path,
@@ -61,17 +71,17 @@ pub fn export_checkpoint<G: Encoding>(
         let reason = e.to_string().lines().next().unwrap_or("libtorch error").to_string();
         CheckpointError::Bad { path: out.to_path_buf(), reason }
     };
-    let output = match format {
+    let (bytes, output) = match format {
         ExportFormat::TorchScript => {
-            super::export_torchscript(&mut net, out).map_err(bad)?;
-            format!("forward(x) returns one tensor [B, {p} + {n}]: columns 0..{p} are the policy logits, columns {p}..{t} the values", p = G::POLICY_SIZE, n = G::NUM_PLAYERS, t = G::POLICY_SIZE + G::NUM_PLAYERS)
+            let bytes = durable::in_memory(|path| super::export_torchscript(&mut net, path).map_err(bad))?;
+            (bytes, format!("forward(x) returns one tensor [B, {p} + {n}]: columns 0..{p} are the policy logits, columns {p}..{t} the values", p = G::POLICY_SIZE, n = G::NUM_PLAYERS, t = G::POLICY_SIZE + G::NUM_PLAYERS))
         }
         ExportFormat::Safetensors => {
-            crate::checkpoint::save_weights(&net, out).map_err(bad)?;
-            "raw weights of vzero's PolicyValueNet (nn/src/net.rs); run them with that network".to_string()
+            let named: Vec<(String, tch::Tensor)> = net.var_store().variables().into_iter().collect();
+            let bytes = durable::in_memory(|path| tch::Tensor::write_safetensors(&named, path).map_err(bad))?;
+            (bytes, "raw weights of vzero's PolicyValueNet (nn/src/net.rs); run them with that network".to_string())
         }
     };
-    let bytes = std::fs::read(out).map_err(|source| durable::Error { path: out.to_path_buf(), source })?;
     let sidecar = json!({
         "version": SIDECAR_VERSION,
         "format": match format { ExportFormat::TorchScript => "torchscript", ExportFormat::Safetensors => "safetensors" },
@@ -90,7 +100,7 @@ pub fn export_checkpoint<G: Encoding>(
         "games": state.games,
         "checksum": { "algorithm": "crc32", "value": format!("{:08x}", crc32fast::hash(&bytes)) },
     });
-    let path = out.with_extension("json");
-    durable::write(&path, with_policy_map::<G>(&sidecar).as_bytes())?;
+    let path = sidecar_path(out);
+    durable::write_all(&[(out, &bytes), (&path, with_policy_map::<G>(&sidecar).as_bytes())])?;
     Ok(path)
 }

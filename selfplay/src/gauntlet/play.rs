@@ -13,7 +13,7 @@ use crate::store::rundir::{RunDir, RunIoError};
 use arena::players::{load_players, PlayerError, PlayerOptions, PlayerSpec};
 use arena::{play_match, Agent, MatchOptions};
 use mcts::game_seed;
-use nn::checkpoint::{list_checkpoints, verify_checkpoint};
+use nn::checkpoint::usable_checkpoints;
 
 /// What a gauntlet plays.
 #[derive(Clone, Debug)]
@@ -150,8 +150,10 @@ fn pairings(dir: &RunDir, opts: &GauntletOptions) -> Result<Vec<Pairing>, Gauntl
     if let Some((name, _)) = opponents.iter().find(|(_, spec)| !spec.is_fixed()) {
         return Err(GauntletError::NotFixed(name.clone()));
     }
-    let readable: Vec<PathBuf> =
-        list_checkpoints(&dir.checkpoints())?.into_iter().filter(|c| verify_checkpoint(c).is_ok()).collect();
+    let (readable, skipped) = usable_checkpoints(&dir.checkpoints())?;
+    for s in &skipped {
+        eprintln!("vzero: warning: gauntlet: skipping checkpoint {s}");
+    }
     let chosen = opts.checkpoints.select(&readable);
     if chosen.is_empty() {
         return Err(GauntletError::NoCheckpoint(dir.root().to_path_buf()));

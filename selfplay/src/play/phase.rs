@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use arena::QuiescenceJudge;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use mcts::{Blend, MaterialJudge, RolloutEvaluator};
 use nn::InferenceClient;
 use rules::Encoding;
@@ -100,7 +100,35 @@ pub(crate) fn progress_bar(show: bool, len: u64, unit: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len);
-    let template = format!("{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{per_sec}} eta {{eta}}");
-    bar.set_style(ProgressStyle::with_template(&template).expect("valid template"));
+    let template = format!("{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{rate}}/s eta {{eta}}");
+    let style = ProgressStyle::with_template(&template).expect("valid template");
+    bar.set_style(style.with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+        let _ = w.write_str(&rate_text(state.per_sec()));
+    }));
     bar
+}
+
+/// A rate with the digits that mean something at its size: `15.6`, `3.25`, `420`
+/// (indicatif's own `{per_sec}` prints four decimals, `15.6176/s`).
+pub(crate) fn rate_text(per_second: f64) -> String {
+    match per_second {
+        r if !r.is_finite() => "-".to_string(),
+        r if r >= 100.0 => format!("{r:.0}"),
+        r if r >= 10.0 => format!("{r:.1}"),
+        r => format!("{r:.2}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rate_text;
+
+    #[test]
+    fn rates_carry_the_digits_that_mean_something() {
+        assert_eq!(rate_text(15.6176), "15.6");
+        assert_eq!(rate_text(3.24987), "3.25");
+        assert_eq!(rate_text(419.7), "420");
+        assert_eq!(rate_text(0.0), "0.00");
+        assert_eq!(rate_text(f64::INFINITY), "-");
+    }
 }

@@ -281,6 +281,12 @@ pub fn read_events(text: &str) -> EventLog {
     log
 }
 
+/// Whether a line of a JSON-lines log is one JSON value: what an append keeps as the log's
+/// last line, rather than setting it aside as torn (`durable::append_line`).
+pub fn is_json_line(line: &[u8]) -> bool {
+    serde_json::from_slice::<serde::de::IgnoredAny>(line).is_ok()
+}
+
 /// Whether a count or share is 0: such fields are left out of the lines, which then read as the
 /// first format's did.
 fn is_zero<T: Default + PartialEq>(value: &T) -> bool {

@@ -11,12 +11,11 @@
 //! leaves half a file.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::events::{event_line, RunEvent};
+use super::events::{event_line, is_json_line, RunEvent};
 
 /// A file-system failure, with the path it happened at.
 #[derive(Debug, Error)]
@@ -121,12 +120,14 @@ impl RunDir {
     }
 
     /// Appends `event` as a line to metrics.jsonl: the one writer of run events (a single
-    /// write, flushed and synced, so a crash loses at most the line being written).
+    /// write, synced, so a crash loses at most the line being written). A torn last line a
+    /// crash left there is first moved to `metrics.jsonl.torn` ([`durable::append_line`]), with
+    /// a warning, so that it does not swallow this event.
     pub fn log_event(&self, event: &RunEvent) -> Result<(), RunIoError> {
-        let path = self.metrics();
-        let mut f = fs::OpenOptions::new().create(true).append(true).open(&path).map_err(at(&path))?;
-        f.write_all(event_line(event).as_bytes()).map_err(at(&path))?;
-        f.sync_data().map_err(at(&path))
+        if let Some(set_aside) = durable::append_line(&self.metrics(), event_line(event).as_bytes(), is_json_line)? {
+            eprintln!("vzero: warning: {set_aside}");
+        }
+        Ok(())
     }
 
     /// The replay shards in creation order (their names sort by time).

@@ -15,7 +15,7 @@ use rules::board_text;
 use crate::cli::PlayArgs;
 use crate::clip::clip_quotes;
 use crate::cmd::analyse::print_table;
-use crate::engine::{open_session, LegalMove, Limits, Report, Session, Settings};
+use crate::engine::{open_session, uniform_reason, LegalMove, Limits, Report, Session, Settings};
 use crate::line_input::{read_line, too_long, Line, MAX_LINE};
 use input::{parse_input, parse_seats, Input, HELP};
 
@@ -150,9 +150,12 @@ impl<'a> Table<'a> {
                 .collect();
             list.join(" and ")
         };
-        let model = match self.args.model.resolve(self.args.variant) {
+        let model = match self.session.model() {
             Some(path) => format!("the network {}", path.display()),
-            None => "no model, the uniform evaluator (every move equally likely; the search alone decides)".into(),
+            None => format!(
+                "no model, the uniform evaluator ({}; every move equally likely, the search alone decides)",
+                uniform_reason(&self.args.model, self.args.variant)
+            ),
         };
         println!("vzero play: {}. You play {}.", self.args.variant, seats(true));
         println!("The model plays {}: {model}, {} simulations a move.", seats(false), self.args.sims.max(1));

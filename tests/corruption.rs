@@ -1,0 +1,127 @@
+//! Corruption is reported: a checkpoint passed over is named with why by `runs status`,
+//! `arena`, `gauntlet` and `export`, which also say the checkpoint they use instead; a
+//! `$VZERO_MODELS` naming no folder is warned about, and `analyse` says what it searched with.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{scratch, stderr_of, stdout_of, tiny_run, vzero, vzero_command};
+
+/// The run's checkpoint folders, oldest first.
+fn checkpoints(run: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> =
+        std::fs::read_dir(run.join("checkpoints")).unwrap().map(|e| e.unwrap().path()).collect();
+    dirs.sort();
+    dirs
+}
+
+/// Cuts the last bytes off a checkpoint's weights, as a full disk or a bad copy would.
+fn truncate_weights(checkpoint: &Path) {
+    let weights = checkpoint.join("weights.safetensors");
+    let bytes = std::fs::read(&weights).unwrap();
+    std::fs::write(&weights, &bytes[..bytes.len() - 100]).unwrap();
+}
+
+fn status_json(run: &Path) -> serde_json::Value {
+    let out = vzero(&["runs", "status", run.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    serde_json::from_str(&stdout_of(&out)).unwrap()
+}
+
+#[test]
+fn a_corrupt_newest_checkpoint_is_named_and_the_one_used_instead_said() {
+    let dir = scratch("corrupt-newest");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let all = checkpoints(&run);
+    let (older, newest) = (&all[all.len() - 2], &all[all.len() - 1]);
+    truncate_weights(newest);
+    let (older_text, newest_text) = (older.to_str().unwrap(), newest.to_str().unwrap());
+
+    let status = status_json(&run);
+    assert_eq!(status["checkpoint"], older_text, "{status}");
+    assert_eq!(status["skipped_checkpoints"][0]["checkpoint"], newest_text, "{status}");
+    let reason = status["skipped_checkpoints"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("weights.safetensors") && reason.contains("checksum mismatch"), "{reason}");
+    let text = vzero(&["runs", "status", run.to_str().unwrap()]);
+    assert!(stdout_of(&text).contains(&format!("skipped      {newest_text} (")), "{}", stdout_of(&text));
+
+    let said = |out: &std::process::Output, what: &str| {
+        let err = stderr_of(out);
+        assert!(err.contains(&format!("skipping checkpoint {newest_text}")), "{what}: {err}");
+        assert!(err.contains(&format!("using {older_text}")), "{what}: {err}");
+    };
+    let player = format!("{}:4", run.display());
+    let arena = vzero(&["arena", "--variant", "mini-hexchess", &player, "random", "--games", "2"]);
+    assert!(arena.status.success(), "{}", stderr_of(&arena));
+    said(&arena, "arena");
+
+    let model = dir.join("model.pt");
+    let export = vzero(&["export", run.to_str().unwrap(), "--out", model.to_str().unwrap()]);
+    assert!(export.status.success(), "{}", stderr_of(&export));
+    said(&export, "export");
+    assert!(stdout_of(&export).contains(older_text), "{}", stdout_of(&export));
+
+    let gauntlet = vzero(&["gauntlet", run.to_str().unwrap(), "--games", "2", "--sims", "4", "--against", "random"]);
+    assert!(gauntlet.status.success(), "{}", stderr_of(&gauntlet));
+    let err = stderr_of(&gauntlet);
+    assert!(err.contains(&format!("skipping checkpoint {newest_text}")) && err.contains("checksum mismatch"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn runs_status_reports_unreadable_state_and_a_run_with_no_usable_checkpoint() {
+    let dir = scratch("corrupt-all");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let all = checkpoints(&run);
+    std::fs::write(all[all.len() - 1].join("state.json"), "{}").unwrap();
+    let status = status_json(&run);
+    assert_eq!(status["checkpoint"], all[all.len() - 2].to_str().unwrap(), "{status}");
+    let reason = status["skipped_checkpoints"][0]["reason"].as_str().unwrap();
+    assert!(reason.starts_with("state.json: "), "{reason}");
+
+    for checkpoint in &all[..all.len() - 1] {
+        truncate_weights(checkpoint);
+    }
+    let status = status_json(&run);
+    assert!(status["checkpoint"].is_null() && status["step"].is_null(), "{status}");
+    assert_eq!(status["skipped_checkpoints"].as_array().unwrap().len(), all.len(), "{status}");
+    let text = stdout_of(&vzero(&["runs", "status", run.to_str().unwrap()]));
+    assert!(text.contains("checkpoint   none usable"), "{text}");
+    let player = format!("{}:4", run.display());
+    let arena = vzero(&["arena", "--variant", "mini-hexchess", &player, "random", "--games", "2"]);
+    assert_eq!(arena.status.code(), Some(1));
+    let err = stderr_of(&arena);
+    assert!(err.contains("no other checkpoint is usable") && err.contains("no readable checkpoint"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shipped_model_lookup_warns_about_a_bad_folder_and_analyse_names_its_model() {
+    let dir = scratch("corrupt-models");
+    let analyse = |models: &Path, extra: &[&str]| {
+        let mut command = vzero_command();
+        command.env("VZERO_MODELS", models).args(["analyse", "--variant", "mini-hexchess", "--sims", "8", "--json"]);
+        let out = command.args(extra).output().unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+        (stderr_of(&out), json)
+    };
+    let (err, json) = analyse(&dir.join("missing"), &[]);
+    assert!(err.contains("$VZERO_MODELS") && err.contains("does not exist"), "{err}");
+    assert!(err.contains("searching with the uniform evaluator") && json["model"].is_null(), "{err}");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let (err, _) = analyse(&empty, &[]);
+    assert!(err.contains("is an empty folder") && err.contains("uniform evaluator"), "{err}");
+
+    let run = dir.join("run");
+    tiny_run(&run);
+    let newest = checkpoints(&run).pop().unwrap();
+    let (err, json) = analyse(&empty, &["--model", run.to_str().unwrap()]);
+    assert!(err.contains(&format!("searching with {}", newest.display())), "{err}");
+    assert_eq!(json["model"], newest.to_str().unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,150 @@
+//! Every file vzero writes is written whole through a temporary and renamed: on a full disk a
+//! command fails in one line (no libtorch abort, no backtrace) and leaves the previous file as
+//! it was and no temporary behind. Output paths are checked before the work, and no command
+//! writes into a checkpoint folder or over a file of a run.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::{scratch, stderr_of, tiny_run, vzero};
+
+/// Writes whole outputs onto a disk that is full: a small tmpfs mounted in a private mount
+/// namespace (`unshare`, as root or through a user namespace), filled up after the first
+/// outputs were written (the exports meet 40 KiB left, less than a model). The script runs
+/// each command twice (the export once more to a new name), prints `NAME rc=N` and the
+/// checksums of the files before and after, and leaves each error in `errors/NAME`.
+const FULL_DISK_SCRIPT: &str = r#"
+set -u
+V=$1; RUN=$2; ERR=$3; F=$4
+mount -t tmpfs -o size=512k tmpfs "$F" || exit 99
+SHARD=$(ls "$RUN"/replay/*.shard | head -1)
+each() {
+  "$V" export "$RUN" --out "$F/model.pt" || return 1
+  "$V" export "$RUN" --format safetensors --out "$F/model.safetensors" || return 1
+  "$V" replay "$SHARD" --out "$F/g.html" || return 1
+  "$V" render --variant glinski --out "$F/b.svg" || return 1
+  "$V" plot "$RUN" --out "$F/c.svg" || return 1
+  "$V" encode --variant glinski --out "$F/pos" || return 1
+}
+each >/dev/null 2>"$ERR/first" || { echo "first rc=1"; exit 0; }
+echo "before $(cd "$F" && cksum $(ls -A | grep -v '^pos$') pos/* | sort | tr '\n' ' ')"
+dd if=/dev/zero of="$F/filler" bs=4k 2>/dev/null
+try() { name=$1; shift; "$V" "$@" >/dev/null 2>"$ERR/$name"; echo "$name rc=$?"; }
+# Room for part of a model: libtorch saving a new file there aborted (exit 134).
+truncate -s -40k "$F/filler"
+try torchscript export "$RUN" --out "$F/model.pt"
+try safetensors export "$RUN" --format safetensors --out "$F/model.safetensors"
+try fresh export "$RUN" --out "$F/fresh.pt"
+dd if=/dev/zero of="$F/filler" bs=4k oflag=append conv=notrunc 2>/dev/null
+try replay replay "$SHARD" --out "$F/g.html"
+try render render --variant glinski --out "$F/b.svg"
+try plot plot "$RUN" --out "$F/c.svg"
+try encode encode --variant glinski --moves f5-f6 --out "$F/pos"
+rm "$F/filler"
+echo "after $(cd "$F" && cksum $(ls -A | grep -v '^pos$') pos/* | sort | tr '\n' ' ')"
+echo "files $(cd "$F" && ls -A . pos | tr '\n' ' ')"
+"#;
+
+#[test]
+fn a_full_disk_fails_each_write_in_one_line_and_keeps_the_previous_file() {
+    let dir = scratch("outputs-full");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let (errors, full) = (dir.join("errors"), dir.join("full"));
+    std::fs::create_dir_all(&errors).unwrap();
+    std::fs::create_dir_all(&full).unwrap();
+    let namespace = ["-rm", "-m"]
+        .into_iter()
+        .find(|flags| Command::new("unshare").args([flags, "true"]).status().is_ok_and(|s| s.success()));
+    let Some(flags) = namespace else {
+        println!("SKIPPED: no private mount namespace here (unshare -rm and -m both fail)");
+        return;
+    };
+    let report = Command::new("unshare")
+        .args([flags, "bash", "-c", FULL_DISK_SCRIPT, "full-disk", env!("CARGO_BIN_EXE_vzero")])
+        .args([&run, &errors, &full])
+        .env("VZERO_MODELS", common::NO_MODELS)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&report.stdout).into_owned();
+    assert!(report.status.success(), "{text}{}", stderr_of(&report));
+    let first = std::fs::read_to_string(errors.join("first")).unwrap_or_default();
+    assert!(!text.contains("first rc=1"), "the outputs did not fit the empty disk: {first}");
+    for name in ["torchscript", "safetensors", "fresh", "replay", "render", "plot", "encode"] {
+        assert!(text.contains(&format!("{name} rc=1")), "{name} on a full disk: {text}");
+        let err = std::fs::read_to_string(errors.join(name)).unwrap();
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains("No space left on device"), "{name}: {err}");
+    }
+    let line = |key: &str| text.lines().find_map(|l| l.strip_prefix(key)).unwrap_or_default().to_string();
+    assert_eq!(line("before "), line("after "), "a previous file changed");
+    let files = line("files ");
+    assert!(!files.contains(".tmp") && !files.contains("fresh"), "a temporary or part of a file was left: {files}");
+    for kept in ["model.pt", "model.pt.json", "model.safetensors.json", "g.html", "planes.npy", "position.json"] {
+        assert!(files.split(' ').any(|f| f == kept), "{kept} is gone: {files}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn arena_checks_out_before_it_plays() {
+    let dir = scratch("outputs-arena");
+    for out in [dir.join("missing/x.jsonl"), dir.clone()] {
+        let args = ["arena", "--variant", "mini-hexchess", "random", "random", "--games", "2", "--out"];
+        let result = vzero(&[&args[..], &[out.to_str().unwrap()]].concat());
+        assert_eq!(result.status.code(), Some(1), "--out {}", out.display());
+        let err = stderr_of(&result);
+        assert!(err.contains("--out") && err.lines().count() == 1, "{err}");
+        assert!(result.stdout.is_empty(), "the match was played: {}", String::from_utf8_lossy(&result.stdout));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn pictures_and_pages_check_out_before_drawing_and_leave_no_file() {
+    let dir = scratch("outputs-pictures");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let shard = std::fs::read_dir(run.join("replay")).unwrap().next().unwrap().unwrap().path();
+    let missing = dir.join("missing/x.svg");
+    let missing = missing.to_str().unwrap();
+    for args in [
+        vec!["render", "--variant", "glinski", "--out", missing],
+        vec!["replay", shard.to_str().unwrap(), "--out", missing],
+        vec!["plot", run.to_str().unwrap(), "--out", missing],
+    ] {
+        let result = vzero(&args);
+        assert_eq!(result.status.code(), Some(1), "{args:?}");
+        let err = stderr_of(&result);
+        assert!(err.contains("does not exist") && err.lines().count() == 1, "{args:?}: {err}");
+    }
+    assert!(!dir.join("missing").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn encode_refuses_checkpoint_folders_and_run_files_as_export_does() {
+    let dir = scratch("outputs-encode");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let checkpoint = std::fs::read_dir(run.join("checkpoints")).unwrap().next().unwrap().unwrap().path();
+    let before: Vec<_> = std::fs::read_dir(&checkpoint).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let encode = |out: &Path| vzero(&["encode", "--variant", "mini-hexchess", "--out", out.to_str().unwrap()]);
+    let result = encode(&checkpoint);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(stderr_of(&result).contains("inside the checkpoint"), "{}", stderr_of(&result));
+    let after: Vec<_> = std::fs::read_dir(&checkpoint).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(before, after, "files were written into the checkpoint");
+    // A run's own file (here a position.json a user put there) is not overwritten.
+    std::fs::write(run.join("position.json"), "mine").unwrap();
+    let result = encode(&run);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(stderr_of(&result).contains("would overwrite"), "{}", stderr_of(&result));
+    assert_eq!(std::fs::read_to_string(run.join("position.json")).unwrap(), "mine");
+    assert!(!run.join("planes.npy").exists(), "encode wrote part of its output");
+    // A fresh folder inside the run is fine, as a fresh file is for export.
+    assert!(encode(&run.join("pos")).status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
