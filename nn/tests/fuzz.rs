@@ -132,12 +132,12 @@ fn changed_tensors(rng: &mut Rng, real: &Path) -> Vec<u8> {
     bytes
 }
 
-/// `state.json` of `real` signed for the tensor files as `folder` has them, so a changed
-/// tensor file passes the checksums and meets the loaders.
-fn signed_for(real: &serde_json::Value, weights: &[u8], optimizer: &[u8]) -> Vec<u8> {
+/// `state.json` for `state` signed for these tensor files, so a changed tensor file passes the
+/// checksums and meets the loaders.
+fn signed_for(state: &serde_json::Value, weights: &[u8], optimizer: &[u8]) -> Vec<u8> {
     let files =
         serde_json::json!([[TENSOR_FILES[0], crc32fast::hash(weights)], [TENSOR_FILES[1], crc32fast::hash(optimizer)]]);
-    signed_state(&real["state"], &files)
+    signed_state(state, &files)
 }
 
 #[test]
@@ -172,7 +172,7 @@ fn fuzz_checkpoints() {
                 _ => f.optimizer = changed_tensors(rng, &real_dir.join(TENSOR_FILES[1])),
             }
             if rng.percent(70) && f.state == state {
-                f.state = signed_for(&state_json, &f.weights, &f.optimizer);
+                f.state = signed_for(&state_json["state"], &f.weights, &f.optimizer);
             }
             f
         },
@@ -257,11 +257,7 @@ fn a_state_naming_an_impossible_network_is_refused() {
             let (weights, optimizer) = real_files(real);
             let mut s = state["state"].clone();
             (s["blocks"], s["channels"]) = (blocks.into(), channels.into());
-            let files = serde_json::json!([
-                [TENSOR_FILES[0], crc32fast::hash(&weights)],
-                [TENSOR_FILES[1], crc32fast::hash(&optimizer)]
-            ]);
-            Folder { state: signed_state(&s, &files), weights, optimizer }
+            Folder { state: signed_for(&s, &weights, &optimizer), weights, optimizer }
         });
         let err = read_state(&dir).expect_err("an impossible shape");
         assert!(err.to_string().contains("blocks x"), "{err}");
@@ -289,7 +285,7 @@ fn weights_of_another_kind_or_shape_are_refused() {
             Tensor::write_safetensors(&tensors, &path).unwrap();
             let weights = std::fs::read(&path).unwrap();
             let optimizer = real_files(real).1;
-            Folder { state: signed_for(state, &weights, &optimizer), weights, optimizer }
+            Folder { state: signed_for(&state["state"], &weights, &optimizer), weights, optimizer }
         });
         let mut net = PolicyValueNet::seeded(&config(), Device::Cpu, 1);
         let err = load_checkpoint(&dir, &mut net, None).expect_err("weights of another kind or shape");
@@ -307,11 +303,7 @@ fn a_checkpoint_is_loaded_only_into_the_network_its_state_names() {
         let (weights, optimizer) = real_files(real);
         let mut s = state["state"].clone();
         s["blocks"] = 2.into();
-        let files = serde_json::json!([
-            [TENSOR_FILES[0], crc32fast::hash(&weights)],
-            [TENSOR_FILES[1], crc32fast::hash(&optimizer)]
-        ]);
-        Folder { state: signed_state(&s, &files), weights, optimizer }
+        Folder { state: signed_for(&s, &weights, &optimizer), weights, optimizer }
     });
     let mut net = PolicyValueNet::seeded(&config(), Device::Cpu, 1);
     let err = load_checkpoint(&dir, &mut net, None).expect_err("a state of another shape");

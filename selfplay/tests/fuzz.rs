@@ -206,7 +206,7 @@ fn fuzz_replay_shards() {
                 shard_bytes(b"VZSHARD2", &encode(&some))
             }
         },
-        |bytes| match parse_shard(&path, bytes) {
+        |bytes| match parse_shard(path, bytes) {
             Ok(games) => {
                 for game in &games {
                     if let Ok(variant) = game.variant.parse::<Variant>() {

@@ -97,11 +97,12 @@ pub fn random_text(rng: &mut Rng, words: &[&str]) -> String {
 
 /// A word of `words`, [`NUMBERS`] or [`SYMBOLS`].
 fn word<'a>(rng: &mut Rng, words: &[&'a str]) -> &'a str {
-    match rng.below(3) {
-        0 if !words.is_empty() => *rng.pick(words),
-        1 => *rng.pick(NUMBERS),
-        _ => *rng.pick(SYMBOLS),
-    }
+    let list: &[&'a str] = match rng.below(3) {
+        0 if !words.is_empty() => words,
+        1 => NUMBERS,
+        _ => SYMBOLS,
+    };
+    list[rng.below(list.len())]
 }
 
 /// Any character: ASCII, Latin, the rest of the basic plane, or beyond.
@@ -110,24 +111,49 @@ fn random_char(rng: &mut Rng) -> char {
     char::from_u32(rng.below(max) as u32).unwrap_or('\u{fffd}')
 }
 
+/// One change common to text and bytes: a truncation, a deleted span, a span repeated (see
+/// [`repeats`]), or the tail cut off and one of `other` put in its place.
+fn change_span<T: Copy>(rng: &mut Rng, items: &mut Vec<T>, other: &[T]) {
+    let len = items.len();
+    let at = rng.below(len + 1);
+    match rng.below(4) {
+        0 => items.truncate(at),
+        1 => {
+            let end = (at + rng.size(len)).min(len);
+            items.drain(at..end);
+        }
+        2 if len > 0 => {
+            let start = rng.below(len);
+            let span: Vec<T> = items[start..(start + 1 + rng.below(16)).min(len)].to_vec();
+            let times = repeats(rng, span.len(), len);
+            let repeated: Vec<T> = span.iter().copied().cycle().take(span.len() * times).collect();
+            items.splice(start..start, repeated);
+        }
+        _ => {
+            let from = rng.below(other.len() + 1);
+            items.truncate(at);
+            items.extend_from_slice(&other[from..]);
+        }
+    }
+}
+
 fn change_text(rng: &mut Rng, chars: &mut Vec<char>, corpus: &[String], words: &[&str]) {
     let len = chars.len();
     let at = rng.below(len + 1);
     match rng.below(11) {
-        0 => chars.truncate(at),
-        1 => {
-            let end = (at + rng.size(len)).min(len);
-            chars.drain(at..end);
+        0..=3 => {
+            let other: Vec<char> = rng.pick(corpus).chars().collect();
+            change_span(rng, chars, &other);
         }
-        2 | 3 => {
+        4 | 5 => {
             let w: Vec<char> = word(rng, words).chars().collect();
             chars.splice(at..at, w);
         }
-        4 if len > 0 => {
+        6 if len > 0 => {
             let i = rng.below(len);
             chars[i] = if rng.percent(50) { chars[rng.below(len)] } else { random_char(rng) };
         }
-        5 => {
+        7 => {
             // A run of digits becomes another number, often a huge one.
             let runs: Vec<usize> =
                 (0..len).filter(|&i| chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_digit())).collect();
@@ -136,19 +162,6 @@ fn change_text(rng: &mut Rng, chars: &mut Vec<char>, corpus: &[String], words: &
                 let number: Vec<char> = rng.pick(&NUMBERS[..WHOLE_NUMBERS]).chars().collect();
                 chars.splice(start..end, number);
             }
-        }
-        6 if len > 0 => {
-            let start = rng.below(len);
-            let span: Vec<char> = chars[start..(start + 1 + rng.below(16)).min(len)].to_vec();
-            let times = repeats(rng, span.len(), len);
-            let repeated: Vec<char> = span.iter().copied().cycle().take(span.len() * times).collect();
-            chars.splice(start..start, repeated);
-        }
-        7 if !corpus.is_empty() => {
-            let other: Vec<char> = rng.pick(corpus).chars().collect();
-            let from = rng.below(other.len() + 1);
-            chars.truncate(at);
-            chars.extend_from_slice(&other[from..]);
         }
         8 => {
             // Fields (between spaces) swapped, repeated or dropped.
@@ -208,21 +221,20 @@ fn change_bytes(rng: &mut Rng, b: &mut Vec<u8>, corpus: &[Vec<u8>]) {
     let len = b.len();
     let at = rng.below(len + 1);
     match rng.below(10) {
-        0 => b.truncate(at),
-        1 => {
-            let end = (at + rng.size(len)).min(len);
-            b.drain(at..end);
+        0..=3 => {
+            let other = rng.pick(corpus).clone();
+            change_span(rng, b, &other);
         }
-        2 | 3 if len > 0 => {
+        4 | 5 if len > 0 => {
             let i = rng.below(len);
             b[i] ^= 1 << rng.below(8);
         }
-        4 if len > 0 => {
+        6 if len > 0 => {
             let i = rng.below(len);
             let random = rng.next_u64() as u8;
             b[i] = *rng.pick(&[0, 0xff, 0x7f, 0x80, random]);
         }
-        5 => {
+        7 => {
             // A huge number where a length might be: fixed-width little-endian or bincode's
             // variable-length form (a 251..=253 tag and its bytes).
             let n = *rng.pick(HUGE);
@@ -234,22 +246,9 @@ fn change_bytes(rng: &mut Rng, b: &mut Vec<u8>, corpus: &[Vec<u8>]) {
             let end = (at + field.len()).min(len);
             b.splice(at..end, field);
         }
-        6 => {
+        8 => {
             let extra: Vec<u8> = (0..1 + rng.below(16)).map(|_| rng.next_u64() as u8).collect();
             b.splice(at..at, extra);
-        }
-        7 if len > 0 => {
-            let start = rng.below(len);
-            let span = b[start..(start + 1 + rng.below(16)).min(len)].to_vec();
-            let times = repeats(rng, span.len(), len);
-            let repeated: Vec<u8> = span.iter().copied().cycle().take(span.len() * times).collect();
-            b.splice(start..start, repeated);
-        }
-        8 => {
-            let other = rng.pick(corpus);
-            let from = rng.below(other.len() + 1);
-            b.truncate(at);
-            b.extend_from_slice(&other[from..]);
         }
         _ => b.insert(at, rng.next_u64() as u8),
     }
