@@ -102,7 +102,7 @@ fn baseline_specs(config: &Config) -> Result<Vec<PlayerSpec>, TrainError> {
 /// last iteration event, a match against each baseline with every game `config` asks for, not
 /// interrupted. A run stopped (or killed) during its final evaluation has none, and plays it
 /// again when resumed.
-pub(crate) fn evaluated<G: Encoding>(config: &Config, dir: &RunDir) -> bool {
+pub(crate) fn evaluated(config: &Config, dir: &RunDir) -> bool {
     if config.evaluation.games == 0 {
         return true;
     }
@@ -126,8 +126,6 @@ pub(crate) fn evaluated<G: Encoding>(config: &Config, dir: &RunDir) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use rules::hexchess::MiniHexchess;
-
     use super::*;
     use crate::store::events::{event_line, IterationEvent};
 
@@ -164,7 +162,7 @@ mod tests {
         ];
         for (lines, done) in cases {
             std::fs::write(run.metrics(), lines.concat()).unwrap();
-            assert_eq!(evaluated::<MiniHexchess>(&config, &run), done, "{lines:?}");
+            assert_eq!(evaluated(&config, &run), done, "{lines:?}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

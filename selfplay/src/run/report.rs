@@ -39,7 +39,7 @@ impl<G: Encoding> Run<G> {
 
     /// Whether the metrics hold the complete end-of-run evaluation of the iterations done.
     pub fn evaluated(&self) -> bool {
-        evaluated::<G>(&self.config, &self.dir)
+        evaluated(&self.config, &self.dir)
     }
 
     fn iteration_event(&self, played: &Played, trained: &Trained) -> IterationEvent {
