@@ -11,14 +11,15 @@ use std::process::Command;
 use common::{scratch, stderr_of, tiny_run, vzero};
 
 /// Writes whole outputs onto a disk that is full: a small tmpfs mounted in a private mount
-/// namespace (`unshare`, as root or through a user namespace), filled up after the first
+/// namespace (`unshare`, as root or through a user namespace; 2 MiB, room for every output
+/// once, about 0.6 MiB for a tiny run), filled up after the first
 /// outputs were written (the exports meet 40 KiB left, less than a model). The script runs
 /// each command twice (the export once more to a new name), prints `NAME rc=N` and the
 /// checksums of the files before and after, and leaves each error in `errors/NAME`.
 const FULL_DISK_SCRIPT: &str = r#"
 set -u
 V=$1; RUN=$2; ERR=$3; F=$4
-mount -t tmpfs -o size=512k tmpfs "$F" || exit 99
+mount -t tmpfs -o size=2m tmpfs "$F" || exit 99
 SHARD=$(ls "$RUN"/replay/*.shard | head -1)
 each() {
   "$V" export "$RUN" --out "$F/model.pt" || return 1
