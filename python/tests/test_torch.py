@@ -37,7 +37,7 @@ def test_the_exported_network_searches_as_vzero_analyse(tmp_path):
     run_cli("export", str(CHECKPOINT), "--out", str(model_path))
     torch.set_num_threads(1)
     model = torch.jit.load(str(model_path))
-    side = json.loads((tmp_path / "model.json").read_text())
+    side = json.loads((tmp_path / "model.pt.json").read_text())
 
     @torch.no_grad()
     def evaluate(planes):
