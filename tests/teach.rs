@@ -102,3 +102,21 @@ fn a_run_with_a_teacher_trains_on_it_before_self_play() {
     assert!(iteration["sampled_teacher_positions"].as_u64().unwrap_or(0) > 0 || iteration["train_steps"] == 0);
     assert!(status(&run)["teacher_positions"].as_u64().unwrap() >= 300);
 }
+
+#[test]
+fn a_teacher_without_training_steps_still_teaches_and_mixes_in() {
+    let run = fresh_dir("no-steps");
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let run_arg = run.to_str().unwrap();
+    let sets = ["training.iterations=1", "evaluation.games=0", "teacher.positions=300", "teacher.player=alphabeta:1"];
+    let mut args = vec!["train", "--config", &cfg, "--run", run_arg, "--quiet", "--set", "teacher.steps=0"];
+    for s in &sets {
+        args.extend(["--set", s]);
+    }
+    let out = vzero(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let events = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
+    assert!(events.contains("\"event\":\"teacher\""), "{events}");
+    assert!(!events.contains("\"event\":\"pretrain\""), "no steps asked for: {events}");
+    assert!(status(&run)["teacher_positions"].as_u64().unwrap() >= 300);
+}

@@ -17,9 +17,10 @@ impl<G: Encoding> Run<G> {
     /// goes on from there). Nothing to do without a teacher or after the first iteration.
     pub fn warm_start(&mut self) -> Result<bool, TrainError> {
         let t = self.config.teacher.clone();
-        if t.positions == 0 || self.state.iteration > 0 || self.state.step >= t.steps {
+        if t.positions == 0 || self.state.iteration > 0 {
             return Ok(true);
         }
+        // Fast when the positions are there already (a resumed run reads its shards and stops).
         let taught = teach::<G>(&self.dir, &self.config, t.positions, t.threads, &self.stop, self.progress)?;
         if taught.games > 0 {
             self.dir.log_event(&RunEvent::Teacher(TeacherEvent {
@@ -45,6 +46,10 @@ impl<G: Encoding> Run<G> {
             self.teacher.push(Arc::new(g));
         }
         self.known_shards.extend(self.dir.shard_paths()?);
+        if self.state.step >= t.steps {
+            // Trained on them before a stop, or `teacher.steps = 0`: mixed in from here on only.
+            return Ok(true);
+        }
         let trained = self.train_to(t.steps, 1.0)?;
         self.latest = self.save_checkpoint()?;
         self.best = self.latest.clone();
