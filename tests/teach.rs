@@ -23,6 +23,20 @@ fn status(run: &Path) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// Trains a one-iteration tiny run into `run` (no evaluation) whose teacher, alpha-beta at
+/// depth 1, makes 300 positions first, with `steps` (`teacher.steps=N`) set.
+fn train_with_teacher(run: &Path, steps: &str) {
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let mut args = vec!["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet"];
+    for set in
+        ["training.iterations=1", "evaluation.games=0", "teacher.positions=300", "teacher.player=alphabeta:1", steps]
+    {
+        args.extend(["--set", set]);
+    }
+    let out = vzero(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 /// The numbers of the run's teacher games, with repeats.
 fn teacher_numbers(run: &Path) -> Vec<u64> {
     let mut numbers = Vec::new();
@@ -70,26 +84,7 @@ fn a_killed_teach_resumes_without_duplicates_and_is_counted_apart() {
 #[test]
 fn a_run_with_a_teacher_trains_on_it_before_self_play() {
     let run = fresh_dir("section");
-    let cfg = config_path("mini-hexchess-tiny.toml");
-    let out = vzero(&[
-        "train",
-        "--config",
-        &cfg,
-        "--run",
-        run.to_str().unwrap(),
-        "--quiet",
-        "--set",
-        "training.iterations=1",
-        "--set",
-        "evaluation.games=0",
-        "--set",
-        "teacher.positions=300",
-        "--set",
-        "teacher.player=alphabeta:1",
-        "--set",
-        "teacher.steps=40",
-    ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    train_with_teacher(&run, "teacher.steps=40");
     let events = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
     let kinds: Vec<String> = events
         .lines()
@@ -106,15 +101,7 @@ fn a_run_with_a_teacher_trains_on_it_before_self_play() {
 #[test]
 fn a_teacher_without_training_steps_still_teaches_and_mixes_in() {
     let run = fresh_dir("no-steps");
-    let cfg = config_path("mini-hexchess-tiny.toml");
-    let run_arg = run.to_str().unwrap();
-    let sets = ["training.iterations=1", "evaluation.games=0", "teacher.positions=300", "teacher.player=alphabeta:1"];
-    let mut args = vec!["train", "--config", &cfg, "--run", run_arg, "--quiet", "--set", "teacher.steps=0"];
-    for s in &sets {
-        args.extend(["--set", s]);
-    }
-    let out = vzero(&args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    train_with_teacher(&run, "teacher.steps=0");
     let events = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
     assert!(events.contains("\"event\":\"teacher\""), "{events}");
     assert!(!events.contains("\"event\":\"pretrain\""), "no steps asked for: {events}");

@@ -106,11 +106,11 @@ fn teach_writes_teacher_shards_and_a_second_teach_adds_only_what_is_missing() {
     let stop = AtomicBool::new(false);
     let dir = RunDir::create(&temp_dir("resume")).unwrap();
     let first = teach::<MiniHexchess>(&dir, &cfg, 60, 1, &stop, false).unwrap();
-    assert!(first.total_positions >= 60 && first.games > 0 && !first.interrupted);
+    assert!(first.total_positions >= 60 && first.games() > 0 && !first.interrupted);
     let again = teach::<MiniHexchess>(&dir, &cfg, 60, 1, &stop, false).unwrap();
-    assert_eq!(again.games, 0, "enough positions already: nothing played");
+    assert_eq!(again.games(), 0, "enough positions already: nothing played");
     let more = teach::<MiniHexchess>(&dir, &cfg, 150, 2, &stop, false).unwrap();
-    assert!(more.total_positions >= 150 && more.games > 0);
+    assert!(more.total_positions >= 150 && more.games() > 0);
     let numbers = stored_numbers(&dir);
     let unique: BTreeSet<u64> = numbers.iter().copied().collect();
     assert_eq!(unique.len(), numbers.len(), "no game stored twice: {numbers:?}");

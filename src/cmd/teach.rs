@@ -39,8 +39,8 @@ pub fn run(args: TeachArgs) -> anyhow::Result<()> {
         "{} teacher positions in {} ({} new in {} games, {:.1} s, {}){}",
         taught.total_positions,
         dir.replay().display(),
-        taught.positions,
-        taught.games,
+        taught.positions(),
+        taught.games(),
         taught.seconds,
         config.teacher.player,
         if taught.interrupted { "; stopped early: run the same command to go on" } else { "" }

@@ -75,11 +75,6 @@ impl ReplayWindow {
         }
     }
 
-    /// Forgets every game (the size rule stays).
-    pub fn clear(&mut self) {
-        *self = ReplayWindow::new(self.size);
-    }
-
     /// Training positions in the window.
     pub fn len(&self) -> usize {
         self.starts.front().map_or(0, |&s| (self.seen - s) as usize)

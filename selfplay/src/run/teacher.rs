@@ -10,7 +10,7 @@ use super::Run;
 use crate::error::TrainError;
 use crate::setup::load_into_service;
 use crate::store::events::{PretrainEvent, RunEvent, TeacherEvent};
-use crate::teach::{stored_teacher_games, teach};
+use crate::teach::teach;
 
 impl<G: Encoding> Run<G> {
     /// Does what is left of the warm start; false if a stop request cut it short (`--resume`
@@ -22,11 +22,11 @@ impl<G: Encoding> Run<G> {
         }
         // Fast when the positions are there already (a resumed run reads its shards and stops).
         let taught = teach::<G>(&self.dir, &self.config, t.positions, t.threads, &self.stop, self.progress)?;
-        if taught.games > 0 {
+        if taught.games() > 0 {
             self.dir.log_event(&RunEvent::Teacher(TeacherEvent {
                 player: t.player.clone(),
-                games: taught.games,
-                positions: taught.positions,
+                games: taught.games(),
+                positions: taught.positions(),
                 total_positions: taught.total_positions,
                 seconds: taught.seconds,
                 interrupted: taught.interrupted,
@@ -35,14 +35,18 @@ impl<G: Encoding> Run<G> {
         if self.progress {
             eprintln!(
                 "teacher: {} positions ({} new in {} games, {:.0} s) by {}",
-                taught.total_positions, taught.positions, taught.games, taught.seconds, t.player
+                taught.total_positions,
+                taught.positions(),
+                taught.games(),
+                taught.seconds,
+                t.player
             );
         }
         if taught.interrupted {
             return Ok(false);
         }
-        self.teacher.clear();
-        for g in stored_teacher_games::<G>(&self.dir)? {
+        // The games stored before were loaded when the run was opened.
+        for g in taught.records {
             self.teacher.push(Arc::new(g));
         }
         self.known_shards.extend(self.dir.shard_paths()?);

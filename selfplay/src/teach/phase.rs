@@ -22,16 +22,26 @@ use crate::store::RunDir;
 /// What [`teach`] did.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Taught {
-    /// Teacher games played now.
-    pub games: usize,
-    /// Labelled positions they hold.
-    pub positions: u64,
     /// Labelled positions the run holds in all, these included.
     pub total_positions: u64,
     /// Wall time.
     pub seconds: f64,
     /// A stop request ended it before `positions` were reached.
     pub interrupted: bool,
+    /// The games played now, in the order they finished (each in one of the shards written).
+    pub records: Vec<GameRecord>,
+}
+
+impl Taught {
+    /// Teacher games played now.
+    pub fn games(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Labelled positions they hold.
+    pub fn positions(&self) -> u64 {
+        self.records.iter().map(|g| g.training_positions() as u64).sum()
+    }
 }
 
 /// The teacher games stored in `dir`'s shards (unreadable shards are skipped with a warning, as
@@ -109,17 +119,14 @@ pub fn teach<G: Encoding>(
         }
         drop(send);
         for record in receive.iter() {
-            let n = record.training_positions() as u64;
-            taught.games += 1;
-            taught.positions += n;
-            bar.inc(n);
+            bar.inc(record.training_positions() as u64);
             flusher.add(record)?;
         }
         flusher.finish()
     });
     bar.finish_and_clear();
-    written?;
-    taught.total_positions = have + taught.positions;
+    taught.records = written?.games;
+    taught.total_positions = have + taught.positions();
     taught.interrupted = taught.total_positions < positions;
     taught.seconds = began.elapsed().as_secs_f64();
     Ok(taught)
