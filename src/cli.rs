@@ -303,6 +303,11 @@ pub struct MatchFlags {
     /// Longest game in plies; longer games are adjudicated draws.
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,
+    /// Search players search every move from an empty tree, instead of keeping the subtree of
+    /// the position reached from their last move (tree reuse, whose visits count toward the
+    /// move's simulations).
+    #[arg(long)]
+    pub fresh_search: bool,
 }
 
 /// Flags of `vzero gauntlet`.
@@ -515,6 +520,11 @@ pub struct NetArgs {
     /// search players: keeps a weak network's search from missing captures. (default 0)
     #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = unit_share)]
     pub tactics: f32,
+    /// Forward passes each network batch is split into, run at once on threads of their own
+    /// (1 to 64): a single game's leaves use more than one core. (default: the machine's cores
+    /// divided by the games or search threads running at once)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub passes: Option<u32>,
 }
 
 /// A share between 0 and 1.
@@ -526,9 +536,12 @@ fn unit_share(text: &str) -> Result<f32, String> {
 }
 
 impl NetArgs {
-    /// The device and inference form the flags ask for.
-    pub fn inference(&self) -> anyhow::Result<nn::Inference> {
-        Ok(nn::Inference::choose(self.device.resolve()?, self.precision))
+    /// The device, inference form and passes the flags ask for, with `at_once` games or search
+    /// threads sharing the network (the default passes share the cores among them).
+    pub fn inference(&self, at_once: usize) -> anyhow::Result<nn::Inference> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let passes = self.passes.map_or(cores / at_once.max(1), |p| p as usize);
+        Ok(nn::Inference::choose(self.device.resolve()?, self.precision).with_passes(passes))
     }
 }
 
@@ -559,8 +572,11 @@ pub enum BenchKind {
     /// bf16 where the CPU computes it), at each of `--batches`, with GFLOP/s and the share of
     /// the machine's peak measured by a large matrix product in the same run.
     Nn,
-    /// Training steps per second of `--config`'s network on its device, in fp16 autocast with
-    /// loss scaling where a run would use it (`training.mixed_precision` on CUDA).
+    /// Training steps per second of `--config`'s network on its device: on CUDA as a run
+    /// trains (fp16 autocast with loss scaling where `training.mixed_precision`); on a CPU in
+    /// each form a step could take (NCHW or channels-last, fp32 or bf16 convolutions where the
+    /// CPU computes bf16), with each one's ratio to NCHW fp32 and the one `training.cpu_form`
+    /// picks marked.
     Train,
     /// Nodes per second and time per move of the alpha-beta yardstick at depths 1-4 on each
     /// start position, single thread; a variant's deeper iterations stop at the `--seconds` cap.

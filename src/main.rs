@@ -4,6 +4,7 @@
 //! 3 stopped early by a signal (SIGINT, SIGTERM, SIGHUP) after saving its work, 130 aborted by a
 //! second signal.
 
+mod allocator;
 mod cli;
 mod clip;
 mod cmd;
@@ -39,6 +40,7 @@ fn quiet_on_closed_output() {
 }
 
 fn main() -> ExitCode {
+    allocator::keep_freed_memory();
     quiet_on_closed_output();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,

@@ -13,17 +13,28 @@ fn figure(text: &str, label: &str, unit: &str) -> f64 {
 }
 
 #[test]
-fn bench_train_times_fp32_steps_of_the_configs_network_on_the_cpu() {
+fn bench_train_times_each_cpu_form_of_the_configs_network() {
     let cfg = config_path("mini-hexchess-tiny.toml");
     let out = vzero(&["bench", "train", "--config", &cfg, "--seconds", "0.3", "--set", "training.batch_size=8"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
-    // The override reached the benchmark, and the CPU never trains in mixed precision.
-    assert!(text.starts_with("mini-hexchess (1 blocks x 8 channels, batch 8, fp32):"), "{text}");
-    let steps = figure(&text, "training steps", "steps/s");
-    let positions = figure(&text, "training positions", "positions/s");
-    assert!(steps > 0.0, "{text}");
-    assert!((positions - 8.0 * steps).abs() <= 0.01 * positions + 1.0, "8 positions a step: {text}");
+    // The override reached the benchmark; the CPU never trains in mixed precision, and every
+    // form a CPU step can take is timed against the plain one.
+    assert!(text.starts_with("mini-hexchess (1 blocks x 8 channels, batch 8):"), "{text}");
+    let forms: &[&str] = if text.contains("no bf16 forms") {
+        &["nchw-fp32", "nhwc-fp32"]
+    } else {
+        &["nchw-fp32", "nhwc-fp32", "nchw-bf16", "nhwc-bf16"]
+    };
+    for form in forms {
+        let steps = figure(&text, &format!("  {form} "), "steps/s");
+        let positions = figure(&text, &format!("  {form} "), "positions/s");
+        assert!(steps > 0.0, "{text}");
+        assert!((positions - 8.0 * steps).abs() <= 0.01 * positions + 1.0, "8 positions a step: {text}");
+    }
+    assert!(figure(&text, "  nchw-fp32 ", "x") == 1.0, "ratios are to the plain form: {text}");
+    let marked: Vec<&str> = text.lines().filter(|l| l.contains("<- training.cpu_form = auto")).collect();
+    assert_eq!(marked.len(), 1, "the form a run would train in is marked once: {text}");
 }
 
 #[test]

@@ -1,6 +1,10 @@
 //! Players of a match: anything that picks moves ([`Agent`]), and the built-in ones: random,
 //! greedy, classical alpha-beta, and search with an evaluator.
 
+use std::any::Any;
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
 use mcts::{Evaluator, Search, SearchParams};
 use rand::{RngExt, SeedableRng};
 use rules::{Game, Material};
@@ -92,19 +96,29 @@ pub struct SearchAgent<E> {
     pub label: String,
     /// The evaluator (a network, or the uniform baseline).
     pub evaluator: E,
-    /// Root visits per move.
+    /// Root visits per move; with `reuse_trees`, the visits kept from the last move count.
     pub simulations: u32,
     /// Leaves the search keeps waiting for the evaluator at once (`max_in_flight`): more make
     /// bigger network batches and fewer calls, at a little selectivity. The same count always
     /// gives the same search.
     pub leaves: u32,
+    /// Keep each game's tree between this player's moves (lc0's and KataGo's tree reuse): the
+    /// subtree of the position reached is searched on, so fewer new leaves fill the visits,
+    /// and the game's earlier positions count for repetition draws in the tree.
+    pub reuse_trees: bool,
+    trees: KeptTrees,
 }
 
 impl<E> SearchAgent<E> {
     /// A player searching `simulations` root visits a move with `evaluator`, with analysis's
-    /// leaves in flight ([`SearchParams::analysis`]).
+    /// leaves in flight ([`SearchParams::analysis`]) and tree reuse.
     pub fn new(label: String, evaluator: E, simulations: u32) -> SearchAgent<E> {
-        SearchAgent { label, evaluator, simulations, leaves: SearchParams::analysis(simulations).max_in_flight }
+        let leaves = SearchParams::analysis(simulations).max_in_flight;
+        SearchAgent { label, evaluator, simulations, leaves, reuse_trees: true, trees: KeptTrees::default() }
+    }
+
+    fn params(&self) -> SearchParams {
+        SearchParams { max_in_flight: self.leaves, ..SearchParams::analysis(self.simulations) }
     }
 }
 
@@ -114,9 +128,70 @@ impl<G: Game, E: Evaluator<G> + Sync> Agent<G> for SearchAgent<E> {
     }
 
     fn choose(&self, game: &G, seed: u64) -> G::Move {
-        let params = SearchParams { max_in_flight: self.leaves, ..SearchParams::analysis(self.simulations) };
-        let mut search = Search::new(game.clone(), params, seed);
+        let mut search = Search::new(game.clone(), self.params(), seed);
         search.run(&self.evaluator);
         search.result().expect("a live position has a search result").chosen
+    }
+
+    fn try_choose(&self, game: &G, played: &Played<'_, G>, seed: u64) -> Result<G::Move, Forfeit> {
+        if !self.reuse_trees {
+            return Ok(self.choose(game, seed));
+        }
+        let mut search = self
+            .trees
+            .take::<G>(played.game)
+            .and_then(|kept| kept.caught_up(game, played.moves))
+            .unwrap_or_else(|| Search::new(game.clone(), self.params(), seed));
+        search.run(&self.evaluator);
+        let chosen = search.result().expect("a live position has a search result").chosen;
+        search.advance(chosen);
+        self.trees.keep(played.game, Kept { search, seen: played.moves.len() + 1 });
+        Ok(chosen)
+    }
+}
+
+/// A game's search as this player's last move left it: advanced past that move, which was
+/// move number `seen` of the game.
+struct Kept<G: Game> {
+    search: Search<G>,
+    seen: usize,
+}
+
+impl<G: Game> Kept<G> {
+    /// The search advanced through the moves played since (`moves` is the whole game's list),
+    /// if they lead to `game`; `None` where they do not (another game, a move it cannot read).
+    fn caught_up(mut self, game: &G, moves: &[String]) -> Option<Search<G>> {
+        for text in moves.get(self.seen..)? {
+            let mv = self.search.root_state().parse_move(text).ok()?;
+            self.search.advance(mv);
+        }
+        let at = self.search.root_state();
+        (at.hash() == game.hash() && at.to_text() == game.to_text()).then_some(self.search)
+    }
+}
+
+/// Most games whose trees a player keeps at once; the oldest goes first (a finished game's
+/// tree is never asked for again, and the arena does not say when a game ends).
+const KEPT_GAMES: usize = 64;
+
+/// The kept trees by game number, oldest first. Type-erased because a player is generic over
+/// its evaluator only and serves one game type per match.
+#[derive(Default)]
+struct KeptTrees(Mutex<VecDeque<(u64, Box<dyn Any + Send>)>>);
+
+impl KeptTrees {
+    fn take<G: Game>(&self, game: u64) -> Option<Kept<G>> {
+        let mut trees = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let i = trees.iter().position(|(g, _)| *g == game)?;
+        let (_, kept) = trees.remove(i)?;
+        kept.downcast::<Kept<G>>().ok().map(|k| *k)
+    }
+
+    fn keep<G: Game>(&self, game: u64, kept: Kept<G>) {
+        let mut trees = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if trees.len() >= KEPT_GAMES {
+            trees.pop_front();
+        }
+        trees.push_back((game, Box::new(kept)));
     }
 }

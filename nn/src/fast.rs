@@ -131,8 +131,9 @@ impl FastNet {
         };
         let linear = |name: &str| (get(&format!("{name}.weight")), get(&format!("{name}.bias")));
         let device = net.device();
-        let outcomes = net.outcome_matrix().shallow_clone();
-        let mask = net.board_mask().map(|m| m.to_kind(kind));
+        // Copies, not views: a copy of the fast form may run on another thread than the network.
+        let outcomes = net.outcome_matrix().copy();
+        let mask = net.board_mask().map(|m| m.to_kind(kind).copy());
         FastNet {
             stem: fold("stem", 3),
             blocks,
@@ -164,11 +165,14 @@ impl FastNet {
         }
     }
 
-    fn masked(&self, x: Tensor) -> Tensor {
-        match &self.mask {
-            Some(m) => x * m,
-            None => x,
+    /// `relu(x)` with the cells off the board zeroed, in place: a small batch's time goes
+    /// more to allocating activations than to computing them.
+    fn relu_masked(&self, mut x: Tensor) -> Tensor {
+        let _ = x.relu_();
+        if let Some(m) = &self.mask {
+            let _ = x.g_mul_(m);
         }
+        x
     }
 
     /// Policy logits, the outcome distribution and the values (all fp32) for `batch` positions
@@ -182,12 +186,14 @@ impl FastNet {
         let x = Tensor::from_slice(inputs).reshape(&shape).to_device(self.device).to_kind(kind);
         let x = if self.form.channels_last { channels_last(&x) } else { x };
         tch::no_grad(|| {
-            let mut x = self.masked(self.conv(&x, &self.stem).relu());
+            let mut x = self.relu_masked(self.conv(&x, &self.stem));
             for (a, b) in &self.blocks {
-                let y = self.masked(self.conv(&x, a).relu());
-                x = self.masked((self.conv(&y, b) + x).relu());
+                let y = self.relu_masked(self.conv(&x, a));
+                let mut z = self.conv(&y, b);
+                let _ = z.g_add_(&x);
+                x = self.relu_masked(z);
             }
-            let p = self.masked(self.conv(&x, &self.policy_conv).relu());
+            let p = self.relu_masked(self.conv(&x, &self.policy_conv));
             let policy = self
                 .conv(&p, &self.policy_out)
                 .flatten(1, -1)
@@ -207,7 +213,7 @@ impl FastNet {
 
 /// `t` (`[N, C, ...spatial]`) with the same shape and values in channels-last memory order: the
 /// channel varies fastest. libtorch picks the memory format of a convolution from the strides.
-fn channels_last(t: &Tensor) -> Tensor {
+pub(crate) fn channels_last(t: &Tensor) -> Tensor {
     let dims = t.dim() as i64;
     // [N, C, S1.., Sk] -> [N, S1.., Sk, C], made contiguous, then viewed back as [N, C, S1..].
     let mut to_last: Vec<i64> = vec![0];
@@ -273,8 +279,10 @@ pub struct Inference {
     pub device: Device,
     /// The form of the network on it.
     pub form: InferenceForm,
-    /// libtorch threads of the forward passes.
+    /// libtorch threads of each forward pass.
     pub threads: usize,
+    /// Forward passes each batch is split into, run at once ([`crate::BatchingConfig::passes`]).
+    pub passes: usize,
 }
 
 impl Inference {
@@ -283,7 +291,7 @@ impl Inference {
     /// network as trained under fp16 autocast, as training runs it.
     pub fn choose(device: Device, precision: PrecisionChoice) -> Inference {
         if device.is_cuda() {
-            return Inference { device, form: InferenceForm::PLAIN, threads: 1 };
+            return Inference { device, form: InferenceForm::PLAIN, threads: 1, passes: 1 };
         }
         let bf16 = match precision {
             PrecisionChoice::Auto => cpu_has_bf16(),
@@ -291,7 +299,7 @@ impl Inference {
             PrecisionChoice::Bf16 => true,
         };
         let form = if bf16 { InferenceForm::FAST_BF16 } else { InferenceForm::FAST_FP32 };
-        Inference { device, form, threads: 1 }
+        Inference { device, form, threads: 1, passes: 1 }
     }
 
     /// The same with `threads` libtorch threads (at least 1).
@@ -299,10 +307,16 @@ impl Inference {
         Inference { threads: threads.max(1), ..self }
     }
 
+    /// The same with each batch split into `passes` forward passes run at once (at least 1;
+    /// fast forms only: see [`crate::BatchingConfig::passes`]).
+    pub fn with_passes(self, passes: usize) -> Inference {
+        Inference { passes: passes.max(1), ..self }
+    }
+
     /// The network as trained on the CPU: what tests and tools that compare against training
     /// use.
     pub fn plain_cpu() -> Inference {
-        Inference { device: Device::Cpu, form: InferenceForm::PLAIN, threads: 1 }
+        Inference { device: Device::Cpu, form: InferenceForm::PLAIN, threads: 1, passes: 1 }
     }
 
     /// One line for logs: the form, the device, and what the CPU offers.
@@ -311,7 +325,12 @@ impl Inference {
             return format!("{} (fp16 autocast) on {}", self.form.name(), crate::device::describe(self.device));
         }
         let native = if cpu_has_bf16() { "this CPU has native bf16" } else { "this CPU has no native bf16" };
-        let threads = self.threads;
-        format!("{} on {}, {threads} thread(s) ({native})", self.form.name(), crate::device::describe(self.device))
+        let (threads, passes) = (self.threads, self.passes);
+        let split = if passes > 1 { format!(", batches split into {passes} passes at once") } else { String::new() };
+        format!(
+            "{} on {}, {threads} thread(s){split} ({native})",
+            self.form.name(),
+            crate::device::describe(self.device)
+        )
     }
 }

@@ -96,8 +96,27 @@ pub struct BatchingConfig {
     /// The form of the network's forward passes ([`InferenceForm::PLAIN`]: as trained); a
     /// fast form is rebuilt from the weights whenever new ones are loaded.
     pub form: InferenceForm,
-    /// libtorch threads of the service's forward passes.
+    /// libtorch threads of each forward pass.
     pub threads: usize,
+    /// Forward passes a batch is split into, run at once on threads of their own (each with
+    /// `threads` libtorch threads; fast forms only). On a CPU, whole passes in parallel keep
+    /// their speed on cores that other work holds, where libtorch's own pool, whose threads
+    /// wait for each other at every layer, collapses.
+    pub passes: usize,
+}
+
+impl BatchingConfig {
+    /// Batches of at most `max_batch` positions, waiting at most `max_wait` for more, run as
+    /// `inference` says (form, threads, passes).
+    pub fn new(max_batch: usize, max_wait: Duration, inference: &crate::fast::Inference) -> BatchingConfig {
+        BatchingConfig {
+            max_batch,
+            max_wait,
+            form: inference.form,
+            threads: inference.threads,
+            passes: inference.passes,
+        }
+    }
 }
 
 /// A handle workers use to reach the service; cheap to clone, one per worker.
@@ -182,6 +201,11 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
     tch::set_num_threads(batching.threads.max(1) as i32);
     let fast_form = |net: &PolicyValueNet| batching.form.folded.then(|| FastNet::new(net, batching.form));
     let mut fast = fast_form(&net);
+    let helpers = match fast {
+        Some(_) => batching.passes.max(1) - 1,
+        None => 0,
+    };
+    let mut passes = Passes::start(helpers, batching.threads, || fast_form(&net).expect("a fast form"));
     // The first message of a batch is awaited without a deadline; then the clock runs.
     while let Ok(first) = rx.recv() {
         let deadline = Instant::now() + batching.max_wait;
@@ -198,6 +222,7 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
                 Some(Message::LoadWeights { path, reply }) => {
                     let result = crate::checkpoint::load_weights(&mut net, &path).map_err(|e| e.to_string());
                     fast = fast_form(&net);
+                    passes.reload(|| fast_form(&net).expect("a fast form"));
                     let _ = reply.send(result);
                 }
                 None => {}
@@ -213,7 +238,10 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
         if total == 0 {
             continue;
         }
-        let (policy, outcomes, values) = run_batch(&net, fast.as_ref(), &inputs, total);
+        let (policy, outcomes, values) = match &fast {
+            Some(fast) => passes.run(fast, &inputs, total),
+            None => run_batch(&net, &inputs, total),
+        };
         let classes = outcomes.len() / total;
         let (policy, outcomes, values) = (Arc::new(policy), Arc::new(outcomes), Arc::new(values));
         stats.batches.fetch_add(1, Ordering::Relaxed);
@@ -232,22 +260,108 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
     }
 }
 
-/// One forward pass over `count` positions, in the fast form where there is one (else the
-/// network as trained, in mixed precision on CUDA), returned as flat f32 buffers: policy
-/// logits, outcome probabilities, values.
-fn run_batch(
-    net: &PolicyValueNet,
-    fast: Option<&FastNet>,
-    inputs: &[f32],
-    count: usize,
-) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
-    let (policy, outcomes, values) = match fast {
-        Some(fast) => fast.predict_outcomes(inputs, count),
-        None => tch::autocast(net.device().is_cuda(), || net.predict_outcomes(inputs, count)),
-    };
-    let to_vec = |t: tch::Tensor| -> Vec<f32> {
-        let t = t.to_kind(Kind::Float).to_device(tch::Device::Cpu).flatten(0, -1);
-        Vec::<f32>::try_from(&t).expect("network output converts to f32")
-    };
+/// One forward pass over `count` positions of the network as trained (in mixed precision on
+/// CUDA), returned as flat f32 buffers: policy logits, outcome probabilities, values.
+fn run_batch(net: &PolicyValueNet, inputs: &[f32], count: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+    let (policy, outcomes, values) = tch::autocast(net.device().is_cuda(), || net.predict_outcomes(inputs, count));
     (to_vec(policy), to_vec(outcomes), to_vec(values))
+}
+
+/// Smallest part of a batch worth a forward pass of its own: below it a pass costs about what
+/// the whole batch would (a Glinski 4x32 pass of 1 position takes half the time of 8).
+const MIN_PART: usize = 4;
+
+/// Threads that run parts of a batch in the fast form while the service thread runs the
+/// first part, each with its own copy of the weights (libtorch tensors may move between
+/// threads but not be shared).
+struct Passes {
+    helpers: Vec<Helper>,
+}
+
+/// One helper thread's channels: parts of a batch in, their outputs back.
+struct Helper {
+    work: Sender<Job>,
+    done: Receiver<(Vec<f32>, Vec<f32>, Vec<f32>)>,
+}
+
+enum Job {
+    Part { inputs: Vec<f32>, count: usize },
+    Reload(Box<FastNet>),
+}
+
+impl Passes {
+    /// `count` helper threads with `threads` libtorch threads each, running networks `make`
+    /// builds (on this thread).
+    fn start(count: usize, threads: usize, mut make: impl FnMut() -> FastNet) -> Passes {
+        let helpers = (0..count)
+            .map(|i| {
+                let (work, jobs) = channel::unbounded::<Job>();
+                let (results, done) = channel::unbounded();
+                let mut net = Box::new(make());
+                std::thread::Builder::new()
+                    .name(format!("inference-pass-{}", i + 1))
+                    .spawn(move || {
+                        tch::set_num_threads(threads.max(1) as i32);
+                        while let Ok(job) = jobs.recv() {
+                            match job {
+                                Job::Part { inputs, count } => {
+                                    let out = run_batch_fast(&net, &inputs, count);
+                                    if results.send(out).is_err() {
+                                        break;
+                                    }
+                                }
+                                Job::Reload(fresh) => net = fresh,
+                            }
+                        }
+                    })
+                    .expect("spawn an inference pass thread");
+                Helper { work, done }
+            })
+            .collect();
+        Passes { helpers }
+    }
+
+    /// Hands every helper a network `make` builds from new weights (before the next batch).
+    fn reload(&mut self, mut make: impl FnMut() -> FastNet) {
+        for h in &self.helpers {
+            let _ = h.work.send(Job::Reload(Box::new(make())));
+        }
+    }
+
+    /// The batch's outputs, its parts run at once: the first on this thread with `fast`, the
+    /// others on helpers; parts of at least [`MIN_PART`] positions, in order.
+    fn run(&self, fast: &FastNet, inputs: &[f32], count: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+        let parts = (self.helpers.len() + 1).min(count / MIN_PART).max(1);
+        if parts == 1 {
+            return run_batch_fast(fast, inputs, count);
+        }
+        let len = inputs.len() / count;
+        let sizes: Vec<usize> = (0..parts).map(|i| count / parts + usize::from(i < count % parts)).collect();
+        let mut start = sizes[0];
+        for (h, &n) in self.helpers.iter().zip(&sizes[1..]) {
+            let part = inputs[start * len..(start + n) * len].to_vec();
+            h.work.send(Job::Part { inputs: part, count: n }).expect("an inference pass thread runs");
+            start += n;
+        }
+        let (mut policy, mut outcomes, mut values) = run_batch_fast(fast, &inputs[..sizes[0] * len], sizes[0]);
+        for h in &self.helpers[..parts - 1] {
+            let (p, o, v) = h.done.recv().expect("an inference pass thread answers");
+            policy.extend_from_slice(&p);
+            outcomes.extend_from_slice(&o);
+            values.extend_from_slice(&v);
+        }
+        (policy, outcomes, values)
+    }
+}
+
+/// [`run_batch`] in a fast form.
+fn run_batch_fast(fast: &FastNet, inputs: &[f32], count: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+    let (policy, outcomes, values) = fast.predict_outcomes(inputs, count);
+    (to_vec(policy), to_vec(outcomes), to_vec(values))
+}
+
+/// A tensor's values as a flat vector on the CPU.
+fn to_vec(t: tch::Tensor) -> Vec<f32> {
+    let t = t.to_kind(Kind::Float).to_device(tch::Device::Cpu).flatten(0, -1);
+    Vec::<f32>::try_from(&t).expect("network output converts to f32")
 }

@@ -5,33 +5,70 @@ use tch::{Device, Kind, Tensor};
 
 use crate::config::NetConfig;
 
+/// A convolution of either dimensionality, its weights in reach: the bf16 training form
+/// casts them for each forward pass, as autocast would (tch offers autocast on CUDA only).
+#[derive(Debug)]
+enum Conv {
+    Planar(nn::Conv2D),
+    Cubic(nn::Conv3D),
+}
+
+impl Conv {
+    fn new(path: nn::Path, dims: usize, cin: i64, cout: i64, kernel: i64, bias: bool) -> Conv {
+        let cfg = nn::ConvConfig { padding: kernel / 2, bias, ..Default::default() };
+        if dims == 3 {
+            Conv::Cubic(nn::conv3d(path, cin, cout, kernel, cfg))
+        } else {
+            Conv::Planar(nn::conv2d(path, cin, cout, kernel, cfg))
+        }
+    }
+
+    /// The convolution of `x`, its arithmetic in `compute` (returned in `x`'s kind) or, for
+    /// `None`, as the weights and any autocast have it. Only stride 1, no dilation and same
+    /// padding are built here, so the weights' shape says the padding.
+    fn forward(&self, x: &Tensor, compute: Option<Kind>) -> Tensor {
+        let (ws, bs) = match self {
+            Conv::Planar(c) => (&c.ws, c.bs.as_ref()),
+            Conv::Cubic(c) => (&c.ws, c.bs.as_ref()),
+        };
+        let Some(kind) = compute else {
+            return match self {
+                Conv::Planar(c) => c.forward(x),
+                Conv::Cubic(c) => c.forward(x),
+            };
+        };
+        let spatial = ws.dim() - 2;
+        let padding: Vec<i64> = ws.size()[2..].iter().map(|k| k / 2).collect();
+        let (ones, w, b) = (vec![1i64; spatial], ws.to_kind(kind), bs.map(|b| b.to_kind(kind)));
+        let y = if spatial == 3 {
+            x.to_kind(kind).conv3d(&w, b.as_ref(), &ones, &padding, &ones, 1)
+        } else {
+            x.to_kind(kind).conv2d(&w, b.as_ref(), &ones, &padding, &ones, 1)
+        };
+        y.to_kind(x.kind())
+    }
+}
+
 /// A convolution and batch norm of either dimensionality, so one network type serves the
 /// hexagonal (2-D) and cubic (3-D) boards.
 #[derive(Debug)]
 struct ConvBn {
-    conv: Box<dyn Module>,
+    conv: Conv,
     bn: nn::BatchNorm,
 }
 
 impl ConvBn {
     fn new(path: nn::Path, dims: usize, cin: i64, cout: i64, kernel: i64) -> ConvBn {
-        let cfg = nn::ConvConfig { padding: kernel / 2, bias: false, ..Default::default() };
-        let (conv, bn): (Box<dyn Module>, _) = if dims == 3 {
-            (
-                Box::new(nn::conv3d(&path / "conv", cin, cout, kernel, cfg)),
-                nn::batch_norm3d(&path / "bn", cout, Default::default()),
-            )
+        let bn = if dims == 3 {
+            nn::batch_norm3d(&path / "bn", cout, Default::default())
         } else {
-            (
-                Box::new(nn::conv2d(&path / "conv", cin, cout, kernel, cfg)),
-                nn::batch_norm2d(&path / "bn", cout, Default::default()),
-            )
+            nn::batch_norm2d(&path / "bn", cout, Default::default())
         };
-        ConvBn { conv, bn }
+        ConvBn { conv: Conv::new(&path / "conv", dims, cin, cout, kernel, false), bn }
     }
 
-    fn forward(&self, x: &Tensor, train: bool) -> Tensor {
-        self.bn.forward_t(&self.conv.forward(x), train)
+    fn forward(&self, x: &Tensor, train: bool, compute: Option<Kind>) -> Tensor {
+        self.bn.forward_t(&self.conv.forward(x, compute), train)
     }
 }
 
@@ -56,7 +93,7 @@ pub struct PolicyValueNet {
     stem: ConvBn,
     blocks: Vec<ResBlock>,
     policy_conv: ConvBn,
-    policy_out: Box<dyn Module>,
+    policy_out: Conv,
     value_conv: ConvBn,
     value_fc1: nn::Linear,
     value_fc2: nn::Linear,
@@ -109,12 +146,7 @@ impl PolicyValueNet {
         // small even for Weltschach's 178,432 outputs, where a dense layer would not.
         let policy_planes = config.policy_size.div_ceil(config.spatial_len()) as i64;
         let policy_conv = ConvBn::new(&root / "policy_conv", dims, c, c, 3);
-        let out_cfg = nn::ConvConfig { padding: 0, ..Default::default() };
-        let policy_out: Box<dyn Module> = if dims == 3 {
-            Box::new(nn::conv3d(&root / "policy_out", c, policy_planes, 1, out_cfg))
-        } else {
-            Box::new(nn::conv2d(&root / "policy_out", c, policy_planes, 1, out_cfg))
-        };
+        let policy_out = Conv::new(&root / "policy_out", dims, c, policy_planes, 1, true);
         let value_conv = ConvBn::new(&root / "value_conv", dims, c, VALUE_CHANNELS, 1);
         let value_fc1 = nn::linear(&root / "value_fc1", VALUE_CHANNELS * cells, VALUE_HIDDEN, Default::default());
         let classes = config.outcomes.len() as i64;
@@ -190,20 +222,27 @@ impl PolicyValueNet {
     /// Policy logits and values for a batch shaped `[B, ..input_shape]`; `train` selects batch
     /// statistics (training) or running statistics (inference) in the batch norms.
     pub fn forward(&self, input: &Tensor, train: bool) -> (Tensor, Tensor) {
-        let (policy, logits) = self.heads(input, train);
+        self.forward_in(input, train, None)
+    }
+
+    /// [`PolicyValueNet::forward`] with every convolution's arithmetic in `compute` (bf16
+    /// training on a CPU), the batch norms, the value head and the outputs in the input's kind;
+    /// `None` computes as the weights (and any autocast) have it.
+    pub fn forward_in(&self, input: &Tensor, train: bool, compute: Option<Kind>) -> (Tensor, Tensor) {
+        let (policy, logits) = self.heads(input, train, compute);
         (policy, self.outcome_probabilities(&logits).matmul(&self.outcomes))
     }
 
     /// Policy logits and value-head logits (one per outcome class) for a batch.
-    fn heads(&self, input: &Tensor, train: bool) -> (Tensor, Tensor) {
-        let mut x = self.masked(self.stem.forward(input, train).relu());
+    fn heads(&self, input: &Tensor, train: bool, compute: Option<Kind>) -> (Tensor, Tensor) {
+        let mut x = self.masked(self.stem.forward(input, train, compute).relu());
         for block in &self.blocks {
-            let y = self.masked(block.a.forward(&x, train).relu());
-            x = self.masked((block.b.forward(&y, train) + x).relu());
+            let y = self.masked(block.a.forward(&x, train, compute).relu());
+            x = self.masked((block.b.forward(&y, train, compute) + x).relu());
         }
-        let p = self.masked(self.policy_conv.forward(&x, train).relu());
-        let policy = self.policy_out.forward(&p).flatten(1, -1).narrow(1, 0, self.config.policy_size as i64);
-        let v = self.value_conv.forward(&x, train).relu().flatten(1, -1);
+        let p = self.masked(self.policy_conv.forward(&x, train, compute).relu());
+        let policy = self.policy_out.forward(&p, compute).flatten(1, -1).narrow(1, 0, self.config.policy_size as i64);
+        let v = self.value_conv.forward(&x, train, compute).relu().flatten(1, -1);
         let logits = self.value_fc2.forward(&self.value_fc1.forward(&v).relu());
         (policy, logits)
     }
@@ -226,7 +265,7 @@ impl PolicyValueNet {
     pub fn predict_outcomes(&self, inputs: &[f32], batch: usize) -> (Tensor, Tensor, Tensor) {
         let x = self.input_tensor(inputs, batch);
         tch::no_grad(|| {
-            let (policy, logits) = self.heads(&x, false);
+            let (policy, logits) = self.heads(&x, false, None);
             let probabilities = self.outcome_probabilities(&logits);
             let values = probabilities.matmul(&self.outcomes);
             (policy, probabilities, values)

@@ -72,8 +72,10 @@ impl Sgd {
 
     /// Writes the momentum buffers and the `extra` named tensors to `path` (safetensors).
     pub fn save(&self, path: &Path, extra: &[(&str, &Tensor)]) -> Result<(), TchError> {
-        let mut named: Vec<(&str, &Tensor)> = self.buffers.iter().map(|(k, v)| (k.as_str(), v)).collect();
-        named.extend_from_slice(extra);
+        // Contiguous copies: buffers of channels-last weights are channels-last too, which
+        // safetensors cannot write as they are.
+        let mut named: Vec<(&str, Tensor)> = self.buffers.iter().map(|(k, v)| (k.as_str(), v.contiguous())).collect();
+        named.extend(extra.iter().map(|&(k, t)| (k, t.contiguous())));
         Tensor::write_safetensors(&named, path)
     }
 

@@ -36,8 +36,13 @@ fn batched_answers_equal_single_forward_passes() {
     save_weights(&reference, &weights).unwrap();
 
     let service_cfg = cfg.clone();
-    let batching =
-        BatchingConfig { max_batch: 8, max_wait: Duration::from_millis(200), form: InferenceForm::PLAIN, threads: 1 };
+    let batching = BatchingConfig {
+        max_batch: 8,
+        max_wait: Duration::from_millis(200),
+        form: InferenceForm::PLAIN,
+        threads: 1,
+        passes: 1,
+    };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
     client.load_weights(weights.clone()).unwrap().unwrap();
 
@@ -92,8 +97,13 @@ fn batched_answers_equal_single_forward_passes() {
 fn loading_a_missing_file_reports_an_error_and_keeps_serving() {
     let cfg = config();
     let service_cfg = cfg.clone();
-    let batching =
-        BatchingConfig { max_batch: 4, max_wait: Duration::from_millis(1), form: InferenceForm::PLAIN, threads: 1 };
+    let batching = BatchingConfig {
+        max_batch: 4,
+        max_wait: Duration::from_millis(1),
+        form: InferenceForm::PLAIN,
+        threads: 1,
+        passes: 1,
+    };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
     let err = client.load_weights("/nonexistent/w.safetensors".into()).unwrap();
     assert!(err.is_err());
@@ -108,8 +118,13 @@ fn a_lone_waiting_client_is_served_without_waiting_for_the_timeout() {
     let cfg = config();
     let service_cfg = cfg.clone();
     // A wait far longer than the test may take: only the "everyone is waiting" rule can answer.
-    let batching =
-        BatchingConfig { max_batch: 64, max_wait: Duration::from_secs(60), form: InferenceForm::PLAIN, threads: 1 };
+    let batching = BatchingConfig {
+        max_batch: 64,
+        max_wait: Duration::from_secs(60),
+        form: InferenceForm::PLAIN,
+        threads: 1,
+        passes: 1,
+    };
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
     let begun = std::time::Instant::now();
     for seed in 0..3 {
@@ -130,8 +145,13 @@ fn a_fast_form_is_rebuilt_from_loaded_weights() {
     let weights = dir.join("w.safetensors");
     save_weights(&reference, &weights).unwrap();
     let service_cfg = cfg.clone();
-    let batching =
-        BatchingConfig { max_batch: 8, max_wait: Duration::from_millis(1), form: InferenceForm::FAST_FP32, threads: 1 };
+    let batching = BatchingConfig {
+        max_batch: 8,
+        max_wait: Duration::from_millis(1),
+        form: InferenceForm::FAST_FP32,
+        threads: 1,
+        passes: 1,
+    };
     // The service starts from other weights than the reference's; only the loaded ones match.
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
     let x = position(&cfg, 3);
@@ -146,5 +166,70 @@ fn a_fast_form_is_rebuilt_from_loaded_weights() {
     assert!(!close(&before.policy, &policy), "the service's own weights differed before the load");
     drop(client);
     service.join();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A batch split into passes run at once answers as one pass does (to float tolerance: the
+/// kernels differ with the batch size), every time alike, with new weights reaching every pass.
+#[test]
+fn batches_split_into_passes_answer_as_one_pass() {
+    tch::manual_seed(9);
+    let cfg = config();
+    let reference = PolicyValueNet::new(&cfg, Device::Cpu);
+    let dir = std::env::temp_dir().join(format!("vzero-inference-passes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let weights = dir.join("w.safetensors");
+    save_weights(&reference, &weights).unwrap();
+    let start = |passes: usize| {
+        let service_cfg = cfg.clone();
+        let batching = BatchingConfig {
+            max_batch: 64,
+            max_wait: Duration::from_millis(1),
+            form: InferenceForm::FAST_FP32,
+            threads: 1,
+            passes,
+        };
+        let (service, client) =
+            InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
+        client.load_weights(weights.clone()).unwrap().unwrap();
+        (service, client)
+    };
+    // 23 positions in one request: three passes of 8, 8 and 7.
+    let count = 23;
+    let x: Vec<f32> = (0..count).flat_map(|i| position(&cfg, i)).collect();
+    let (one, one_client) = start(1);
+    let (three, three_client) = start(3);
+    let whole = one_client.evaluate(x.clone(), count).unwrap();
+    let split = three_client.evaluate(x.clone(), count).unwrap();
+    let again = three_client.evaluate(x.clone(), count).unwrap();
+    assert_eq!(split.policy.len(), whole.policy.len());
+    assert_eq!(split.values.len(), whole.values.len());
+    assert_eq!(split.outcomes.len(), whole.outcomes.len());
+    let largest = |a: &[f32], b: &[f32]| a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
+    let diff = largest(&split.policy, &whole.policy)
+        .max(largest(&split.values, &whole.values))
+        .max(largest(&split.outcomes, &whole.outcomes));
+    assert!(diff < 1e-4, "split passes differ by {diff}");
+    assert_eq!(&*split.policy, &*again.policy, "the same split answers the same, bit for bit");
+    assert_eq!(&*split.values, &*again.values);
+    // Positions are not mixed up between passes: the last pass's last position is its own.
+    let last = one_client.evaluate(position(&cfg, count - 1), 1).unwrap();
+    let p = cfg.policy_size;
+    assert!(largest(&split.policy[(count - 1) * p..], &last.policy) < 1e-4, "the last position's logits");
+
+    // New weights reach every pass, not only the service thread's.
+    tch::manual_seed(10);
+    let other = PolicyValueNet::new(&cfg, Device::Cpu);
+    let other_weights = dir.join("other.safetensors");
+    save_weights(&other, &other_weights).unwrap();
+    three_client.load_weights(other_weights).unwrap().unwrap();
+    let reloaded = three_client.evaluate(x.clone(), count).unwrap();
+    let (policy, _) = other.predict(&x, count);
+    let policy = Vec::<f32>::try_from(policy.flatten(0, -1)).unwrap();
+    assert!(largest(&reloaded.policy, &policy) < 1e-4, "every pass runs the new weights");
+    for (service, client) in [(one, one_client), (three, three_client)] {
+        drop(client);
+        service.join();
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use nn::device::DeviceError;
-use nn::{BatchingConfig, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
+use nn::{BatchingConfig, InferenceService, NetConfig, PolicyValueNet, TrainBatch, TrainForm, Trainer};
 use rand::{RngExt, SeedableRng};
 use rules::Encoding;
 
@@ -48,12 +48,7 @@ pub fn selfplay_throughput<G: Encoding>(
     let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
     let batch = config.selfplay.max_batch;
     let make = move || PolicyValueNet::new(&net_cfg, device);
-    let batching = BatchingConfig {
-        max_batch: batch,
-        max_wait: Duration::from_millis(2),
-        form: inference.form,
-        threads: inference.threads,
-    };
+    let batching = BatchingConfig::new(batch, Duration::from_millis(2), &inference);
 
     // Alone: one client sending full batches of real positions back to back, with the one
     // libtorch thread that self-play gives the network too.
@@ -128,20 +123,30 @@ pub struct TrainBench {
     pub positions_per_second: f64,
     /// Whether the steps ran in fp16 autocast with loss scaling, as a run on this device would.
     pub mixed_precision: bool,
+    /// The layout and arithmetic of the steps.
+    pub form: TrainForm,
 }
 
 /// Times gradient steps of `config`'s network on its device for about `seconds`, on one batch of
 /// `training.batch_size` positions of random games, with mixed precision exactly when a run of
 /// this config would use it (`training.mixed_precision` on a CUDA device). Sampling is left out:
-/// [`sampler_throughput`] measures it.
-pub fn train_throughput<G: Encoding>(config: &Config, seconds: f64) -> Result<TrainBench, TrainBenchError> {
+/// [`sampler_throughput`] measures it. `form` is the step's layout and arithmetic (a CPU
+/// choice: `training.cpu_form`).
+pub fn train_throughput<G: Encoding>(
+    config: &Config,
+    seconds: f64,
+    form: TrainForm,
+) -> Result<TrainBench, TrainBenchError> {
     let device = config.device.resolve()?;
     let net = PolicyValueNet::seeded(
         &NetConfig::for_game::<G>(config.network.blocks, config.network.channels),
         device,
         config.seed,
     );
-    let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
+    if form.channels_last {
+        nn::to_channels_last(&net);
+    }
+    let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay).with_form(form);
     let mixed_precision = config.training.mixed_precision && device.is_cuda();
     if mixed_precision {
         trainer = trainer.with_mixed_precision();
@@ -160,7 +165,7 @@ pub fn train_throughput<G: Encoding>(config: &Config, seconds: f64) -> Result<Tr
         steps += 1;
     }
     let steps_per_second = steps as f64 / begun.elapsed().as_secs_f64();
-    Ok(TrainBench { steps_per_second, positions_per_second: steps_per_second * size as f64, mixed_precision })
+    Ok(TrainBench { steps_per_second, positions_per_second: steps_per_second * size as f64, mixed_precision, form })
 }
 
 /// Fills a replay window with `positions` positions of random games of `G` (each move with

@@ -116,13 +116,15 @@ pub struct InferenceConfig {
     /// the batch norms are folded and the layout is channels-last in every case.
     #[serde(with = "by_name")]
     pub precision: PrecisionChoice,
-    /// libtorch threads of the inference service's forward passes.
+    /// libtorch threads of each of the inference service's forward passes.
     pub threads: usize,
+    /// Forward passes each batch is split into, run at once on threads of their own.
+    pub passes: usize,
 }
 
 impl Default for InferenceConfig {
     fn default() -> Self {
-        InferenceConfig { precision: PrecisionChoice::Auto, threads: 1 }
+        InferenceConfig { precision: PrecisionChoice::Auto, threads: 1, passes: 2 }
     }
 }
 
@@ -237,6 +239,11 @@ pub struct TrainingConfig {
     /// On CUDA, train with the forward pass in fp16 autocast and dynamic loss scaling (weights
     /// and optimizer stay fp32). Ignored on CPU.
     pub mixed_precision: bool,
+    /// On a CPU, the layout and arithmetic of the training step: `auto` (channels-last, with
+    /// bf16 convolutions where the CPU computes bf16 natively), or one of `nchw-fp32`,
+    /// `nhwc-fp32`, `nchw-bf16`, `nhwc-bf16`. Ignored on CUDA.
+    #[serde(with = "by_name")]
+    pub cpu_form: nn::TrainFormChoice,
     /// Share of the search's root value in each value target; the rest is the game's final
     /// score (Leela's q-ratio). Denser than results alone where most games are draws.
     pub search_value_weight: f32,
@@ -256,6 +263,7 @@ impl Default for TrainingConfig {
             checkpoint_steps: 0,
             keep_checkpoints: 0,
             mixed_precision: true,
+            cpu_form: nn::TrainFormChoice::Auto,
             search_value_weight: 0.0,
         }
     }
@@ -473,7 +481,9 @@ impl Config {
 
     /// The device the config names and the form inference runs the network in there.
     pub fn inference(&self) -> Result<nn::Inference, nn::device::DeviceError> {
-        Ok(nn::Inference::choose(self.device.resolve()?, self.inference.precision).with_threads(self.inference.threads))
+        Ok(nn::Inference::choose(self.device.resolve()?, self.inference.precision)
+            .with_threads(self.inference.threads)
+            .with_passes(self.inference.passes))
     }
 
     fn validate(&self, name: &str) -> Result<(), ConfigError> {
@@ -501,6 +511,7 @@ impl Config {
             ("selfplay.flush_games", self.selfplay.flush_games),
             ("training.batch_size", self.training.batch_size),
             ("inference.threads", self.inference.threads),
+            ("inference.passes", self.inference.passes),
         ];
         for (key, value) in positive {
             if value == 0 {
@@ -518,6 +529,7 @@ impl Config {
             ("training.batch_size", self.training.batch_size, 1 << 16),
             ("replay.window_max", self.replay.window_max, 1 << 32),
             ("inference.threads", self.inference.threads, 256),
+            ("inference.passes", self.inference.passes, 64),
         ];
         for (key, value, max) in at_most {
             if value > max {

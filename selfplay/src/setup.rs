@@ -30,12 +30,7 @@ pub(crate) fn spawn_service<G: Encoding>(
     max_wait: Duration,
 ) -> (InferenceService, InferenceClient) {
     let net = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
-    let batching = BatchingConfig {
-        max_batch: config.selfplay.max_batch,
-        max_wait,
-        form: inference.form,
-        threads: inference.threads,
-    };
+    let batching = BatchingConfig::new(config.selfplay.max_batch, max_wait, &inference);
     let device = inference.device;
     InferenceService::spawn(move || PolicyValueNet::new(&net, device), batching)
 }

@@ -10,7 +10,7 @@ use crate::engine::{cp_from_q, open_session, uniform_reason, Limits, Line, Repor
 
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
-    let inference = args.net.inference()?;
+    let inference = args.net.inference(args.threads)?;
     let model = args.model.resolve(args.at.variant);
     let mut session =
         open_session(args.at.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;

@@ -56,7 +56,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     if let Some(out) = &args.out {
         super::output::check_out_file(out)?;
     }
-    let inference = args.net.inference()?;
+    let inference = args.net.inference(args.play.threads)?;
     if inference.device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
         // The games' searches and the networks share the cores: libtorch's own thread pool on
         // top collapses when they are busy, as `vzero uci` found (20 times slower on 2 cores).
@@ -73,8 +73,14 @@ fn arena_match<G: FullGame>(
     engine_budget: EngineBudget,
     inference: nn::Inference,
 ) -> anyhow::Result<()> {
-    let opts =
-        PlayerOptions { default_sims: a.sims, leaves: a.net.leaves, engine_budget, inference, tactics: a.net.tactics };
+    let opts = PlayerOptions {
+        default_sims: a.sims,
+        leaves: a.net.leaves,
+        engine_budget,
+        inference,
+        tactics: a.net.tactics,
+        reuse_trees: !a.play.fresh_search,
+    };
     let players = load_players::<G>(specs, opts)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
     let opts = MatchOptions {

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use nn::NetConfig;
+use nn::{NetConfig, TrainForm};
 use rules::hexchess::Glinski;
 use rules::{perft, with_game, FullGame, Game, Variant};
 use selfplay::replay::{read_checked_shard, ReplayWindow, WindowSize};
@@ -191,18 +191,46 @@ fn parse_net(text: &str) -> anyhow::Result<(usize, usize)> {
 
 /// Training steps per second of the config's network.
 fn train_bench<G: FullGame>(config: &Config, seconds: f64) -> anyhow::Result<()> {
-    let r = selfplay::bench::train_throughput::<G>(config, seconds)?;
     let t = &config.training;
-    let precision = if r.mixed_precision { "mixed precision (fp16 autocast)" } else { "fp32" };
+    let on_cuda = config.device.resolve()?.is_cuda();
     println!(
-        "{} ({} blocks x {} channels, batch {}, {precision}):",
+        "{} ({} blocks x {} channels, batch {}):",
         G::NAME,
         config.network.blocks,
         config.network.channels,
         t.batch_size
     );
-    println!("  training steps     {:>10.2} steps/s", r.steps_per_second);
-    println!("  training positions {:>10.0} positions/s", r.positions_per_second);
+    // The CPU forms a step could take, plain first: the ratios are against it; the one the
+    // config's `training.cpu_form` picks is marked. On CUDA a run trains as it always does
+    // (fp16 autocast where `training.mixed_precision`).
+    let mut forms = vec![TrainForm::PLAIN];
+    if !on_cuda {
+        forms.push(TrainForm { channels_last: true, bf16: false });
+        if nn::fast::cpu_has_bf16() {
+            forms.push(TrainForm { channels_last: false, bf16: true });
+            forms.push(TrainForm { channels_last: true, bf16: true });
+        } else {
+            println!("  (no bf16 forms: this CPU has no native bf16)");
+        }
+    }
+    let chosen = config.training.cpu_form.resolve(config.network.channels);
+    let mut plain = None;
+    for form in forms {
+        let r = selfplay::bench::train_throughput::<G>(config, seconds, form)?;
+        let base = *plain.get_or_insert(r.steps_per_second);
+        let name = if r.mixed_precision { "fp16 autocast".to_string() } else { form.name() };
+        let used = if !on_cuda && form == chosen {
+            format!("  <- training.cpu_form = {}", config.training.cpu_form)
+        } else {
+            String::new()
+        };
+        println!(
+            "  {name:<14} {:>8.2} steps/s {:>9.0} positions/s  {:>5.2}x{used}",
+            r.steps_per_second,
+            r.positions_per_second,
+            r.steps_per_second / base
+        );
+    }
     Ok(())
 }
 

@@ -16,7 +16,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
     let config = Config::load(&dir.config(), &[])
         .with_context(|| format!("{}: not a run directory (no readable config.toml)", args.run.display()))?;
     if !args.table_only {
-        let inference = args.net.inference()?;
+        let inference = args.net.inference(args.play.threads)?;
         let opts = GauntletOptions {
             opponents: args.against.clone(),
             checkpoints: args.checkpoints,
@@ -25,6 +25,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
             sims: args.sims,
             tactics: args.net.tactics,
             leaves: args.net.leaves,
+            reuse_trees: !args.play.fresh_search,
             max_plies: args.play.max_plies,
             opening_plies: args.play.opening_plies,
             threads: args.play.threads,

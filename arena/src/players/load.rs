@@ -82,6 +82,8 @@ pub struct PlayerOptions {
     /// Share of the quiescence search's value in the leaf values of search players
     /// ([`QuiescenceJudge`]); 0 leaves their evaluators as they are.
     pub tactics: f32,
+    /// Search players keep each game's tree between their moves ([`SearchAgent::reuse_trees`]).
+    pub reuse_trees: bool,
 }
 
 /// Builds the agents for `specs` as `opts` says.
@@ -89,8 +91,8 @@ pub fn load_players<G: Encoding + Material>(
     specs: &[PlayerSpec],
     opts: PlayerOptions,
 ) -> Result<Players<G>, PlayerError> {
-    let PlayerOptions { default_sims, leaves, engine_budget, inference, tactics } = opts;
-    let searching = |label: String, simulations| SearchOptions { label, simulations, leaves, tactics };
+    let PlayerOptions { default_sims, leaves, engine_budget, inference, tactics, reuse_trees } = opts;
+    let searching = |label: String, simulations| SearchOptions { label, simulations, leaves, tactics, reuse_trees };
 
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     let mut services = Vec::new();
@@ -138,17 +140,20 @@ struct SearchOptions {
     simulations: u32,
     leaves: Option<u32>,
     tactics: f32,
+    reuse_trees: bool,
 }
 
 impl SearchOptions {
     /// The player searching with `evaluator`: `leaves` in flight (analysis's where none are
-    /// given) and `tactics` of the quiescence search's value blended into its leaf values (named
-    /// in its label).
+    /// given), `tactics` of the quiescence search's value blended into its leaf values (named
+    /// in its label), and its trees kept between moves or not.
     fn agent<E>(self, evaluator: E) -> SearchAgent<Blend<E, QuiescenceJudge>> {
         let label = if self.tactics > 0.0 { format!("{}+tactics{}", self.label, self.tactics) } else { self.label };
         let evaluator = Blend { inner: evaluator, judge: QuiescenceJudge, weight: self.tactics };
-        let agent = SearchAgent::new(label, evaluator, self.simulations);
-        SearchAgent { leaves: self.leaves.unwrap_or(agent.leaves), ..agent }
+        let mut agent = SearchAgent::new(label, evaluator, self.simulations);
+        agent.leaves = self.leaves.unwrap_or(agent.leaves);
+        agent.reuse_trees = self.reuse_trees;
+        agent
     }
 }
 
@@ -166,12 +171,7 @@ pub fn load_network<G: Encoding>(
     }
     check_format(&state).map_err(bad)?;
     let cfg = NetConfig::for_game::<G>(state.blocks, state.channels);
-    let batching = BatchingConfig {
-        max_batch: 256,
-        max_wait: Duration::from_millis(1),
-        form: inference.form,
-        threads: inference.threads,
-    };
+    let batching = BatchingConfig::new(256, Duration::from_millis(1), &inference);
     let device = inference.device;
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);
     match client.load_weights(dir.join("weights.safetensors")) {

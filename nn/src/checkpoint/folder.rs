@@ -128,7 +128,7 @@ pub fn save_checkpoint(
     durable::replace_dir(&dir, |tmp: &Path| {
         let bad = |path: PathBuf, e: tch::TchError| CheckpointError::Bad { path, reason: e.to_string() };
         let weights = tmp.join("weights.safetensors");
-        net.var_store().save(&weights).map_err(|e| bad(weights.clone(), e))?;
+        super::weights::write_contiguous(net, &weights).map_err(|e| bad(weights.clone(), e))?;
         let opt = tmp.join("optimizer.safetensors");
         trainer.save_state(&opt).map_err(|e| bad(opt.clone(), e))?;
         let files = TENSOR_FILES

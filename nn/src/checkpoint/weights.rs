@@ -12,7 +12,7 @@ use crate::net::PolicyValueNet;
 pub fn save_weights(net: &PolicyValueNet, path: &Path) -> Result<(), TchError> {
     let mut tch_error = None;
     let written = durable::replace_with(path, |tmp: &Path| {
-        net.var_store().save(tmp).map_err(|e| {
+        write_contiguous(net, tmp).map_err(|e| {
             let message = e.to_string();
             tch_error = Some(e); // returned as it is, not as the I/O error it must pass through
             std::io::Error::other(message)
@@ -22,6 +22,16 @@ pub fn save_weights(net: &PolicyValueNet, path: &Path) -> Result<(), TchError> {
         return Err(e);
     }
     written.map_err(|e: std::io::Error| TchError::FileFormat(e.to_string()))
+}
+
+/// Writes `net`'s variables to `path` (safetensors) as contiguous copies, by name: a network
+/// training in channels-last order holds weights safetensors cannot write as they are, and
+/// the file is the same for either order.
+pub(crate) fn write_contiguous(net: &PolicyValueNet, path: &Path) -> Result<(), TchError> {
+    let mut named: Vec<(String, Tensor)> =
+        net.var_store().variables().into_iter().map(|(name, t)| (name, t.contiguous())).collect();
+    named.sort_by(|a, b| a.0.cmp(&b.0));
+    Tensor::write_safetensors(&named, path)
 }
 
 /// Loads weights saved by [`save_weights`] (safetensors) into a network of the same shape.

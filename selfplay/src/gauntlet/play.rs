@@ -33,6 +33,8 @@ pub struct GauntletOptions {
     pub tactics: f32,
     /// Leaves in flight of the checkpoints' searches (`None`: analysis's).
     pub leaves: Option<u32>,
+    /// The checkpoints keep each game's tree between their moves (tree reuse).
+    pub reuse_trees: bool,
     /// Longest game in plies; longer games are adjudicated draws.
     pub max_plies: u32,
     /// Random plies opening each game.
@@ -192,6 +194,7 @@ fn play_pairing<G: Encoding + Material>(
         engine_budget: budget,
         inference,
         tactics: opts.tactics,
+        reuse_trees: opts.reuse_trees,
     };
     let players = load_players::<G>(&specs, player_opts)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|a| a.as_ref()).collect();

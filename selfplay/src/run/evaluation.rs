@@ -47,6 +47,7 @@ pub(crate) fn evaluate<G: Encoding>(
         engine_budget: EngineBudget::Nodes(sims),
         inference: config.inference()?,
         tactics: 0.0,
+        reuse_trees: true,
     };
     let players = load_players::<G>(&specs, opts).map_err(|e| TrainError::Run(format!("evaluation.against: {e}")))?;
     let start = start_state::<G>(config)?;

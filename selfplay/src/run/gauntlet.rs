@@ -33,6 +33,7 @@ pub(crate) fn check_engines<G: Encoding + Material>(config: &Config) -> Result<(
         engine_budget: EngineBudget::Nodes(cfg.simulations),
         inference: config.inference()?,
         tactics: 0.0,
+        reuse_trees: true,
     };
     let players = load_players::<G>(&engines, opts).map_err(GauntletError::from)?;
     players.close();
@@ -56,6 +57,7 @@ impl<G: Encoding + Material> Run<G> {
             sims: cfg.simulations,
             tactics: 0.0,
             leaves: None,
+            reuse_trees: true,
             max_plies: self.config.selfplay.max_plies,
             opening_plies: 2,
             threads: 1,

@@ -143,10 +143,21 @@ impl<G: Encoding> Run<G> {
         let mut window = ReplayWindow::new(config.replay.window_size());
         let mut teacher = ReplayWindow::new(WindowSize::EVERYTHING);
         let mut net = PolicyValueNet::seeded(&net_cfg, device, config.seed);
-        let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay);
+        let form = if device.is_cuda() {
+            nn::TrainForm::PLAIN
+        } else {
+            config.training.cpu_form.resolve(config.network.channels)
+        };
+        if form.channels_last {
+            nn::to_channels_last(&net);
+        }
+        let mut trainer =
+            Trainer::new(&net, config.training.learning_rate, config.training.weight_decay).with_form(form);
         if config.training.mixed_precision && device.is_cuda() {
             trainer = trainer.with_mixed_precision();
             eprintln!("vzero train: mixed-precision training (fp16 autocast, dynamic loss scaling)");
+        } else if form != nn::TrainForm::PLAIN {
+            eprintln!("vzero train: training steps in the {form} form");
         }
         let mut done = BTreeSet::new();
         let mut held_back = Vec::new();

@@ -26,7 +26,7 @@ const LINE_WIDTH: usize = 78;
 
 /// Opens the model, then plays until the game ends, the person quits or the input ends.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
-    let inference = args.net.inference()?;
+    let inference = args.net.inference(1)?;
     let model = args.model.resolve(args.variant);
     let mut session = open_session(args.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
     let result = Table::new(&mut *session, &args).and_then(|mut table| table.play());

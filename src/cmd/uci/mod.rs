@@ -29,7 +29,7 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
         (None, ModelChoice::Path(path)) => model_variant(path).map_err(|e| anyhow!("--model: {e}"))?,
         (None, _) => Variant::Glinski,
     };
-    let inference = args.net.inference()?;
+    let inference = args.net.inference(1)?;
     let mut engine = Engine::new(Options::new(variant, args.model), inference, args.net.leaves, args.net.tactics)
         .map_err(|e| anyhow!("--model: {e}"))?;
 
