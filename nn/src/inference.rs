@@ -278,10 +278,21 @@ struct Passes {
     helpers: Vec<Helper>,
 }
 
-/// One helper thread's channels: parts of a batch in, their outputs back.
+/// One helper thread and its channels: parts of a batch in, their outputs back.
 struct Helper {
     work: Sender<Job>,
     done: Receiver<(Vec<f32>, Vec<f32>, Vec<f32>)>,
+    thread: JoinHandle<()>,
+}
+
+impl Drop for Passes {
+    /// Ends the helpers and waits for them, so that a joined service holds no threads.
+    fn drop(&mut self) {
+        for Helper { work, thread, .. } in self.helpers.drain(..) {
+            drop(work);
+            let _ = thread.join();
+        }
+    }
 }
 
 enum Job {
@@ -298,7 +309,7 @@ impl Passes {
                 let (work, jobs) = channel::unbounded::<Job>();
                 let (results, done) = channel::unbounded();
                 let mut net = Box::new(make());
-                std::thread::Builder::new()
+                let thread = std::thread::Builder::new()
                     .name(format!("inference-pass-{}", i + 1))
                     .spawn(move || {
                         tch::set_num_threads(threads.max(1) as i32);
@@ -315,7 +326,7 @@ impl Passes {
                         }
                     })
                     .expect("spawn an inference pass thread");
-                Helper { work, done }
+                Helper { work, done, thread }
             })
             .collect();
         Passes { helpers }
