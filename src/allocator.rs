@@ -5,8 +5,9 @@
 //! policy alone is 13,431 logits a position). With glibc's defaults a thread's arena returns any
 //! free top above 128 KiB to the kernel at once (`madvise`), so the next pass faults every page
 //! back in and the kernel clears it. `perf` on a 64-simulation Glinski arena player: 17% of its
-//! time in the kernel, mostly those page faults, and 4% with the thresholds below, which took a
-//! tenth off its time a move (23.8 to 21.0-21.7 ms).
+//! time in the kernel, mostly those page faults, and 4% with the thresholds below (and the fast
+//! form's in-place activations); the thresholds alone took a tenth off its time a move (23.8 to
+//! 21.0-21.7 ms).
 
 /// Largest free top an arena keeps before returning memory to the kernel (default 128 KiB).
 const TRIM_THRESHOLD: i32 = 256 << 20;
