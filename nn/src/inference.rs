@@ -201,10 +201,7 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
     tch::set_num_threads(batching.threads.max(1) as i32);
     let fast_form = |net: &PolicyValueNet| batching.form.folded.then(|| FastNet::new(net, batching.form));
     let mut fast = fast_form(&net);
-    let helpers = match fast {
-        Some(_) => batching.passes.max(1) - 1,
-        None => 0,
-    };
+    let helpers = if fast.is_some() { batching.passes.max(1) - 1 } else { 0 };
     let mut passes = Passes::start(helpers, batching.threads, || fast_form(&net).expect("a fast form"));
     // The first message of a batch is awaited without a deadline; then the clock runs.
     while let Ok(first) = rx.recv() {

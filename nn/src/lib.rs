@@ -24,7 +24,7 @@ pub use net::PolicyValueNet;
 pub use scaler::LossScaler;
 /// libtorch errors, re-exported so callers need not depend on tch.
 pub use tch::{Device, TchError};
-pub use train::{evaluate_losses, to_channels_last, TrainBatch, TrainForm, TrainFormChoice, TrainStats, Trainer};
+pub use train::{evaluate_losses, TrainBatch, TrainForm, TrainFormChoice, TrainStats, Trainer};
 
 /// Sets libtorch's intra-op thread count. On few cores, one thread per worker and parallelism
 /// across games beats libtorch's OpenMP pool, which collapses when the cores are shared.

@@ -66,8 +66,8 @@ const MOMENTUM: f64 = 0.9;
 /// bench train` measures each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrainForm {
-    /// Inputs, convolution weights (and so their gradients) in channels-last memory order: set
-    /// the weights with [`to_channels_last`] before the trainer is made.
+    /// Inputs, convolution weights (and so their gradients and momentum) in channels-last
+    /// memory order.
     pub channels_last: bool,
     /// Convolutions computed in bf16 from fp32 master weights (CPU autocast's choice of ops);
     /// batch norms, the value head, the losses and the update stay fp32.
@@ -77,6 +77,14 @@ pub struct TrainForm {
 impl TrainForm {
     /// NCHW, fp32: the network as it is built.
     pub const PLAIN: TrainForm = TrainForm { channels_last: false, bf16: false };
+
+    /// Every form, the plain one first.
+    pub const ALL: [TrainForm; 4] = [
+        TrainForm::PLAIN,
+        TrainForm { channels_last: true, bf16: false },
+        TrainForm { channels_last: false, bf16: true },
+        TrainForm { channels_last: true, bf16: true },
+    ];
 
     /// A short name for tables and configs (`nchw-fp32`, `nhwc-bf16`, ...).
     pub fn name(&self) -> String {
@@ -95,18 +103,10 @@ impl std::str::FromStr for TrainForm {
     type Err = String;
 
     fn from_str(text: &str) -> Result<TrainForm, String> {
-        let (layout, precision) = text.split_once('-').unwrap_or((text, ""));
-        let channels_last = match layout {
-            "nchw" => false,
-            "nhwc" => true,
-            _ => return Err(format!("training form '{text}': expected nchw-fp32, nhwc-fp32, nchw-bf16 or nhwc-bf16")),
-        };
-        let bf16 = match precision {
-            "fp32" => false,
-            "bf16" => true,
-            _ => return Err(format!("training form '{text}': expected nchw-fp32, nhwc-fp32, nchw-bf16 or nhwc-bf16")),
-        };
-        Ok(TrainForm { channels_last, bf16 })
+        TrainForm::ALL
+            .into_iter()
+            .find(|form| form.name() == text)
+            .ok_or_else(|| format!("training form '{text}': expected nchw-fp32, nhwc-fp32, nchw-bf16 or nhwc-bf16"))
     }
 }
 
@@ -165,12 +165,11 @@ impl std::str::FromStr for TrainFormChoice {
 
 /// Puts `net`'s convolution weights in channels-last memory order, in place (their values
 /// unchanged), for [`TrainForm::channels_last`].
-pub fn to_channels_last(net: &PolicyValueNet) {
+fn to_channels_last(net: &PolicyValueNet) {
+    let _guard = tch::no_grad_guard();
     for (_, mut t) in net.var_store().variables() {
         if t.dim() >= 4 {
-            let _guard = tch::no_grad_guard();
-            let last = crate::fast::channels_last(&t);
-            t.set_data(&last);
+            t.set_data(&crate::fast::channels_last(&t));
         }
     }
 }
@@ -193,10 +192,14 @@ impl Trainer {
         }
     }
 
-    /// The same trainer stepping in `form` (a CPU measurement: see [`TrainForm`]).
-    pub fn with_form(mut self, form: TrainForm) -> Trainer {
-        self.form = form;
-        self
+    /// A trainer like [`Trainer::new`]'s stepping in `form` (a CPU form: see [`TrainForm`]).
+    /// A channels-last form puts `net`'s weights in that order first, so that the momentum
+    /// buffers are made in it too.
+    pub fn in_form(net: &PolicyValueNet, learning_rate: f64, weight_decay: f64, form: TrainForm) -> Trainer {
+        if form.channels_last {
+            to_channels_last(net);
+        }
+        Trainer { form, ..Trainer::new(net, learning_rate, weight_decay) }
     }
 
     /// Mixed precision: the forward pass under fp16 autocast (on CUDA; elsewhere autocast does

@@ -2,7 +2,7 @@
 //! channels-last to float tolerance, bf16 convolutions to bf16's precision (where the CPU has
 //! it), with the weights kept fp32 either way.
 
-use nn::{to_channels_last, NetConfig, PolicyValueNet, TrainForm, TrainStats, Trainer};
+use nn::{NetConfig, PolicyValueNet, TrainForm, TrainStats, Trainer};
 use tch::{Device, Kind};
 
 mod common;
@@ -12,10 +12,7 @@ use common::{batch, hex_config};
 /// Losses of three steps from the same seeded network in `form`, and the network after them.
 fn three_steps(cfg: &NetConfig, form: TrainForm) -> (Vec<TrainStats>, PolicyValueNet) {
     let net = PolicyValueNet::seeded(cfg, Device::Cpu, 5);
-    if form.channels_last {
-        to_channels_last(&net);
-    }
-    let mut trainer = Trainer::new(&net, 0.05, 1e-4).with_form(form);
+    let mut trainer = Trainer::in_form(&net, 0.05, 1e-4, form);
     let b = batch(cfg, 16);
     let stats = (0..3).map(|_| trainer.step(&net, &b)).collect();
     (stats, net)
@@ -84,8 +81,7 @@ fn bf16_convolutions_step_within_their_precision() {
 fn a_channels_last_network_saves_as_a_plain_one() {
     let cfg = hex_config();
     let net = PolicyValueNet::seeded(&cfg, Device::Cpu, 5);
-    to_channels_last(&net);
-    let mut trainer = Trainer::new(&net, 0.05, 1e-4).with_form(TrainForm { channels_last: true, bf16: false });
+    let mut trainer = Trainer::in_form(&net, 0.05, 1e-4, TrainForm { channels_last: true, bf16: false });
     let b = batch(&cfg, 16);
     trainer.step(&net, &b);
     let dir = std::env::temp_dir().join(format!("vzero-train-forms-{}", std::process::id()));

@@ -143,10 +143,7 @@ pub fn train_throughput<G: Encoding>(
         device,
         config.seed,
     );
-    if form.channels_last {
-        nn::to_channels_last(&net);
-    }
-    let mut trainer = Trainer::new(&net, config.training.learning_rate, config.training.weight_decay).with_form(form);
+    let mut trainer = Trainer::in_form(&net, config.training.learning_rate, config.training.weight_decay, form);
     let mixed_precision = config.training.mixed_precision && device.is_cuda();
     if mixed_precision {
         trainer = trainer.with_mixed_precision();

@@ -203,16 +203,11 @@ fn train_bench<G: FullGame>(config: &Config, seconds: f64) -> anyhow::Result<()>
     // The CPU forms a step could take, plain first: the ratios are against it; the one the
     // config's `training.cpu_form` picks is marked. On CUDA a run trains as it always does
     // (fp16 autocast where `training.mixed_precision`).
-    let mut forms = vec![TrainForm::PLAIN];
-    if !on_cuda {
-        forms.push(TrainForm { channels_last: true, bf16: false });
-        if nn::fast::cpu_has_bf16() {
-            forms.push(TrainForm { channels_last: false, bf16: true });
-            forms.push(TrainForm { channels_last: true, bf16: true });
-        } else {
-            println!("  (no bf16 forms: this CPU has no native bf16)");
-        }
+    let bf16 = nn::fast::cpu_has_bf16();
+    if !on_cuda && !bf16 {
+        println!("  (no bf16 forms: this CPU has no native bf16)");
     }
+    let forms = TrainForm::ALL.into_iter().filter(|f| *f == TrainForm::PLAIN || (!on_cuda && (bf16 || !f.bf16)));
     let chosen = config.training.cpu_form.resolve(config.network.channels);
     let mut plain = None;
     for form in forms {

@@ -148,11 +148,7 @@ impl<G: Encoding> Run<G> {
         } else {
             config.training.cpu_form.resolve(config.network.channels)
         };
-        if form.channels_last {
-            nn::to_channels_last(&net);
-        }
-        let mut trainer =
-            Trainer::new(&net, config.training.learning_rate, config.training.weight_decay).with_form(form);
+        let mut trainer = Trainer::in_form(&net, config.training.learning_rate, config.training.weight_decay, form);
         if config.training.mixed_precision && device.is_cuda() {
             trainer = trainer.with_mixed_precision();
             eprintln!("vzero train: mixed-precision training (fp16 autocast, dynamic loss scaling)");
