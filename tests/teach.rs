@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use common::{config_path, tiny_run, vzero, vzero_command};
+use common::{config_path, output_within, tiny_run, vzero, vzero_command, wait_for_handler};
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("vzero-teach-{name}-{}", std::process::id()));
@@ -106,4 +106,73 @@ fn a_teacher_without_training_steps_still_teaches_and_mixes_in() {
     assert!(events.contains("\"event\":\"teacher\""), "{events}");
     assert!(!events.contains("\"event\":\"pretrain\""), "no steps asked for: {events}");
     assert!(status(&run)["teacher_positions"].as_u64().unwrap() >= 300);
+}
+
+#[test]
+fn a_new_run_trains_on_teacher_shards_copied_into_its_folder_and_refuses_self_play_ones() {
+    let first = fresh_dir("labelled-once");
+    train_with_teacher(&first, "teacher.steps=10");
+    let copy_shards = |to: &Path, teacher: bool| {
+        std::fs::create_dir_all(to.join("replay")).unwrap();
+        for entry in std::fs::read_dir(first.join("replay")).unwrap() {
+            let path = entry.unwrap().path();
+            let games = selfplay::replay::read_shard(&path).unwrap();
+            if games.iter().all(|g| g.is_teacher()) == teacher {
+                std::fs::copy(&path, to.join("replay").join(path.file_name().unwrap())).unwrap();
+            }
+        }
+    };
+    // Labelled once, trained on again: the second run makes no teacher game of its own.
+    let second = fresh_dir("relabel-free");
+    copy_shards(&second, true);
+    train_with_teacher(&second, "teacher.steps=10");
+    let events = std::fs::read_to_string(second.join("metrics.jsonl")).unwrap();
+    assert!(!events.contains("\"event\":\"teacher\""), "no new teacher games: {events}");
+    let pretrain = events.lines().find(|l| l.contains("\"event\":\"pretrain\"")).expect("pretrained on the copies");
+    assert!(pretrain.contains("\"step\":10"), "{pretrain}");
+    let mut numbers = teacher_numbers(&second);
+    numbers.sort_unstable();
+    let mut original = teacher_numbers(&first);
+    original.sort_unstable();
+    assert_eq!(numbers, original, "exactly the copied teacher games");
+    // Self-play games without their run are not adopted.
+    let third = fresh_dir("stray-games");
+    copy_shards(&third, false);
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let out = vzero(&["train", "--config", &cfg, "--run", third.to_str().unwrap(), "--quiet"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("holds self-play games") && err.contains("--resume"), "{err}");
+    assert!(!third.join("config.toml").exists(), "no run was started");
+}
+
+#[test]
+fn a_stop_signal_ends_teaching_within_a_move_not_a_game() {
+    // A Weltschach teacher game at depth 1 takes minutes (every root move of a 176-piece side
+    // scored, up to 400 plies); one labelled move takes about half a second.
+    let run = fresh_dir("stopped");
+    let cfg = config_path("weltschach-tiny.toml");
+    let sets = [
+        "teacher.positions=1000",
+        "teacher.player=alphabeta:1",
+        "teacher.threads=1",
+        "selfplay.max_plies=400",
+        "evaluation.games=0",
+    ];
+    let mut command = vzero_command();
+    command.args(["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet"]);
+    for set in sets {
+        command.args(["--set", set]);
+    }
+    let child = command.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap();
+    wait_for_handler(child.id(), 15);
+    // Well into the first game (its random opening plies take no time).
+    std::thread::sleep(Duration::from_secs(3));
+    let term = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(term.success());
+    let out = output_within(child, Duration::from_secs(90), "teaching went on long after SIGTERM");
+    assert_eq!(out.status.code(), Some(3), "stopped, with its work saved: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(teacher_numbers(&run).is_empty(), "the game cut short is not stored");
+    let events = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap_or_default();
+    assert!(!events.contains("\"event\":\"iteration\""), "{events}");
 }

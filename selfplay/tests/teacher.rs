@@ -12,7 +12,7 @@ use rules::{Encoding, Game};
 use selfplay::config::Config;
 use selfplay::replay::sampler::{sample_mixed_batch, TeacherMix};
 use selfplay::replay::{read_shard, ReplayWindow, WindowSize, TEACHER_GAME};
-use selfplay::teach::{stored_teacher_games, teach, teacher_game, TeacherPlan};
+use selfplay::teach::{stored_teacher_games, teach, teacher_game, teacher_game_until, TeacherPlan};
 use selfplay::RunDir;
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -88,6 +88,18 @@ fn value_targets_mix_the_evaluation_with_the_result() {
         }
     }
     assert!(!record.moves[0].policy_target && !record.moves[1].policy_target);
+}
+
+#[test]
+fn a_stopped_teacher_game_is_abandoned_and_an_unstopped_one_is_the_same_game() {
+    let start = MiniHexchess::start();
+    let plan = TeacherPlan { random_plies: 2, max_plies: 20, ..plan(1) };
+    assert!(teacher_game_until(&start, 4, &plan, &AtomicBool::new(true)).is_none());
+    let (until, _) = teacher_game_until(&start, 4, &plan, &AtomicBool::new(false)).expect("not stopped");
+    let (whole, _) = teacher_game(&start, 4, &plan);
+    let played = |r: &selfplay::replay::GameRecord| r.moves.iter().map(|m| m.played).collect::<Vec<_>>();
+    assert_eq!(played(&until), played(&whole));
+    assert_eq!(until.scores, whole.scores);
 }
 
 /// Teacher game numbers in `dir`, with repeats.

@@ -191,10 +191,23 @@ impl<G: Encoding> Run<G> {
                 games: 0,
                 format: checkpoint::NETWORK_FORMAT,
             };
+            // Teacher games already in the folder (copied from another run, to label once and
+            // try several runs on them) count as taught; anything else belongs to a run.
+            let (games, known_shards) = stored_games::<G>(&dir)?;
+            if let Some(g) = games.iter().find(|g| !g.is_teacher()) {
+                return Err(TrainError::Run(format!(
+                    "{} holds self-play games (game {}) but no run; continue that run with --resume or choose another --run directory",
+                    opts.run_dir.display(),
+                    g.number
+                )));
+            }
+            for g in games {
+                teacher.push(Arc::new(g));
+            }
             let latest = checkpoint::save_checkpoint(&dir.checkpoints(), &net, &trainer, &state)?;
             // Written last: a folder without it holds no run yet, and the same command starts over.
             write_atomic(&dir.config(), config.to_toml().as_bytes())?;
-            (lock, dir, state, latest, BTreeSet::new())
+            (lock, dir, state, latest, known_shards)
         };
 
         let (service, client) = spawn_service::<G>(config, inference, Duration::from_millis(2));

@@ -2,6 +2,8 @@
 //! of every position, the scores become the position's labels, and a softmax draw over them
 //! chooses the move.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rand::{RngExt, SeedableRng};
 use rules::Encoding;
 
@@ -37,6 +39,17 @@ const TEACHER_SALT: u64 = 0x7EAC_4E12;
 /// Teacher game `k` from `start` (numbered `TEACHER_GAME | k`): a function of the plan and `k`
 /// alone, so a resumed `teach` plays the games it lacks exactly as they would have been.
 pub fn teacher_game<G: Encoding>(start: &G, k: u64, plan: &TeacherPlan) -> (GameRecord, GameEnd) {
+    teacher_game_until(start, k, plan, &AtomicBool::new(false)).expect("never stopped")
+}
+
+/// [`teacher_game`], abandoned (None) once `stop` is set: a labelled move can take seconds on
+/// a big board, so a stop request is honoured between moves, not after a game of hundreds.
+pub fn teacher_game_until<G: Encoding>(
+    start: &G,
+    k: u64,
+    plan: &TeacherPlan,
+    stop: &AtomicBool,
+) -> Option<(GameRecord, GameEnd)> {
     let seed = game_seed(plan.seed ^ TEACHER_SALT, k);
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut game = start.clone();
@@ -54,6 +67,9 @@ pub fn teacher_game<G: Encoding>(start: &G, k: u64, plan: &TeacherPlan) -> (Game
         }
         if record.moves.len() as u32 >= plan.max_plies {
             break at_move_limit(&game, plan.adjudicate_material);
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None;
         }
         let ply = record.moves.len() as u32;
         let mv = if ply < plan.random_plies {
@@ -78,7 +94,7 @@ pub fn teacher_game<G: Encoding>(start: &G, k: u64, plan: &TeacherPlan) -> (Game
             }
         }
     }
-    (record, end.0)
+    Some((record, end.0))
 }
 
 /// The teacher's move in `game` and its record: the policy target over every root move's

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use rules::Encoding;
 
-use super::game::{teacher_game, TeacherPlan};
+use super::game::{teacher_game_until, TeacherPlan};
 use crate::config::Config;
 use crate::error::TrainError;
 use crate::play::flush::Flusher;
@@ -109,7 +109,8 @@ pub fn teach<G: Encoding>(
                         *counter += 1;
                         *counter - 1
                     };
-                    let (record, _) = teacher_game(start, k, plan);
+                    // A game cut short by a stop is dropped; the same number replays it later.
+                    let Some((record, _)) = teacher_game_until(start, k, plan, stop) else { return };
                     *made.lock().expect("no panics") += record.training_positions() as u64;
                     if send.send(record).is_err() {
                         return;
