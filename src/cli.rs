@@ -405,6 +405,19 @@ pub enum RunsAction {
         #[arg(long)]
         json: bool,
     },
+    /// How a run's games ended (checkmate, repetition, the move limit, resignation, ...), its
+    /// self-play games grouped by iterations, its teacher's games apart.
+    Endings {
+        /// The run directories.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Iterations per group of self-play games (default: about five groups).
+        #[arg(long, default_value_t = 0)]
+        every: u32,
+        /// One JSON object per run and line, for scripts.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Flags of `vzero train`.

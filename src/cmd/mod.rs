@@ -13,6 +13,7 @@ mod play;
 mod plot;
 mod render;
 mod replay;
+mod run_endings;
 mod run_status;
 mod runs;
 mod selfplay;

@@ -1,25 +1,69 @@
-//! `vzero runs status`: run directories at a glance, as text or as one JSON object per run.
+//! `vzero runs status` and `vzero runs endings`: run directories at a glance, and how their
+//! games ended, as text or as one JSON object per run.
 
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::run_endings::RunEndings;
 use super::run_status::RunStatus;
 use crate::cli::{RunsAction, RunsArgs};
 
 /// Runs the chosen action.
 pub fn run(args: RunsArgs) -> anyhow::Result<()> {
     match args.action {
-        RunsAction::Status { dirs, json } => {
-            for (i, dir) in dirs.iter().enumerate() {
-                let status = RunStatus::gather(dir)?;
-                if json {
-                    println!("{}", serde_json::to_string(&status)?);
-                } else {
-                    if i > 0 {
-                        println!();
-                    }
-                    print_text(&status);
-                }
-            }
-            Ok(())
+        RunsAction::Status { dirs, json } => each_run(&dirs, json, RunStatus::gather, print_text),
+        RunsAction::Endings { dirs, every, json } => {
+            each_run(&dirs, json, |dir| RunEndings::gather(dir, every), print_endings)
         }
+    }
+}
+
+/// What `gather` reports of each of `dirs`, printed by `print` (a blank line between runs) or
+/// as one JSON object per run and line.
+fn each_run<T: Serialize>(
+    dirs: &[PathBuf],
+    json: bool,
+    gather: impl Fn(&Path) -> anyhow::Result<T>,
+    print: fn(&T),
+) -> anyhow::Result<()> {
+    for (i, dir) in dirs.iter().enumerate() {
+        let report = gather(dir)?;
+        if json {
+            println!("{}", serde_json::to_string(&report)?);
+        } else {
+            if i > 0 {
+                println!();
+            }
+            print(&report);
+        }
+    }
+    Ok(())
+}
+
+fn print_endings(e: &RunEndings) {
+    println!("run {}: how its games ended", e.run.display());
+    let mut names: Vec<&str> = e.groups.iter().flat_map(|g| g.endings.keys().map(String::as_str)).collect();
+    names.sort_unstable();
+    names.dedup();
+    let width = names.iter().map(|n| n.len().max(6)).collect::<Vec<_>>();
+    print!("{:<22} {:>7} {:>6} {:>6}", "games", "count", "plies", "draws");
+    for (n, w) in names.iter().zip(&width) {
+        print!("  {n:>w$}");
+    }
+    println!();
+    for g in &e.groups {
+        print!(
+            "{:<22} {:>7} {:>6.0} {:>5.0}%",
+            g.games,
+            g.count,
+            g.mean_plies,
+            100.0 * g.draws as f64 / g.count as f64
+        );
+        for (n, w) in names.iter().zip(&width) {
+            print!("  {:>w$}", g.endings.get(*n).copied().unwrap_or(0));
+        }
+        println!();
     }
 }
 
