@@ -1,10 +1,11 @@
 //! The inference service batches requests from many threads and answers each exactly as the
 //! network would alone.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use nn::checkpoint::save_weights;
-use nn::{BatchingConfig, InferenceForm, InferenceService, NetConfig, PolicyValueNet};
+use nn::{BatchingConfig, InferenceClient, InferenceForm, InferenceService, NetConfig, PolicyValueNet};
 use tch::Device;
 
 fn config() -> NetConfig {
@@ -25,17 +26,29 @@ fn position(cfg: &NetConfig, seed: usize) -> Vec<f32> {
     (0..cfg.input_len()).map(|j| ((seed * 17 + j * 5) % 13) as f32 / 13.0).collect()
 }
 
-#[test]
-fn batched_answers_equal_single_forward_passes() {
-    tch::manual_seed(7);
-    let cfg = config();
-    let reference = PolicyValueNet::new(&cfg, Device::Cpu);
-    let dir = std::env::temp_dir().join(format!("vzero-inference-{}", std::process::id()));
+/// A service of plain networks of `cfg` (weights to be loaded), batching as `batching` says.
+fn serve(cfg: &NetConfig, batching: BatchingConfig) -> (InferenceService, InferenceClient) {
+    let cfg = cfg.clone();
+    InferenceService::spawn(move || PolicyValueNet::new(&cfg, Device::Cpu), batching)
+}
+
+/// A network seeded with `seed`, saved as `w.safetensors` in a fresh temporary folder named
+/// after `test`: the reference the service's answers are compared with, and its weights file.
+fn saved_reference(cfg: &NetConfig, seed: i64, test: &str) -> (PolicyValueNet, PathBuf, PathBuf) {
+    tch::manual_seed(seed);
+    let reference = PolicyValueNet::new(cfg, Device::Cpu);
+    let dir = std::env::temp_dir().join(format!("vzero-inference-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let weights = dir.join("w.safetensors");
     save_weights(&reference, &weights).unwrap();
+    (reference, dir, weights)
+}
 
-    let service_cfg = cfg.clone();
+#[test]
+fn batched_answers_equal_single_forward_passes() {
+    let cfg = config();
+    let (reference, dir, weights) = saved_reference(&cfg, 7, "batched");
+
     let batching = BatchingConfig {
         max_batch: 8,
         max_wait: Duration::from_millis(200),
@@ -43,7 +56,7 @@ fn batched_answers_equal_single_forward_passes() {
         threads: 1,
         passes: 1,
     };
-    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
+    let (service, client) = serve(&cfg, batching);
     client.load_weights(weights.clone()).unwrap().unwrap();
 
     const THREADS: usize = 4;
@@ -96,7 +109,6 @@ fn batched_answers_equal_single_forward_passes() {
 #[test]
 fn loading_a_missing_file_reports_an_error_and_keeps_serving() {
     let cfg = config();
-    let service_cfg = cfg.clone();
     let batching = BatchingConfig {
         max_batch: 4,
         max_wait: Duration::from_millis(1),
@@ -104,7 +116,7 @@ fn loading_a_missing_file_reports_an_error_and_keeps_serving() {
         threads: 1,
         passes: 1,
     };
-    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
+    let (service, client) = serve(&cfg, batching);
     let err = client.load_weights("/nonexistent/w.safetensors".into()).unwrap();
     assert!(err.is_err());
     let out = client.evaluate(position(&cfg, 1), 1).unwrap();
@@ -116,7 +128,6 @@ fn loading_a_missing_file_reports_an_error_and_keeps_serving() {
 #[test]
 fn a_lone_waiting_client_is_served_without_waiting_for_the_timeout() {
     let cfg = config();
-    let service_cfg = cfg.clone();
     // A wait far longer than the test may take: only the "everyone is waiting" rule can answer.
     let batching = BatchingConfig {
         max_batch: 64,
@@ -125,7 +136,7 @@ fn a_lone_waiting_client_is_served_without_waiting_for_the_timeout() {
         threads: 1,
         passes: 1,
     };
-    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
+    let (service, client) = serve(&cfg, batching);
     let begun = std::time::Instant::now();
     for seed in 0..3 {
         client.evaluate(position(&cfg, seed), 1).unwrap();
@@ -137,14 +148,8 @@ fn a_lone_waiting_client_is_served_without_waiting_for_the_timeout() {
 
 #[test]
 fn a_fast_form_is_rebuilt_from_loaded_weights() {
-    tch::manual_seed(8);
     let cfg = config();
-    let reference = PolicyValueNet::new(&cfg, Device::Cpu);
-    let dir = std::env::temp_dir().join(format!("vzero-inference-fast-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let weights = dir.join("w.safetensors");
-    save_weights(&reference, &weights).unwrap();
-    let service_cfg = cfg.clone();
+    let (reference, dir, weights) = saved_reference(&cfg, 8, "fast");
     let batching = BatchingConfig {
         max_batch: 8,
         max_wait: Duration::from_millis(1),
@@ -153,7 +158,7 @@ fn a_fast_form_is_rebuilt_from_loaded_weights() {
         passes: 1,
     };
     // The service starts from other weights than the reference's; only the loaded ones match.
-    let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
+    let (service, client) = serve(&cfg, batching);
     let x = position(&cfg, 3);
     let before = client.evaluate(x.clone(), 1).unwrap();
     client.load_weights(weights).unwrap().unwrap();
@@ -173,15 +178,9 @@ fn a_fast_form_is_rebuilt_from_loaded_weights() {
 /// kernels differ with the batch size), every time alike, with new weights reaching every pass.
 #[test]
 fn batches_split_into_passes_answer_as_one_pass() {
-    tch::manual_seed(9);
     let cfg = config();
-    let reference = PolicyValueNet::new(&cfg, Device::Cpu);
-    let dir = std::env::temp_dir().join(format!("vzero-inference-passes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let weights = dir.join("w.safetensors");
-    save_weights(&reference, &weights).unwrap();
+    let (_, dir, weights) = saved_reference(&cfg, 9, "passes");
     let start = |passes: usize| {
-        let service_cfg = cfg.clone();
         let batching = BatchingConfig {
             max_batch: 64,
             max_wait: Duration::from_millis(1),
@@ -189,8 +188,7 @@ fn batches_split_into_passes_answer_as_one_pass() {
             threads: 1,
             passes,
         };
-        let (service, client) =
-            InferenceService::spawn(move || PolicyValueNet::new(&service_cfg, Device::Cpu), batching);
+        let (service, client) = serve(&cfg, batching);
         client.load_weights(weights.clone()).unwrap().unwrap();
         (service, client)
     };
