@@ -89,10 +89,11 @@ fn the_documented_render_of_a_recorded_game_works() {
     tiny_run(&run);
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/pictures.md")).unwrap();
     let line = doc.lines().find(|l| l.starts_with("vzero render --game")).expect("the example is in the page");
+    // The example's paths first: the binary's own path may hold them (a clone in /tmp/x).
     let command = line
-        .replacen("vzero", env!("CARGO_BIN_EXE_vzero"), 1)
         .replace("/tmp/x", run.to_str().unwrap())
-        .replace("docs/img/mini-hexchess.svg", dir.join("m.svg").to_str().unwrap());
+        .replace("docs/img/mini-hexchess.svg", dir.join("m.svg").to_str().unwrap())
+        .replacen("vzero", env!("CARGO_BIN_EXE_vzero"), 1);
     let out = std::process::Command::new("bash").args(["-c", &command]).output().unwrap();
     assert!(out.status.success(), "{line}: {}", stderr_of(&out));
     assert!(dir.join("m.svg").is_file());
