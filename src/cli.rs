@@ -533,6 +533,11 @@ pub struct NetArgs {
     /// search players: keeps a weak network's search from missing captures. (default 0)
     #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = unit_share)]
     pub tactics: f32,
+    /// Full-width plies the `--tactics` search looks before its quiescence (0 to 4): 0 sees
+    /// captures only; each ply more also sees quiet threats a move deeper, at several times
+    /// the cost of a leaf. (default 0)
+    #[arg(long, value_name = "D", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=mcts::MAX_TACTICS_DEPTH as i64))]
+    pub tactics_depth: u32,
     /// Forward passes each network batch is split into, run at once on threads of their own
     /// (1 to 64): a single game's leaves use more than one core. (default: the machine's cores
     /// divided by the games or search threads running at once)
@@ -549,6 +554,11 @@ fn unit_share(text: &str) -> Result<f32, String> {
 }
 
 impl NetArgs {
+    /// The tactical leaf values `--tactics` and `--tactics-depth` ask for.
+    pub fn tactics(&self) -> arena::Tactics {
+        arena::Tactics { weight: self.tactics, depth: self.tactics_depth }
+    }
+
     /// The device, inference form and passes the flags ask for, with `at_once` games or search
     /// threads sharing the network (the default passes share the cores among them).
     pub fn inference(&self, at_once: usize) -> anyhow::Result<nn::Inference> {

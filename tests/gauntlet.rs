@@ -82,6 +82,16 @@ fn a_gauntlet_with_tactics_is_kept_apart_from_one_without() {
     assert!(text.contains("with --tactics 0.5"), "the table is of the tactics matches: {text}");
     let table_rows = text.lines().filter(|l| l.starts_with("step-") && !l.contains(" vs ")).count();
     assert_eq!(table_rows, 1, "only the checkpoint played with tactics: {text}");
+
+    let deeper = ["--sims", "4", "--max-plies", "60", "--device", "cpu", "--tactics", "0.5", "--tactics-depth", "1"];
+    let out = vzero(&[&args[..], &deeper].concat());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    let events = gauntlet_events(&run);
+    assert_eq!(events.len(), plain + 2, "a deeper tactical search is a new match too: {text}");
+    assert_eq!((events.last().unwrap().tactics, events.last().unwrap().tactics_depth), (0.5, 1));
+    assert!(events[..plain + 1].iter().all(|g| g.tactics_depth == 0));
+    assert!(text.contains("with --tactics 0.5 --tactics-depth 1"), "{text}");
     std::fs::remove_dir_all(run).unwrap();
 }
 

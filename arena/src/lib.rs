@@ -17,4 +17,4 @@ pub use agent::{Agent, AlphaBetaAgent, GreedyAgent, Played, RandomAgent, SearchA
 pub use forfeit::Forfeit;
 pub use matches::{play_match, MatchOptions, MatchResult};
 pub use players::{load_network, load_players, resolve_checkpoint, PlayerError, PlayerOptions, PlayerSpec, Players};
-pub use tactics::QuiescenceJudge;
+pub use tactics::{Tactics, TacticsJudge};

@@ -1,23 +1,67 @@
-//! Tactical leaf values: what a quiescence search (captures until the position is quiet) says a
-//! position is worth, as expected scores a search can blend into its network's values
+//! Tactical leaf values: what a quiescence search (captures until the position is quiet), after
+//! a few full-width plies or none, says a position is worth, as expected scores a search can blend into its network's values
 //! ([`mcts::Blend`]). A young or weak network misses captures a few plies deep; the quiescence
 //! search does not, so a search with this blend keeps its tactics when the network plays.
 
 use mcts::LeafJudge;
 use rules::{Material, Player, MAX_PLAYERS};
 
-/// A [`LeafJudge`] from [`alphabeta::quiescence_value`], squashed by
+/// How search players use the tactical leaf values: the share blended into every leaf value
+/// (`--tactics`, 0 to 1; 0 leaves the evaluator as it is) and the judge's full-width plies.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tactics {
+    /// Share of [`TacticsJudge`]'s value in each leaf value.
+    pub weight: f32,
+    /// [`TacticsJudge::depth`] (`--tactics-depth`).
+    pub depth: u32,
+}
+
+impl Tactics {
+    /// What a player's name gets for it: `+tactics0.3`, `+tactics0.3d2`, or nothing when off.
+    pub fn suffix(&self) -> String {
+        match (self.weight > 0.0, self.depth) {
+            (false, _) => String::new(),
+            (true, 0) => format!("+tactics{}", self.weight),
+            (true, depth) => format!("+tactics{}d{depth}", self.weight),
+        }
+    }
+
+    /// The command-line flags that ask for these tactics: `--tactics 0.3 --tactics-depth 2`.
+    pub fn flags(&self) -> String {
+        match self.depth {
+            0 => format!("--tactics {}", self.weight),
+            depth => format!("--tactics {} --tactics-depth {depth}", self.weight),
+        }
+    }
+
+    /// The evaluator `inner` with these tactics blended in.
+    pub fn blend<E>(&self, inner: E) -> mcts::Blend<E, TacticsJudge> {
+        mcts::Blend { inner, judge: TacticsJudge { depth: self.depth }, weight: self.weight }
+    }
+}
+
+/// A [`LeafJudge`] from the alpha-beta player's value of the leaf, squashed by
 /// [`alphabeta::expected_score`]: `search.tactics_weight` in training, `--tactics` in play.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct QuiescenceJudge;
+pub struct TacticsJudge {
+    /// Full-width plies searched before the quiescence search (`--tactics-depth`): 0, the
+    /// default, is [`alphabeta::quiescence_value`] alone (captures only); each ply more also
+    /// sees the quiet threats one move deeper, at several times the cost.
+    pub depth: u32,
+}
 
-impl<G: Material> LeafJudge<G> for QuiescenceJudge {
+impl<G: Material> LeafJudge<G> for TacticsJudge {
     fn judge(&self, state: &G) -> [f32; MAX_PLAYERS] {
         if let Some(scores) = state.outcome() {
             return mcts::tree::score_array(&scores);
         }
-        let mover = alphabeta::expected_score(alphabeta::quiescence_value(state));
-        seat_values::<G>(state.to_move(), mover)
+        let centipawns = match self.depth {
+            0 => alphabeta::quiescence_value(state),
+            // No table: a leaf's search is small, and clearing a table per leaf costs more.
+            depth => alphabeta::search(state, &alphabeta::Settings { depth, time: None, table: false }, 0)
+                .map_or(0, |report| report.value),
+        };
+        seat_values::<G>(state.to_move(), alphabeta::expected_score(centipawns))
     }
 }
 
@@ -47,6 +91,6 @@ mod tests {
         let three = seat_values::<rules::wellisch::Wellisch>(2, 0.9);
         assert!((three[..3].iter().sum::<f32>() - 1.5).abs() < 1e-6);
         assert_eq!(three[0], three[1]);
-        assert_eq!(QuiescenceJudge.judge(&Glinski::start())[..2], [0.5, 0.5]);
+        assert_eq!(TacticsJudge::default().judge(&Glinski::start())[..2], [0.5, 0.5]);
     }
 }

@@ -1,9 +1,9 @@
 //! The tactical leaf blend: a search whose evaluator knows nothing (flat values, uniform
 //! priors: a network that misses the capture) finds a free queen once a quiescence search's
-//! value is blended into its leaf values.
+//! value is blended into its leaf values; that search sees a quiet mate once it looks a ply deeper.
 
-use arena::{Agent, QuiescenceJudge, SearchAgent};
-use mcts::{Batch, Blend, Evaluator};
+use arena::{Agent, SearchAgent, TacticsJudge};
+use mcts::{Batch, Blend, Evaluator, LeafJudge};
 use rules::{Game, Glinski, Material, MAX_PLAYERS};
 
 /// A network with no opinion: equal priors, every position an even game.
@@ -25,7 +25,7 @@ impl<G: Game> Evaluator<G> for Clueless {
 }
 
 fn chosen(game: &Glinski, tactics: f32, simulations: u32) -> String {
-    let evaluator = Blend { inner: Clueless, judge: QuiescenceJudge, weight: tactics };
+    let evaluator = Blend { inner: Clueless, judge: TacticsJudge::default(), weight: tactics };
     let agent = SearchAgent::new("test".into(), evaluator, simulations);
     game.move_text(agent.choose(game, 3))
 }
@@ -40,4 +40,15 @@ fn the_blend_finds_the_free_queen_the_network_misses() {
     for simulations in [16, 64] {
         assert_eq!(chosen(&game, 0.5, simulations), "f4-f9", "{simulations} simulations with tactics");
     }
+}
+
+#[test]
+fn a_deeper_tactics_judge_sees_the_quiet_mate_that_captures_alone_miss() {
+    // White rooks c6 and b7 and bishop e6 mate the king on a1 with one quiet rook move, but
+    // Black's queens on e9 and g7 outweigh them: captures alone call White lost, a ply more mates.
+    let game = Glinski::from_text("1/3/1q3/7/R4q3/2R1B6/11/11/11/11/k4K5 w - 0 60").unwrap();
+    let white = |depth| TacticsJudge { depth }.judge(&game)[0];
+    assert!(white(0) < 0.5, "quiescence alone: {}", white(0));
+    assert_eq!(white(1), 1.0, "one full-width ply finds the mate");
+    assert_eq!(TacticsJudge { depth: 2 }.judge(&game)[1], 0.0, "and Black is lost");
 }

@@ -77,7 +77,7 @@ pub use cache::CachedEvaluator;
 pub use error::{ParamsError, SearchError};
 pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
 pub use network::fill_from_network;
-pub use params::{RootSearch, SearchParams};
+pub use params::{RootSearch, SearchParams, MAX_TACTICS_DEPTH};
 pub use result::SearchResult;
 pub use search::Search;
 pub use seed::game_seed;

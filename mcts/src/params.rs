@@ -205,12 +205,19 @@ pub struct SearchParams {
 
     // ---- Tactical leaf values (read only by self-play's evaluator, like the two above) ----
     /// Share of a quiescence search's value (captures until quiet, squashed to an expected
-    /// score: `arena::QuiescenceJudge`) in each leaf value at training iteration 0 (see
+    /// score: `arena::TacticsJudge`) in each leaf value at training iteration 0 (see
     /// [`SearchParams::tactics_weight_at`]); 0 disables it. Players get theirs from `--tactics`.
     pub tactics_weight: f32,
     /// Iterations over which `tactics_weight` falls linearly to 0; 0 keeps it constant.
     pub tactics_iterations: u32,
+    /// Full-width plies that search looks before its quiescence (`arena::TacticsJudge::depth`,
+    /// 0 to [`MAX_TACTICS_DEPTH`]): 0 sees captures only. Players get theirs from `--tactics-depth`.
+    pub tactics_depth: u32,
 }
+
+/// The deepest tactical leaf search: at 4 plies a Glinski leaf already costs more than a
+/// network evaluation, so a larger number is a mistake.
+pub const MAX_TACTICS_DEPTH: u32 = 4;
 
 impl Default for SearchParams {
     /// The defaults: what a config's `[search]` section leaves out takes (configs/*.toml state
@@ -297,6 +304,7 @@ impl SearchParams {
             material_iterations: 0,
             tactics_weight: 0.0,
             tactics_iterations: 0,
+            tactics_depth: 0,
         }
     }
 
@@ -338,6 +346,8 @@ impl SearchParams {
         check("rollout_weight", self.rollout_weight, unit(self.rollout_weight), "between 0 and 1")?;
         check("material_weight", self.material_weight, unit(self.material_weight), "between 0 and 1")?;
         check("tactics_weight", self.tactics_weight, unit(self.tactics_weight), "between 0 and 1")?;
+        let depth_ok = self.tactics_depth <= MAX_TACTICS_DEPTH;
+        check("tactics_depth", self.tactics_depth as f32, depth_ok, "between 0 and 4")?;
         Ok(())
     }
 

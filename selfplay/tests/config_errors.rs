@@ -157,6 +157,8 @@ fn every_numeric_key_is_range_checked_on_load() {
         ("selfplay.adjudicate_material=-1", "0 or a positive number of pawns"),
         ("selfplay.adjudicate_material=nan", "0 or a positive number of pawns"),
         ("search.material_weight=1.5", "search.material_weight"),
+        ("search.tactics_depth=5", "between 0 and 4"),
+        ("search.tactics_depth=4", ""),
         ("selfplay.flush_games=100000000", "absurdly large"),
         ("network.blocks=100000", "absurdly large"),
         ("training.batch_size=100000000", "absurdly large"),

@@ -23,7 +23,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
             each_other: args.each_other,
             games: args.games,
             sims: args.sims,
-            tactics: args.net.tactics,
+            tactics: args.net.tactics(),
             leaves: args.net.leaves,
             reuse_trees: !args.play.fresh_search,
             max_plies: args.play.max_plies,
@@ -34,7 +34,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
         with_game!(config.variant, G => play::<G>(&dir, &opts, inference))?;
     }
     let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
-    match gauntlet_table(&log, Some(args.sims), Some(args.net.tactics)) {
+    match gauntlet_table(&log, Some(args.sims), Some(args.net.tactics())) {
         Some(table) => print_table(&table, &config.variant.to_string()),
         None => println!("{}: no gauntlet results at {} simulations yet", args.run.display(), args.sims),
     }
@@ -61,7 +61,7 @@ fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Infere
 
 /// Prints one row per player: checkpoints by step, then the fixed opponents.
 fn print_table(table: &GauntletTable, variant: &str) {
-    let tactics = if table.tactics > 0.0 { format!(" with --tactics {}", table.tactics) } else { String::new() };
+    let tactics = if table.tactics.weight > 0.0 { format!(" with {}", table.tactics.flags()) } else { String::new() };
     println!(
         "\n{variant} gauntlet at {} simulations{tactics}: Elo with 95% intervals, {} = 0",
         table.sims, table.anchor

@@ -5,8 +5,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use arena::QuiescenceJudge;
-use mcts::{Blend, Evaluator, Search, SearchParams};
+use arena::Tactics;
+use mcts::{Evaluator, Search, SearchParams};
 use rules::Material;
 
 use super::limits::Limits;
@@ -21,8 +21,8 @@ pub struct Settings {
     pub multipv: usize,
     /// Leaves in flight per thread (`None`: analysis's, [`SearchParams::analysis`]).
     pub leaves: Option<u32>,
-    /// Share of the quiescence search's value in every leaf value ([`QuiescenceJudge`]).
-    pub tactics: f32,
+    /// The tactical leaf values blended into every leaf value.
+    pub tactics: Tactics,
 }
 
 /// How long one chunk should take: short enough that `stop` is answered within about this
@@ -60,7 +60,7 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     max_edges: usize,
 ) -> Report {
     let start = Instant::now();
-    let evaluator = &Blend { inner: evaluator, judge: QuiescenceJudge, weight: settings.tactics };
+    let evaluator = &settings.tactics.blend(evaluator);
     let threads = settings.threads.max(1);
     let mut params = SearchParams::analysis(1);
     // Each thread keeps its own leaves in flight, as one search thread does.
@@ -125,7 +125,7 @@ mod tests {
     use super::*;
 
     fn settings() -> Settings {
-        Settings { threads: 1, multipv: 1, leaves: None, tactics: 0.0 }
+        Settings { threads: 1, multipv: 1, leaves: None, tactics: Tactics::default() }
     }
 
     #[test]

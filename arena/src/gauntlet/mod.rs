@@ -31,6 +31,9 @@ pub struct GauntletMatch {
     /// when 0, as in the lines written before it existed.
     #[serde(skip_serializing_if = "is_zero")]
     pub tactics: f32,
+    /// Full-width plies of that search (`--tactics-depth`); left out when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub tactics_depth: u32,
     /// Longest game in plies; longer games are adjudicated draws.
     pub max_plies: u32,
     /// Games played in this match.
@@ -57,6 +60,13 @@ pub struct GauntletMatch {
     /// Left out when false, so complete matches keep the lines they always had.
     #[serde(skip_serializing_if = "is_false")]
     pub interrupted: bool,
+}
+
+impl GauntletMatch {
+    /// The checkpoints' tactical leaf values in this match.
+    pub fn tactics(&self) -> crate::Tactics {
+        crate::Tactics { weight: self.tactics, depth: self.tactics_depth }
+    }
 }
 
 fn is_zero<T: Default + PartialEq>(value: &T) -> bool {

@@ -35,8 +35,8 @@ pub struct GauntletTable {
     pub anchor: String,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
-    /// Share of the quiescence value in their leaf values (`--tactics`).
-    pub tactics: f32,
+    /// Their tactical leaf values (`--tactics`, `--tactics-depth`).
+    pub tactics: crate::Tactics,
     /// Checkpoints by step, then the fixed opponents by rating.
     pub rows: Vec<GauntletRow>,
 }
@@ -58,13 +58,13 @@ struct Tally {
 pub fn gauntlet_table(
     all: &[&GauntletMatch],
     sims: Option<u32>,
-    tactics: Option<f32>,
+    tactics: Option<crate::Tactics>,
     train_seconds: &BTreeMap<u64, f64>,
 ) -> Option<GauntletTable> {
     let sims = sims.or_else(|| all.last().map(|g| g.sims))?;
-    let tactics = tactics.or_else(|| all.last().map(|g| g.tactics)).unwrap_or(0.0);
+    let tactics = tactics.or_else(|| all.last().map(|g| g.tactics())).unwrap_or_default();
     let matches: Vec<&GauntletMatch> =
-        all.iter().copied().filter(|g| g.sims == sims && g.tactics == tactics && g.games > 0).collect();
+        all.iter().copied().filter(|g| g.sims == sims && g.tactics() == tactics && g.games > 0).collect();
     if matches.is_empty() {
         return None;
     }

@@ -11,7 +11,7 @@ use rules::{Encoding, Game, Material};
 
 use super::{PlayerError, PlayerSpec};
 use crate::agent::{Agent, AlphaBetaAgent, GreedyAgent, RandomAgent, SearchAgent};
-use crate::tactics::QuiescenceJudge;
+use crate::tactics::{Tactics, TacticsJudge};
 use crate::uci::{EngineBudget, UciAgent};
 
 /// Where a run directory keeps its checkpoints (see `selfplay`'s run directory).
@@ -79,9 +79,8 @@ pub struct PlayerOptions {
     pub engine_budget: EngineBudget,
     /// Where and in which form network players run.
     pub inference: Inference,
-    /// Share of the quiescence search's value in the leaf values of search players
-    /// ([`QuiescenceJudge`]); 0 leaves their evaluators as they are.
-    pub tactics: f32,
+    /// The tactical leaf values of search players ([`Tactics`]).
+    pub tactics: Tactics,
     /// Search players keep each game's tree between their moves ([`SearchAgent::reuse_trees`]).
     pub reuse_trees: bool,
 }
@@ -139,7 +138,7 @@ struct SearchOptions {
     label: String,
     simulations: u32,
     leaves: Option<u32>,
-    tactics: f32,
+    tactics: Tactics,
     reuse_trees: bool,
 }
 
@@ -147,9 +146,9 @@ impl SearchOptions {
     /// The player searching with `evaluator`: `leaves` in flight (analysis's where none are
     /// given), `tactics` of the quiescence search's value blended into its leaf values (named
     /// in its label), and its trees kept between moves or not.
-    fn agent<E>(self, evaluator: E) -> SearchAgent<Blend<E, QuiescenceJudge>> {
-        let label = if self.tactics > 0.0 { format!("{}+tactics{}", self.label, self.tactics) } else { self.label };
-        let evaluator = Blend { inner: evaluator, judge: QuiescenceJudge, weight: self.tactics };
+    fn agent<E>(self, evaluator: E) -> SearchAgent<Blend<E, TacticsJudge>> {
+        let label = format!("{}{}", self.label, self.tactics.suffix());
+        let evaluator = self.tactics.blend(evaluator);
         let mut agent = SearchAgent::new(label, evaluator, self.simulations);
         agent.leaves = self.leaves.unwrap_or(agent.leaves);
         agent.reuse_trees = self.reuse_trees;

@@ -29,8 +29,8 @@ pub struct GauntletOptions {
     pub games: usize,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
-    /// Share of the quiescence value in the checkpoints' leaf values (`--tactics`).
-    pub tactics: f32,
+    /// The checkpoints' tactical leaf values (`--tactics`, `--tactics-depth`).
+    pub tactics: arena::Tactics,
     /// Leaves in flight of the checkpoints' searches (`None`: analysis's).
     pub leaves: Option<u32>,
     /// The checkpoints keep each game's tree between their moves (tree reuse).
@@ -100,7 +100,7 @@ pub fn run_gauntlet<G: Encoding + Material>(
         .into_iter()
         .filter_map(|e| match e {
             RunEvent::Gauntlet(g)
-                if g.sims == opts.sims && g.tactics == opts.tactics && g.max_plies == opts.max_plies =>
+                if g.sims == opts.sims && g.tactics() == opts.tactics && g.max_plies == opts.max_plies =>
             {
                 Some(g)
             }
@@ -212,7 +212,8 @@ fn play_pairing<G: Encoding + Material>(
         player: player_name.to_string(),
         opponent: pairing.opponent_name.clone(),
         sims: opts.sims,
-        tactics: opts.tactics,
+        tactics: opts.tactics.weight,
+        tactics_depth: opts.tactics.depth,
         max_plies: opts.max_plies,
         games: result.games,
         score: result.score[0],

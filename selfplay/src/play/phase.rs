@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use arena::QuiescenceJudge;
+use arena::TacticsJudge;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use mcts::{Blend, MaterialJudge, RolloutEvaluator};
 use nn::InferenceClient;
@@ -60,7 +60,7 @@ pub(crate) fn self_play_phase<G: Encoding>(
                     judge: MaterialJudge,
                     weight: config.search.material_weight_at(iteration),
                 },
-                judge: QuiescenceJudge,
+                judge: TacticsJudge { depth: config.search.tactics_depth },
                 weight: config.search.tactics_weight_at(iteration),
             };
             let (params, queue, cfg, start) = (&params, &queue, &config.selfplay, &start);

@@ -53,8 +53,8 @@ pub struct Engine {
     inference: nn::Inference,
     /// Leaves in flight per search thread (`--leaves`).
     leaves: Option<u32>,
-    /// Share of the quiescence value in leaf values (`--tactics`).
-    tactics: f32,
+    /// The tactical leaf values (`--tactics`, `--tactics-depth`).
+    tactics: arena::Tactics,
     /// `None` only while a search holds it.
     session: Option<Box<dyn Session>>,
     running: Option<Running>,
@@ -67,7 +67,7 @@ impl Engine {
         options: Options,
         inference: nn::Inference,
         leaves: Option<u32>,
-        tactics: f32,
+        tactics: arena::Tactics,
     ) -> Result<Engine, String> {
         let session = open_session(options.variant, model_path(&options).as_deref(), inference)?;
         Ok(Engine { options, inference, leaves, tactics, session: Some(session), running: None })

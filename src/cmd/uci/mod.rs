@@ -30,7 +30,7 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
         (None, _) => Variant::Glinski,
     };
     let inference = args.net.inference(1)?;
-    let mut engine = Engine::new(Options::new(variant, args.model), inference, args.net.leaves, args.net.tactics)
+    let mut engine = Engine::new(Options::new(variant, args.model), inference, args.net.leaves, args.net.tactics())
         .map_err(|e| anyhow!("--model: {e}"))?;
 
     // The reader ends with the input; a `quit` leaves it blocked on a read, which the exit ends.
