@@ -530,12 +530,12 @@ pub struct NetArgs {
     pub leaves: Option<u32>,
     /// Share (0 to 1) of a quiescence search's value (captures until the position is quiet,
     /// squashed to an expected score) blended into every leaf value of network and uniform
-    /// search players: keeps a weak network's search from missing captures. (default 0)
+    /// search players: keeps a weak network's search from missing captures.
     #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = unit_share)]
     pub tactics: f32,
     /// Full-width plies the `--tactics` search looks before its quiescence (0 to 4): 0 sees
     /// captures only; each ply more also sees quiet threats a move deeper, at several times
-    /// the cost of a leaf. (default 0)
+    /// the cost of a leaf.
     #[arg(long, value_name = "D", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=mcts::MAX_TACTICS_DEPTH as i64))]
     pub tactics_depth: u32,
     /// Forward passes each network batch is split into, run at once on threads of their own
