@@ -1,7 +1,8 @@
 //! Tactical leaf values: what a quiescence search (captures until the position is quiet), after
-//! a few full-width plies or none, says a position is worth, as expected scores a search can blend into its network's values
-//! ([`mcts::Blend`]). A young or weak network misses captures a few plies deep; the quiescence
-//! search does not, so a search with this blend keeps its tactics when the network plays.
+//! a few full-width plies or none, says a position is worth, as expected scores a search can
+//! blend into its network's values ([`mcts::Blend`]). A young or weak network misses captures
+//! a few plies deep; the quiescence search does not, so a search with this blend keeps its
+//! tactics when the network plays.
 
 use mcts::LeafJudge;
 use rules::{Material, Player, MAX_PLAYERS};

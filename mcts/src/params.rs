@@ -215,8 +215,9 @@ pub struct SearchParams {
     pub tactics_depth: u32,
 }
 
-/// The deepest tactical leaf search: at 4 plies a Glinski leaf already costs more than a
-/// network evaluation, so a larger number is a mistake.
+/// The deepest tactical leaf search. Each ply multiplies a leaf's cost (Wellisch, uniform search
+/// at 64 simulations: 0.13 ms a move with quiescence alone, 3.4 at depth 2), so a deeper one
+/// is a typing mistake rather than a setting.
 pub const MAX_TACTICS_DEPTH: u32 = 4;
 
 impl Default for SearchParams {

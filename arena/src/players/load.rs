@@ -144,8 +144,8 @@ struct SearchOptions {
 
 impl SearchOptions {
     /// The player searching with `evaluator`: `leaves` in flight (analysis's where none are
-    /// given), `tactics` of the quiescence search's value blended into its leaf values (named
-    /// in its label), and its trees kept between moves or not.
+    /// given), `tactics`' tactical search values blended into its leaf values (named in its
+    /// label), and its trees kept between moves or not.
     fn agent<E>(self, evaluator: E) -> SearchAgent<Blend<E, TacticsJudge>> {
         let label = format!("{}{}", self.label, self.tactics.suffix());
         let evaluator = self.tactics.blend(evaluator);
