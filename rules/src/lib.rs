@@ -35,7 +35,7 @@ pub use ending::{describe_end, ending_text, game_over_text, Ending};
 pub use error::{MoveError, PositionError};
 pub use game::{Game, Player, MAX_PLAYERS};
 pub use hexchess::{Glinski, MiniHexchess};
-pub use material::{material_leader, material_values, Material, MATERIAL_VALUE_SCALE};
+pub use material::{material_standings, material_values, Material, Standings, MATERIAL_VALUE_SCALE};
 pub use policy_map::{PolicyMap, PolicyMove};
 pub use scores::Scores;
 pub use variant::{FullGame, Variant};

@@ -1,8 +1,9 @@
 //! Piece values, for players that judge moves by material rather than by search or a network:
-//! the greedy baseline and the alpha-beta yardstick. The values per variant are listed in
-//! docs/alphabeta.md.
+//! the greedy baseline and the alpha-beta yardstick, and for scoring self-play games stopped at
+//! the move limit. The values per variant are listed in docs/alphabeta.md.
 
-use crate::game::{Game, Player, MAX_PLAYERS};
+use crate::game::{Game, MAX_PLAYERS};
+use crate::scores::Scores;
 
 /// What pieces are worth in a variant; never used by the rules themselves.
 pub trait Material: Game {
@@ -17,6 +18,14 @@ pub trait Material: Game {
     /// Each seat's material on the board, in pawns, kings not counted (seats past the variant's
     /// players hold 0): what a static evaluation weighs. Cheap enough to call at every leaf.
     fn material(&self) -> [f32; MAX_PLAYERS];
+
+    /// How a game stopped at the move limit here scores, with seats `margin` (above 0, or
+    /// infinite) pawns of material apart ranked ([`material_standings`]). Every seat counts as
+    /// still playing unless the variant overrides this.
+    fn standings(&self, margin: f32) -> Standings {
+        let n = Self::NUM_PLAYERS;
+        material_standings(&self.material()[..n], &[true; MAX_PLAYERS][..n], margin)
+    }
 }
 
 /// Pawns of lead that [`material_values`] maps to a 0.73 expected score for two players
@@ -46,22 +55,43 @@ pub fn material_values<G: Material>(state: &G) -> [f32; MAX_PLAYERS] {
     values
 }
 
-/// Two players: the seat ahead by at least `margin` pawns of material, if any (a game stopped
-/// at the move limit can be scored as its win: `selfplay.adjudicate_material`). Always `None`
-/// for three players, whose standings material alone does not settle.
-pub fn material_leader<G: Material>(state: &G, margin: f32) -> Option<Player> {
-    if G::NUM_PLAYERS != 2 {
-        return None;
+/// How a game stopped at the move limit scores ([`Material::standings`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Standings {
+    /// Each seat's score.
+    pub scores: Scores,
+    /// Whether material set any seats apart (`false`: the game is a draw).
+    pub by_material: bool,
+}
+
+/// How a game stopped at the move limit scores when `margin` pawns of material set seats apart
+/// (`selfplay.adjudicate_material`; infinite: never, the game is a draw). The seats still
+/// playing (`in_play`), ranked by `material`, take the points of the places they hold: place
+/// `k` of `n` seats is worth `(n - 1 - k) / (n - 1)`, so two players score 1 and 0 and
+/// Wellisch's three 1, 1/2 and 0, as a king capture ranks them. Neighbours in that ranking less
+/// than `margin` pawns apart share their places' points, which makes an undecided game the
+/// rules' draw (1/2 each, or 3/4 to each of two survivors); seats out of play score 0.
+pub fn material_standings(material: &[f32], in_play: &[bool], margin: f32) -> Standings {
+    let n = material.len();
+    debug_assert!(n >= 2 && in_play.len() == n && margin > 0.0);
+    let mut ranked: Vec<usize> = (0..n).filter(|&seat| in_play[seat]).collect();
+    ranked.sort_by(|&a, &b| material[b].total_cmp(&material[a]));
+    let place_points = |place: usize| (n - 1 - place) as f32 / (n - 1) as f32;
+    let mut points = [0.0f32; MAX_PLAYERS];
+    let mut first = 0;
+    while first < ranked.len() {
+        let mut last = first;
+        while last + 1 < ranked.len() && material[ranked[last]] - material[ranked[last + 1]] < margin {
+            last += 1;
+        }
+        let share = (first..=last).map(place_points).sum::<f32>() / (last + 1 - first) as f32;
+        for &seat in &ranked[first..=last] {
+            points[seat] = share;
+        }
+        first = last + 1;
     }
-    let m = state.material();
-    let lead = m[0] - m[1];
-    if lead >= margin {
-        Some(0)
-    } else if -lead >= margin {
-        Some(1)
-    } else {
-        None
-    }
+    let by_material = ranked.first().zip(ranked.last()).is_some_and(|(&a, &b)| points[a] != points[b]);
+    Standings { scores: Scores::new(&points[..n]), by_material }
 }
 
 #[cfg(test)]
@@ -77,7 +107,12 @@ mod tests {
         }
         let w = material_values(&Wellisch::start());
         assert!(w[..3].iter().all(|v| (v - 0.5).abs() < 1e-6), "{w:?}");
-        assert_eq!(material_leader(&Glinski::start(), 0.5), None);
+        for margin in [0.5, f32::INFINITY] {
+            let draw = Standings { scores: Scores::draw(2), by_material: false };
+            assert_eq!(Glinski::start().standings(margin), draw);
+            let draw = Standings { scores: Scores::draw(3), by_material: false };
+            assert_eq!(Wellisch::start().standings(margin), draw);
+        }
     }
 
     #[test]
@@ -104,7 +139,49 @@ mod tests {
         assert!((v[0] + v[1] - 1.0).abs() < 1e-6);
         let want = 1.0 / (1.0 + (-lead / MATERIAL_VALUE_SCALE).exp());
         assert!((v[0] - want).abs() < 1e-5, "{} vs {want}", v[0]);
-        assert_eq!(material_leader(&g, lead.abs()), Some(if lead > 0.0 { 0 } else { 1 }));
-        assert_eq!(material_leader(&g, lead.abs() + 0.5), None);
+        let win = Scores::win2(if lead > 0.0 { 0 } else { 1 });
+        assert_eq!(g.standings(lead.abs()), Standings { scores: win, by_material: true });
+        assert!(!g.standings(lead.abs() + 0.5).by_material);
+    }
+
+    fn scores(standings: Standings) -> Vec<f32> {
+        standings.scores.as_slice().to_vec()
+    }
+
+    #[test]
+    fn three_seats_take_their_places_points_and_close_ones_share() {
+        let all = [true; 3];
+        assert_eq!(scores(material_standings(&[1.0, 10.0, 4.0], &all, 2.0)), [0.0, 1.0, 0.5]);
+        assert_eq!(scores(material_standings(&[10.0, 9.5, 1.0], &all, 2.0)), [0.75, 0.75, 0.0]);
+        assert_eq!(scores(material_standings(&[10.0, 4.0, 3.5], &all, 2.0)), [1.0, 0.25, 0.25]);
+        // A chain of close neighbours is one group even when its ends lie further apart.
+        let chain = material_standings(&[5.0, 4.0, 3.0], &all, 1.5);
+        assert_eq!((scores(chain), chain.by_material), (vec![0.5; 3], false));
+        // A seat out of play scores 0; two survivors within the margin draw 3/4 each.
+        let out = [true, false, true];
+        assert_eq!(scores(material_standings(&[3.0, 0.0, 9.0], &out, 2.0)), [0.5, 0.0, 1.0]);
+        let close = material_standings(&[3.0, 0.0, 4.0], &out, 2.0);
+        assert_eq!((scores(close), close.by_material), (vec![0.75, 0.0, 0.75], false));
+    }
+
+    #[test]
+    fn wellisch_standings_follow_material_and_skip_the_seat_that_is_out() {
+        // The start with P1's queen and P2's knight gone.
+        let text = ".2P..3P3N/2R2P...3P3R/2Q2P....3P3K/2K2N2P...3P3N3Q/2R2P2P....3P3P3R/\
+                    2N2P.......3P3N/2P........3P/........./...1P1P.../1P1P1P1N1P1P1P/1N1R.1K1R1N \
+                    1 1KQ2KQ3KQ - 0";
+        let g = Wellisch::from_text(text).expect("a legal position");
+        assert_eq!(scores(g.standings(2.0)), [0.0, 0.5, 1.0]);
+        assert_eq!(scores(g.standings(4.0)), [0.0, 0.75, 0.75]);
+        assert!(!g.standings(10.0).by_material);
+        // Under the takeover rule with P1 out: P2 and P3 take the first two places.
+        let out = ".2P..3P3N/2R2P...3P3R/2Q2P....3P3K/2K2N2P...3P3N3Q/2R2P2P....3P3P3R/\
+                   2N2P.......3P3N/2P........3P/........./......../......./...... \
+                   2 2KQ3KQ - 0 takeover out=1:3";
+        let g = Wellisch::from_text(out).expect("a legal position");
+        assert_eq!(scores(g.standings(2.0)), [0.0, 0.5, 1.0]);
+        let draw = g.standings(f32::INFINITY);
+        assert_eq!((scores(draw), draw.by_material), (vec![0.0, 0.75, 0.75], false));
+        assert_eq!(draw.scores, g.draw_scores(), "an undecided game is the rules' draw");
     }
 }

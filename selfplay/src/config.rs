@@ -140,9 +140,9 @@ pub struct SelfplayConfig {
     pub games_per_iteration: usize,
     /// Longest game in plies; a game reaching it is adjudicated a draw, or by material.
     pub max_plies: u32,
-    /// Two players: a game reaching `max_plies` with one side at least this many pawns of
-    /// material ahead scores as that side's win (a prior, off in a pure-zero run); 0 keeps every
-    /// such game a draw.
+    /// A game reaching `max_plies` with seats at least this many pawns of material apart is
+    /// scored by their material standings ([`rules::material_standings`]: two players, the side
+    /// ahead wins); a prior, off in a pure-zero run. 0 keeps every such game a draw.
     pub adjudicate_material: f32,
     /// A player whose searched value stays below this for `resign_plies` of its consecutive
     /// moves resigns (scores: as if it lost). 0 disables resignation.

@@ -3,7 +3,7 @@
 use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Player, MAX_PLAYERS};
-use crate::material::Material;
+use crate::material::{material_standings, Material, Standings};
 use crate::movesink::Count;
 use crate::scores::Scores;
 
@@ -102,5 +102,10 @@ impl Material for Wellisch {
             *sum = officers + (pos.all_pawns() & own).count_ones() as f32 * Piece::Pawn.value();
         }
         sums
+    }
+
+    fn standings(&self, margin: f32) -> Standings {
+        let in_play = [0, 1, 2].map(|seat| self.is_alive(seat));
+        material_standings(&self.material()[..3], &in_play, margin)
     }
 }

@@ -350,14 +350,19 @@ impl Wellisch {
             || self.options.threefold && self.repetitions() >= 2,
             || self.insufficient_material(),
         )?;
-        // The seats still playing share the points of the seats still undecided.
+        Some((ending, self.draw_scores()))
+    }
+
+    /// What a draw scores now: the seats still playing share the points of the places still
+    /// undecided (1/2 each, or 3/4 to each survivor of one capture).
+    pub(crate) fn draw_scores(&self) -> Scores {
         let mut s = [0.5f32; 3];
         if self.n_captures == 1 {
             for (seat, v) in s.iter_mut().enumerate() {
                 *v = if self.is_alive(seat) { 0.75 } else { 0.0 };
             }
         }
-        Some((ending, Scores::new(&s)))
+        Scores::new(&s)
     }
 
     /// Every legal move (empty once the game is over).

@@ -37,7 +37,7 @@ pub enum GameEnd {
     Resigned,
     /// It reached `max_plies` and was adjudicated a draw.
     MaxPlies,
-    /// It reached `max_plies` with one side ahead by `adjudicate_material` and scored as its win.
+    /// It reached `max_plies` with seats `adjudicate_material` apart, scored by their material.
     Material,
 }
 
@@ -166,14 +166,12 @@ fn step_game<G: Encoding>(
     None
 }
 
-/// How a game stopped at the move limit in `state` scores: a draw, or (two players, `margin`
-/// above 0) a win for the side at least `margin` pawns of material ahead.
+/// How a game stopped at the move limit in `state` scores: a draw, or (`margin` above 0) the
+/// standings of seats at least `margin` pawns of material apart ([`rules::material_standings`]).
 pub(crate) fn at_move_limit<G: Encoding>(state: &G, margin: f32) -> (GameEnd, Scores) {
-    let leader = Some(margin).filter(|&m| m > 0.0).and_then(|m| rules::material_leader(state, m));
-    match leader {
-        Some(winner) => (GameEnd::Material, Scores::win2(winner)),
-        None => (GameEnd::MaxPlies, Scores::draw(G::NUM_PLAYERS)),
-    }
+    let standings = state.standings(if margin > 0.0 { margin } else { f32::INFINITY });
+    let end = if standings.by_material { GameEnd::Material } else { GameEnd::MaxPlies };
+    (end, standings.scores)
 }
 
 #[cfg(test)]
@@ -202,5 +200,17 @@ mod tests {
         assert_eq!(at_move_limit(&game, lead.abs()), (GameEnd::Material, Scores::win2(leader)));
         assert_eq!(at_move_limit(&game, lead.abs() + 0.5), (GameEnd::MaxPlies, Scores::draw(2)));
         assert_eq!(at_move_limit(&game, 0.0), (GameEnd::MaxPlies, Scores::draw(2)), "0 turns it off");
+    }
+
+    #[test]
+    fn three_players_at_the_move_limit_are_ranked_by_material_only_when_asked() {
+        // Wellisch's start with P1's queen and P2's knight gone.
+        let text = ".2P..3P3N/2R2P...3P3R/2Q2P....3P3K/2K2N2P...3P3N3Q/2R2P2P....3P3P3R/\
+                    2N2P.......3P3N/2P........3P/........./...1P1P.../1P1P1P1N1P1P1P/1N1R.1K1R1N \
+                    1 1KQ2KQ3KQ - 0";
+        let game = rules::wellisch::Wellisch::from_text(text).expect("a legal position");
+        assert_eq!(at_move_limit(&game, 2.0), (GameEnd::Material, Scores::new(&[0.0, 0.5, 1.0])));
+        assert_eq!(at_move_limit(&game, 10.0), (GameEnd::MaxPlies, Scores::draw(3)));
+        assert_eq!(at_move_limit(&game, 0.0), (GameEnd::MaxPlies, Scores::draw(3)), "0 turns it off");
     }
 }

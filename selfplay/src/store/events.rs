@@ -67,9 +67,9 @@ pub struct IterationEvent {
     pub ended_by_rules: usize,
     /// Games ended by resignation.
     pub resigned: usize,
-    /// Games adjudicated at the ply limit (draws and material wins).
+    /// Games adjudicated at the ply limit (draws, and games scored by material).
     pub adjudicated: usize,
-    /// Of those, games scored as a win by material (`selfplay.adjudicate_material`); left out
+    /// Of those, games scored by material standings (`selfplay.adjudicate_material`); left out
     /// when 0, so lines of runs without the prior keep the first format.
     #[serde(skip_serializing_if = "is_zero")]
     pub adjudicated_by_material: usize,
