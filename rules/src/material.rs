@@ -78,7 +78,7 @@ pub fn material_standings(material: &[f32], in_play: &[bool], margin: f32) -> St
     ranked.sort_by(|&a, &b| material[b].total_cmp(&material[a]));
     let place_points = |place: usize| (n - 1 - place) as f32 / (n - 1) as f32;
     let mut points = [0.0f32; MAX_PLAYERS];
-    let mut first = 0;
+    let (mut first, mut groups) = (0, 0);
     while first < ranked.len() {
         let mut last = first;
         while last + 1 < ranked.len() && material[ranked[last]] - material[ranked[last + 1]] < margin {
@@ -89,9 +89,9 @@ pub fn material_standings(material: &[f32], in_play: &[bool], margin: f32) -> St
             points[seat] = share;
         }
         first = last + 1;
+        groups += 1;
     }
-    let by_material = ranked.first().zip(ranked.last()).is_some_and(|(&a, &b)| points[a] != points[b]);
-    Standings { scores: Scores::new(&points[..n]), by_material }
+    Standings { scores: Scores::new(&points[..n]), by_material: groups > 1 }
 }
 
 #[cfg(test)]
