@@ -29,5 +29,5 @@ mod settings;
 mod table;
 
 pub use eval::{expected_score, EXPECTED_SCORE_SCALE, MATE, MOBILITY_CENTIPAWNS};
-pub use search::{quiescence_value, score_root_moves, search, Iteration, Report};
+pub use search::{quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, Report};
 pub use settings::{Settings, SettingsError, MAX_DEPTH};

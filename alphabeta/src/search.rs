@@ -68,14 +68,31 @@ pub struct Report<M> {
 /// Searches `game` within `settings` and returns the move to play, or `None` when the game is
 /// over. `seed` orders equally promising root moves, so that ties are broken reproducibly.
 pub fn search<G: Material>(game: &G, settings: &Settings, seed: u64) -> Option<Report<G::Move>> {
-    run(game, settings, seed, false)
+    run(game, settings, seed, None)
 }
 
 /// Searches as [`search`] does, but every root move with a full window, so that the report's
 /// [`Report::root_scores`] holds each move's exact value: what a teacher labels a position's
 /// policy with. Costs about one full search per root move at the last depth.
 pub fn score_root_moves<G: Material>(game: &G, settings: &Settings, seed: u64) -> Option<Report<G::Move>> {
-    run(game, settings, seed, true)
+    run(game, settings, seed, Some(INFINITY))
+}
+
+/// [`score_root_moves`] with exact values only for the moves within `margin` centipawns of the
+/// best: a move worse than that is searched with the window's floor at the best so far minus
+/// `margin`, and its score is only known to be at most `best - margin` (the quiescence's delta
+/// pruning depends on the window, so it need not bound the exact value either). A policy softmax at
+/// temperature T gives such a move under exp(-margin / T) of the best's weight, so the label
+/// barely changes, while the floor lets the search cut its refutations short: on a crowded board
+/// (Weltschach's several hundred moves, each with a capture-rich quiescence) a full window per
+/// move costs tens of times a plain search.
+pub fn score_root_moves_within<G: Material>(
+    game: &G,
+    settings: &Settings,
+    seed: u64,
+    margin: i32,
+) -> Option<Report<G::Move>> {
+    run(game, settings, seed, Some(margin.max(0)))
 }
 
 /// The value of `game` for its mover in centipawns after a quiescence search alone (captures
@@ -98,8 +115,9 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
     searcher.quiesce(game, 0, 0, -INFINITY, INFINITY, mobility)
 }
 
-/// The shared iterative deepening of [`search`] and [`score_root_moves`].
-fn run<G: Material>(game: &G, settings: &Settings, seed: u64, score_all: bool) -> Option<Report<G::Move>> {
+/// The shared iterative deepening of [`search`] and [`score_root_moves_within`]: `score_margin`
+/// is `None` for a plain search, else how far below the best a root move is still scored exactly.
+fn run<G: Material>(game: &G, settings: &Settings, seed: u64, score_margin: Option<i32>) -> Option<Report<G::Move>> {
     let began = Instant::now();
     let mut root_moves = Vec::new();
     game.legal_moves(&mut root_moves);
@@ -119,9 +137,10 @@ fn run<G: Material>(game: &G, settings: &Settings, seed: u64, score_all: bool) -
     let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
     let mut fallback = root_moves[0];
     let mut root_scores = Vec::new();
-    let mut scores = score_all.then(Vec::new);
+    let mut scores = score_margin.map(|_| Vec::new());
     for depth in 1..=settings.depth {
-        let (best, value) = searcher.root(game, &mut root_moves, depth, scores.as_mut());
+        let scoring = scores.as_mut().zip(score_margin);
+        let (best, value) = searcher.root(game, &mut root_moves, depth, scoring);
         if searcher.stopped {
             fallback = best;
             break;
@@ -197,7 +216,7 @@ impl<G: Material> Searcher<G> {
         game: &G,
         moves: &mut [G::Move],
         depth: u32,
-        mut scores: Option<&mut Vec<(G::Move, i32)>>,
+        mut scoring: Option<(&mut Vec<(G::Move, i32)>, i32)>,
     ) -> (G::Move, i32) {
         let mut keys: Vec<(i32, G::Move)> = moves
             .iter()
@@ -215,12 +234,16 @@ impl<G: Material> Searcher<G> {
         let mut alpha = -INFINITY;
         let mut best = keys[0].1;
         for &(_, mv) in &keys {
-            let floor = if scores.is_some() { -INFINITY } else { alpha };
+            // Scoring, the floor trails the best by the margin: the moves within it come out exact.
+            let floor = match &scoring {
+                Some((_, margin)) => alpha.saturating_sub(*margin).max(-INFINITY),
+                None => alpha,
+            };
             let value = self.child(game, mv, depth - 1, 1, floor, INFINITY, mobility);
             if self.stopped {
                 break;
             }
-            if let Some(scores) = scores.as_deref_mut() {
+            if let Some((scores, _)) = scoring.as_mut() {
                 scores.push((mv, value));
             }
             if value > alpha {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use alphabeta::{expected_score, quiescence_value, score_root_moves, search, Settings, MATE};
+use alphabeta::{expected_score, quiescence_value, score_root_moves, score_root_moves_within, search, Settings, MATE};
 use common::{hex_position, wins_at_once};
 use rules::{Game, Glinski, MiniHexchess};
 
@@ -30,6 +30,36 @@ fn every_root_move_is_scored_and_the_best_matches_the_search() {
         game.legal_moves(&mut moves);
         game.play(moves[(ply * 5) % moves.len()]);
     }
+}
+
+#[test]
+fn a_margin_keeps_the_moves_near_the_best_exact_and_bounds_the_rest() {
+    let mut game = Glinski::start();
+    let mut moves = Vec::new();
+    let margin = 150;
+    let mut bounded = 0;
+    for ply in 0..8 {
+        for depth in 1..=2 {
+            let exact = score_root_moves(&game, &plain(depth), 3).unwrap();
+            let within = score_root_moves_within(&game, &plain(depth), 3, margin).unwrap();
+            assert_eq!(within.root_scores.len(), exact.root_scores.len(), "ply {ply} depth {depth}: one score a move");
+            assert_eq!(within.value, exact.value, "ply {ply} depth {depth}: the same best value");
+            let best = exact.value;
+            for &(mv, v) in &exact.root_scores {
+                let w = within.root_scores.iter().find(|&&(m, _)| m == mv).unwrap().1;
+                let text = game.move_text(mv);
+                if v >= best - margin {
+                    assert_eq!(w, v, "ply {ply} depth {depth}: {text} is within the margin, so exact");
+                } else {
+                    assert!(w <= best - margin, "ply {ply} depth {depth}: {text} {w} bounds {v}");
+                    bounded += usize::from(w != v);
+                }
+            }
+        }
+        game.legal_moves(&mut moves);
+        game.play(moves[(ply * 7) % moves.len()]);
+    }
+    assert!(bounded > 0, "some moves fell below the margin and were only bounded");
 }
 
 #[test]

@@ -33,6 +33,18 @@ pub struct TeacherPlan {
     pub seed: u64,
 }
 
+/// A move whose score trails the best by this many of the wider softmax's temperatures gets
+/// under 1/10,000 of the best's weight in the policy target and the move choice (e^-9.2): the
+/// teacher scores such moves only as bounds, which is all a label needs and far cheaper.
+const SCORE_MARGIN_TEMPERATURES: f32 = 9.2;
+
+impl TeacherPlan {
+    /// Centipawns below the best within which the teacher scores root moves exactly.
+    pub fn score_margin(&self) -> i32 {
+        (SCORE_MARGIN_TEMPERATURES * self.policy_temperature.max(self.choice_temperature)).ceil() as i32
+    }
+}
+
 /// Salt that separates the teacher games' random streams from self-play's.
 const TEACHER_SALT: u64 = 0x7EAC_4E12;
 
@@ -105,7 +117,8 @@ fn labelled_move<G: Encoding>(
     search_seed: u64,
     rng: &mut impl rand::Rng,
 ) -> (G::Move, MoveRecord) {
-    let report = alphabeta::score_root_moves(game, &plan.settings, search_seed).expect("a live position has moves");
+    let report = alphabeta::score_root_moves_within(game, &plan.settings, search_seed, plan.score_margin())
+        .expect("a live position has moves");
     let scores: Vec<i32> = report.root_scores.iter().map(|&(_, s)| s).collect();
     let indices: Vec<u32> = report.root_scores.iter().map(|&(mv, _)| game.policy_index(mv) as u32).collect();
     let visits = policy_target(&indices, &scores, plan.policy_temperature);
