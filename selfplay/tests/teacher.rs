@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 use rules::hexchess::{Glinski, MiniHexchess};
+use rules::weltschach::Weltschach;
 use rules::{Encoding, Game};
 use selfplay::config::Config;
 use selfplay::replay::sampler::{sample_mixed_batch, TeacherMix};
@@ -174,4 +175,20 @@ fn the_teacher_share_of_batches_fades_as_configured() {
     let mix = TeacherMix { window: Some(&teacher), share: 0.1 };
     let from = sample_mixed_batch::<MiniHexchess>(&empty, mix, 100, 0.0, &mut rng, &mut batch).unwrap();
     assert_eq!(from.teacher, 100, "with no self-play yet every position is the teacher's");
+}
+
+#[test]
+fn a_time_limit_too_short_for_depth_one_still_labels_every_move() {
+    // Past 30 random plies a Weltschach depth-1 scoring takes thousands of nodes, and the clock
+    // is read every 1,024: a limit of 1 ns stops it before it scores a move.
+    let settings =
+        alphabeta::Settings { time: Some(std::time::Duration::from_nanos(1)), ..alphabeta::Settings::depth(1) };
+    let teacher = TeacherPlan { settings, random_plies: 30, max_plies: 31, ..plan(1) };
+    let start = Weltschach::start();
+    let (record, _) = teacher_game(&start, 0, &teacher);
+    let labelled = &record.moves[30];
+    assert!(labelled.policy_target);
+    let targeted = labelled.visits.iter().filter(|&&(_, n)| n > 0).count();
+    assert!(targeted > 1, "a target spread over the moves: {targeted}");
+    assert!(labelled.root_value.is_some());
 }

@@ -117,8 +117,16 @@ fn labelled_move<G: Encoding>(
     search_seed: u64,
     rng: &mut impl rand::Rng,
 ) -> (G::Move, MoveRecord) {
-    let report = alphabeta::score_root_moves_within(game, &plan.settings, search_seed, plan.score_margin())
-        .expect("a live position has moves");
+    let scored = |settings: &alphabeta::Settings| {
+        alphabeta::score_root_moves_within(game, settings, search_seed, plan.score_margin())
+            .expect("a live position has moves")
+    };
+    let mut report = scored(&plan.settings);
+    if report.root_scores.is_empty() {
+        // The time limit stopped even depth 1 before it scored the moves, and a label needs
+        // them: this position is scored without the limit.
+        report = scored(&alphabeta::Settings { time: None, ..plan.settings });
+    }
     let scores: Vec<i32> = report.root_scores.iter().map(|&(_, s)| s).collect();
     let indices: Vec<u32> = report.root_scores.iter().map(|&(mv, _)| game.policy_index(mv) as u32).collect();
     let visits = policy_target(&indices, &scores, plan.policy_temperature);
