@@ -139,7 +139,7 @@ fn run<G: Material>(game: &G, settings: &Settings, seed: u64, score_margin: Opti
     let mut root_scores = Vec::new();
     let mut scores = score_margin.map(|_| Vec::new());
     for depth in 1..=settings.depth {
-        let scoring = scores.as_mut().zip(score_margin);
+        let scoring = scores.as_mut().zip(score_margin).map(|(scores, margin)| RootScoring { scores, margin });
         let (best, value) = searcher.root(game, &mut root_moves, depth, scoring);
         if searcher.stopped {
             fallback = best;
@@ -195,6 +195,13 @@ struct Frame<M> {
     keyed: Vec<(i32, M)>,
 }
 
+/// Where a scoring iteration puts each root move's value, and how far below the best a move is
+/// still searched exactly.
+struct RootScoring<'a, M> {
+    scores: &'a mut Vec<(M, i32)>,
+    margin: i32,
+}
+
 /// The state of one search.
 struct Searcher<G: Material> {
     root: Player,
@@ -209,14 +216,14 @@ struct Searcher<G: Material> {
 impl<G: Material> Searcher<G> {
     /// One iteration over the root moves, best of the previous iteration first, then the rest
     /// in the usual order (ties in the seed's order). Returns the best move and its value; if
-    /// the clock stopped the iteration, the best of the moves searched so far. With `scores`,
-    /// every move is searched with the full window and its exact value pushed there.
+    /// the clock stopped the iteration, the best of the moves searched so far. With `scoring`,
+    /// every move's value is pushed there, exact within the margin of the best so far.
     fn root(
         &mut self,
         game: &G,
         moves: &mut [G::Move],
         depth: u32,
-        mut scoring: Option<(&mut Vec<(G::Move, i32)>, i32)>,
+        mut scoring: Option<RootScoring<'_, G::Move>>,
     ) -> (G::Move, i32) {
         let mut keys: Vec<(i32, G::Move)> = moves
             .iter()
@@ -236,15 +243,15 @@ impl<G: Material> Searcher<G> {
         for &(_, mv) in &keys {
             // Scoring, the floor trails the best by the margin: the moves within it come out exact.
             let floor = match &scoring {
-                Some((_, margin)) => alpha.saturating_sub(*margin).max(-INFINITY),
+                Some(scoring) => alpha.saturating_sub(scoring.margin).max(-INFINITY),
                 None => alpha,
             };
             let value = self.child(game, mv, depth - 1, 1, floor, INFINITY, mobility);
             if self.stopped {
                 break;
             }
-            if let Some((scores, _)) = scoring.as_mut() {
-                scores.push((mv, value));
+            if let Some(scoring) = scoring.as_mut() {
+                scoring.scores.push((mv, value));
             }
             if value > alpha {
                 alpha = value;
