@@ -8,6 +8,7 @@ pub mod config;
 pub mod error;
 pub mod gauntlet;
 pub mod play;
+pub mod progress;
 pub mod replay;
 pub mod run;
 pub mod setup;

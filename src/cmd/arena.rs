@@ -1,7 +1,6 @@
 //! `vzero arena`: a match between players, with ratings.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -11,8 +10,8 @@ use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::rating::{elo_estimate, sprt, SprtDecision};
 use arena::uci::EngineBudget;
 use arena::{play_match, Agent, MatchOptions, MatchResult};
-use indicatif::{ProgressBar, ProgressStyle};
 use rules::{with_game, FullGame};
+use selfplay::progress::Progress;
 use serde_json::json;
 
 use crate::cli::ArenaArgs;
@@ -93,7 +92,7 @@ fn arena_match<G: FullGame>(
     let signal = super::stop::on_stop_signal(
         "after the games in progress; the results so far are printed and marked interrupted",
     )?;
-    let bar = progress_bar(a.games as u64);
+    let bar = Progress::new(true, a.games as u64, "games");
     let stop = |r: &MatchResult| {
         bar.set_position(r.games as u64);
         let decided = match sprt_bounds {
@@ -126,17 +125,6 @@ fn arena_match<G: FullGame>(
 
 /// Seat orders of a three-player match, each played equally often.
 const THREE_PLAYER_ORDERS: usize = 6;
-
-/// Games done out of the match, with an ETA, when a person watches (stderr is a terminal).
-fn progress_bar(games: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(games);
-    let style = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games, eta {eta}");
-    bar.set_style(style.expect("valid template"));
-    bar
-}
 
 /// Prints the table and returns the JSON record; a match that played fewer games than the
 /// `planned` says so in its first line.

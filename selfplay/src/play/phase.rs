@@ -1,13 +1,11 @@
 //! The self-play phase of an iteration and what the trainer and `vzero selfplay` share around
-//! it: storing games as they finish (through [`Flusher`], which also writes their game texts)
-//! and progress bars.
+//! it: storing games as they finish (through [`Flusher`], which also writes their game texts).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use arena::TacticsJudge;
-use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use mcts::{Blend, MaterialJudge, RolloutEvaluator};
 use nn::InferenceClient;
 use rules::Encoding;
@@ -16,6 +14,7 @@ use crate::config::Config;
 use crate::error::TrainError;
 use crate::play::flush::Flusher;
 use crate::play::worker::{play_games, GameSummary};
+use crate::progress::Progress;
 use crate::setup::start_state;
 use nn::NetEvaluator;
 
@@ -42,7 +41,7 @@ pub(crate) fn self_play_phase<G: Encoding>(
 ) -> Result<PhaseGames, TrainError> {
     let params = config.search.clone();
     let start = start_state::<G>(config).expect("checked when the run started");
-    let bar = progress_bar(progress, wanted.len() as u64, "games");
+    let bar = Progress::new(progress, wanted.len() as u64, "games");
     let asked = wanted.len();
     let queue = Mutex::new(wanted);
     let (tx, rx) = crossbeam::channel::unbounded();
@@ -92,43 +91,4 @@ pub(crate) fn self_play_phase<G: Encoding>(
     summaries.sort_by_key(|s| s.number);
     let begun = asked - queue.into_inner().expect("game queue lock").len();
     Ok(PhaseGames { dropped: begun - summaries.len(), summaries })
-}
-
-/// A progress bar, hidden unless `show`.
-pub(crate) fn progress_bar(show: bool, len: u64, unit: &str) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    let template = format!("{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{rate}}/s eta {{eta}}");
-    let style = ProgressStyle::with_template(&template).expect("valid template");
-    bar.set_style(style.with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-        let _ = w.write_str(&rate_text(state.per_sec()));
-    }));
-    bar
-}
-
-/// A rate with the digits that mean something at its size: `15.6`, `3.25`, `420`
-/// (indicatif's own `{per_sec}` prints four decimals, `15.6176/s`).
-pub(crate) fn rate_text(per_second: f64) -> String {
-    match per_second {
-        r if !r.is_finite() => "-".to_string(),
-        r if r >= 100.0 => format!("{r:.0}"),
-        r if r >= 10.0 => format!("{r:.1}"),
-        r => format!("{r:.2}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::rate_text;
-
-    #[test]
-    fn rates_carry_the_digits_that_mean_something() {
-        assert_eq!(rate_text(15.6176), "15.6");
-        assert_eq!(rate_text(3.24987), "3.25");
-        assert_eq!(rate_text(419.7), "420");
-        assert_eq!(rate_text(0.0), "0.00");
-        assert_eq!(rate_text(f64::INFINITY), "-");
-    }
 }

@@ -7,7 +7,7 @@ use rules::Encoding;
 
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::play::phase::progress_bar;
+use crate::progress::Progress;
 use crate::setup::start_state;
 use crate::store::events::{read_events, EvaluationEvent, RunEvent};
 use crate::store::rundir::RunDir;
@@ -69,7 +69,7 @@ pub(crate) fn evaluate<G: Encoding>(
             threads: config.selfplay.workers,
             seed: config.seed ^ 0xE7A1,
         };
-        let bar = progress_bar(progress, planned as u64, &format!("evaluation games vs {name}"));
+        let bar = Progress::new(progress, planned as u64, &format!("evaluation games vs {name}"));
         let result = play_match::<G>(&seats, &start, opts, &|r| {
             bar.set_position(r.games as u64);
             stop.load(Ordering::Relaxed)

@@ -10,7 +10,7 @@ use super::outcome::Trained;
 use super::Run;
 use crate::config::Config;
 use crate::error::TrainError;
-use crate::play::phase::progress_bar;
+use crate::progress::Progress;
 use crate::replay::sampler::{sample_mixed_batch, TeacherMix};
 use mcts::game_seed;
 
@@ -51,7 +51,7 @@ impl<G: Encoding> Run<G> {
         let t = &self.config.training;
         let mut trained = Trained { teacher_share, ..Trained::default() };
         let bar =
-            progress_bar(self.progress && target > self.state.step, target.saturating_sub(self.state.step), "steps");
+            Progress::new(self.progress && target > self.state.step, target.saturating_sub(self.state.step), "steps");
         while self.state.step < target && !self.stop_requested() {
             self.trainer.set_learning_rate(learning_rate(&self.config, self.state.step));
             let seed = game_seed(self.config.seed ^ SAMPLER_SALT, self.state.step);

@@ -14,7 +14,7 @@ use super::game::{teacher_game_until, TeacherPlan};
 use crate::config::Config;
 use crate::error::TrainError;
 use crate::play::flush::Flusher;
-use crate::play::phase::progress_bar;
+use crate::progress::Progress;
 use crate::replay::{read_checked_shard, GameRecord, ShardName, TEACHER_GAME};
 use crate::setup::start_state;
 use crate::store::RunDir;
@@ -87,7 +87,7 @@ pub fn teach<G: Encoding>(
     if have >= positions {
         return Ok(taught);
     }
-    let bar = progress_bar(progress, positions - have, "positions");
+    let bar = Progress::new(progress, positions - have, "positions");
     let next = Mutex::new((0u64, done));
     // Positions stored or being played: workers stop taking games once it reaches the target.
     let made = Mutex::new(have);
