@@ -9,6 +9,7 @@ use rules::{Ending, Game, Scores};
 
 use crate::agent::{Agent, Played};
 use crate::forfeit::Forfeit;
+use crate::rating::ScoreTally;
 
 /// Totals of a match, per agent (in the order given to [`play_match`]).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -19,6 +20,11 @@ pub struct MatchResult {
     pub score: Vec<f64>,
     /// Games each agent won outright (scored 1; in Wellisch, captured a king).
     pub wins: Vec<usize>,
+    /// Games each agent lost outright (scored 0). Wins, draws and losses need not add up to the
+    /// games: a Glinski stalemate scores 3/4 and 1/4, Wellisch's standings can split points.
+    pub losses: Vec<usize>,
+    /// The first agent's game scores, from which a two-player match's Elo and SPRT come.
+    pub first_scores: ScoreTally,
     /// `seat_wins[agent][seat]`: outright wins of an agent from each seat.
     pub seat_wins: Vec<Vec<usize>>,
     /// `seat_games[agent][seat]`: games an agent played from each seat.
@@ -43,6 +49,7 @@ impl MatchResult {
         MatchResult {
             score: vec![0.0; players],
             wins: vec![0; players],
+            losses: vec![0; players],
             seat_wins: vec![vec![0; players]; players],
             seat_games: vec![vec![0; players]; players],
             forfeits: vec![Vec::new(); players],
@@ -62,9 +69,9 @@ impl MatchResult {
         self.thinking[i].as_secs_f64() * 1e3 / self.moves[i].max(1) as f64
     }
 
-    /// Two players: the first agent's (wins, draws, losses).
-    pub fn wdl(&self) -> (usize, usize, usize) {
-        (self.wins[0], self.draws, self.games - self.wins[0] - self.draws)
+    /// Games in which agent `i` scored neither 1, 0 nor the same as every other player.
+    pub fn partial(&self, i: usize) -> usize {
+        self.games - self.wins[i] - self.losses[i] - self.draws
     }
 
     fn add(&mut self, game: GameOutcome) {
@@ -85,6 +92,12 @@ impl MatchResult {
             if s[seat] == 1.0 {
                 self.wins[agent] += 1;
                 self.seat_wins[agent][seat] += 1;
+            }
+            if s[seat] == 0.0 {
+                self.losses[agent] += 1;
+            }
+            if agent == 0 {
+                self.first_scores.add(s[seat] as f64);
             }
         }
         if let Some((seat, forfeit)) = game.forfeit {

@@ -17,10 +17,13 @@ fn two_player_seats_alternate_and_totals_add_up() {
     for agent in 0..2 {
         assert_eq!(r.seat_games[agent], vec![15, 15], "agent {agent} seats");
     }
-    let (w, d, l) = r.wdl();
-    assert_eq!(w + d + l, 30);
-    assert_eq!(r.wins[1], l, "the second agent's wins are the first one's losses");
+    // Mini Hexchess has no partial results: every game is a win, a draw or a loss.
+    assert_eq!(r.wins[0] + r.draws + r.losses[0], 30);
+    assert_eq!(r.partial(0), 0);
+    assert_eq!(r.wins[1], r.losses[0], "the second agent's wins are the first one's losses");
     assert!((r.mean_score(0) + r.mean_score(1) - 1.0).abs() < 1e-9);
+    assert_eq!(r.first_scores.games(), 30.0);
+    assert!((r.first_scores.mean() - r.mean_score(0)).abs() < 1e-9, "the tally is the first agent's scores");
 }
 
 #[test]

@@ -96,10 +96,7 @@ fn arena_match<G: FullGame>(
     let stop = |r: &MatchResult| {
         bar.set_position(r.games as u64);
         let decided = match sprt_bounds {
-            Some((e0, e1)) => {
-                let (w, d, l) = r.wdl();
-                sprt(w, d, l, e0, e1).1 != SprtDecision::Continue
-            }
+            Some((e0, e1)) => sprt(&r.first_scores, e0, e1).1 != SprtDecision::Continue,
             None => false,
         };
         decided || signal.load(Ordering::Relaxed)
@@ -141,11 +138,16 @@ fn report(
     println!("endings: {}", endings.join(", "));
     // The name column fits the longest name (a uci: command line can be long).
     let w = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max("player".len());
-    println!("{:<w$} {:>6} {:>6} {:>6} {:>8} {:>10}", "player", "wins", "draws", "losses", "score", "ms/move");
+    // Games that are none of win, draw and loss (a Glinski stalemate's 3/4 and 1/4) get a
+    // column where a match has them, so that the others still add up to the games.
+    let partial: Vec<usize> = (0..names.len()).map(|i| r.partial(i)).collect();
+    let partial_column = |p: usize| if partial.iter().any(|&p| p > 0) { format!(" {p:>7}") } else { String::new() };
+    let header = if partial.iter().any(|&p| p > 0) { format!(" {:>7}", "partial") } else { String::new() };
+    println!("{:<w$} {:>6} {:>6} {:>6}{header} {:>8} {:>10}", "player", "wins", "draws", "losses", "score", "ms/move");
     for (i, name) in names.iter().enumerate() {
-        let losses = r.games - r.wins[i] - r.draws;
-        let (wins, draws, score, ms) = (r.wins[i], r.draws, 100.0 * r.mean_score(i), r.ms_per_move(i));
-        println!("{name:<w$} {wins:>6} {draws:>6} {losses:>6} {score:>7.1}% {ms:>10.2}");
+        let (wins, draws, losses) = (r.wins[i], r.draws, r.losses[i]);
+        let (score, ms, partial) = (100.0 * r.mean_score(i), r.ms_per_move(i), partial_column(partial[i]));
+        println!("{name:<w$} {wins:>6} {draws:>6} {losses:>6}{partial} {score:>7.1}% {ms:>10.2}");
     }
     let mut record = json!({
         "variant": variant,
@@ -153,6 +155,8 @@ fn report(
         "games": r.games,
         "wins": r.wins,
         "draws": r.draws,
+        "losses": r.losses,
+        "partial": partial,
         "endings": r.endings,
         "mean_score": (0..names.len()).map(|i| r.mean_score(i)).collect::<Vec<_>>(),
         "forfeits": r.forfeits.iter().map(Vec::as_slice).map(forfeit_counts).collect::<Vec<_>>(),
@@ -164,12 +168,11 @@ fn report(
         }
     }
     if names.len() == 2 {
-        let (w, d, l) = r.wdl();
-        let e = elo_estimate(w, d, l);
+        let e = elo_estimate(&r.first_scores);
         println!("Elo of {} over {}: {:+.0} (95% interval {:+.0} to {:+.0})", names[0], names[1], e.elo, e.low, e.high);
         record["elo"] = json!({"elo": e.elo, "low": e.low, "high": e.high});
         if let Some((e0, e1)) = sprt_bounds {
-            let (llr, decision) = sprt(w, d, l, e0, e1);
+            let (llr, decision) = sprt(&r.first_scores, e0, e1);
             let text = match decision {
                 SprtDecision::AcceptH1 => format!("H1 accepted (elo >= {e1})"),
                 SprtDecision::AcceptH0 => format!("H0 accepted (elo <= {e0})"),

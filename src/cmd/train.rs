@@ -116,22 +116,29 @@ fn train_game<G: FullGame>(config: &Config, opts: &TrainOptions) -> anyhow::Resu
 }
 
 /// The final evaluation's table; a match cut short shows the games it played of the `planned`.
+/// Games the network neither won, drew nor lost (a Glinski stalemate, Wellisch's split points)
+/// get a `partial` column when there are any.
 fn print_evaluation(summary: &TrainSummary, planned: usize) {
-    println!("{:<22} {:>9} {:>6} {:>6} {:>6} {:>8}", "network vs", "games", "wins", "draws", "losses", "score");
+    let with_partial = summary.evaluation.iter().any(|(_, r)| r.partial(0) > 0);
+    let partial_header = if with_partial { format!(" {:>7}", "partial") } else { String::new() };
+    println!(
+        "{:<22} {:>9} {:>6} {:>6} {:>6}{partial_header} {:>8}",
+        "network vs", "games", "wins", "draws", "losses", "score"
+    );
     for (opponent, r) in &summary.evaluation {
-        let losses = r.games - r.wins[0] - r.draws;
         let (games, note) = if r.games < planned {
             (format!("{}/{planned}", r.games), "  (interrupted)")
         } else {
             (r.games.to_string(), "")
         };
+        let partial = if with_partial { format!(" {:>7}", r.partial(0)) } else { String::new() };
         println!(
-            "{:<22} {:>9} {:>6} {:>6} {:>6} {:>7.1}%{note}",
+            "{:<22} {:>9} {:>6} {:>6} {:>6}{partial} {:>7.1}%{note}",
             opponent,
             games,
             r.wins[0],
             r.draws,
-            losses,
+            r.losses[0],
             100.0 * r.mean_score(0)
         );
     }

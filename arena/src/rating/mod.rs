@@ -6,4 +6,4 @@ pub mod bradley_terry;
 pub mod elo;
 
 pub use bradley_terry::{fit_ratings, PairResult, Rating};
-pub use elo::{elo_estimate, elo_from_score, score_from_elo, sprt, EloEstimate, SprtDecision};
+pub use elo::{elo_estimate, elo_from_score, score_from_elo, sprt, EloEstimate, ScoreTally, SprtDecision};
