@@ -29,7 +29,7 @@ stop_for_time_limit() {
 }
 trap stop_for_time_limit USR1
 # scancel's SIGTERM also reaches vzero directly; forwarding it would be a second stop signal,
-# which makes vzero abort without saving. The shell must outlive vzero so that the save finishes.
+# which makes vzero abort without saving once it comes a second or more after the first. The shell must outlive vzero so that the save finishes.
 trap ':' TERM INT HUP
 
 "$@" &

@@ -1,9 +1,10 @@
 //! Stop signals shared by the long-running commands: Ctrl-C (SIGINT), SIGTERM (what Slurm and
 //! Kubernetes send before they kill a job) and SIGHUP all mean "finish the current step, save,
-//! exit"; a second one aborts at once.
+//! exit"; a second one aborts at once, unless it came within [`SAME_REQUEST`] of the first.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use anyhow::Context;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -18,16 +19,32 @@ const EXIT_ABORTED: i32 = 130;
 /// The signals that ask a command to stop.
 const STOP_SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
-/// Stop signals received so far. Counted inside the signal handler itself, not on a thread the
-/// handler wakes: a second signal then aborts even if the command is in the middle of exiting
-/// on its own after the first.
-static RECEIVED: AtomicUsize = AtomicUsize::new(0);
+/// When the first stop signal arrived, in nanoseconds of the monotonic clock (0: none yet).
+/// Kept inside the signal handler itself, not on a thread the handler wakes: a second signal
+/// then aborts even if the command is in the middle of exiting on its own after the first.
+static FIRST_AT: AtomicU64 = AtomicU64::new(0);
+
+/// A second signal this soon after the first is the same request from a second sender, not a
+/// person asking to abort: `timeout` forwarding the SIGTERM that Slurm also sent vzero, or a
+/// `kill` of the process group that reaches a wrapper and vzero together. Aborting on it would
+/// throw away the save the first signal began. Someone who means to abort reads the first
+/// message before signalling again, which takes longer.
+const SAME_REQUEST: Duration = Duration::from_secs(1);
+
+/// The monotonic clock in nanoseconds, read in a way that is safe inside a signal handler
+/// (`clock_gettime` is async-signal-safe; `Instant::now` is not documented to be).
+fn monotonic_nanos() -> u64 {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `now` is a valid, writable timespec; CLOCK_MONOTONIC is always available on Linux.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
+}
 
 /// The flag the first stop signal sets; one per process, since a signal handler is.
 static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
 /// A flag that the first stop signal sets (the command then finishes its step, saves and
-/// exits); a second signal exits at once. `then` says what the command does on the first, as
+/// exits); a second signal, from [`SAME_REQUEST`] after the first on, exits at once. `then` says what the command does on the first, as
 /// `vzero: stopping THEN (send the signal again to abort)`.
 pub fn on_stop_signal(then: &'static str) -> anyhow::Result<Arc<AtomicBool>> {
     let mut installed = Ok(());
@@ -45,12 +62,20 @@ pub fn on_stop_signal(then: &'static str) -> anyhow::Result<Arc<AtomicBool>> {
 fn install(stop: Arc<AtomicBool>, then: &'static str) -> std::io::Result<()> {
     for signal in STOP_SIGNALS {
         let flag = Arc::clone(&stop);
-        // SAFETY: the action only touches atomics and calls `_exit`, all async-signal-safe.
-        // `_exit`, not `exit`: running atexit handlers and static destructors while libtorch's
-        // threads still use them is what made a second Ctrl-C segfault.
+        // SAFETY: the action only touches atomics and calls `clock_gettime` and `_exit`, all
+        // async-signal-safe. `_exit`, not `exit`: running atexit handlers and static
+        // destructors while libtorch's threads still use them is what made a second Ctrl-C
+        // segfault.
         unsafe {
             signal_hook::low_level::register(signal, move || {
-                if RECEIVED.fetch_add(1, Ordering::SeqCst) > 0 {
+                // One exchange, so that two signals handled at once on two threads cannot both
+                // see themselves as the first, nor the second see no first yet.
+                let now = monotonic_nanos().max(1);
+                let first = match FIRST_AT.compare_exchange(0, now, Ordering::SeqCst, Ordering::SeqCst) {
+                    Ok(_) => now,
+                    Err(earlier) => earlier,
+                };
+                if now.saturating_sub(first) >= SAME_REQUEST.as_nanos() as u64 {
                     libc::_exit(EXIT_ABORTED);
                 }
                 flag.store(true, Ordering::SeqCst);
