@@ -83,9 +83,8 @@ impl MatchResult {
         self.adjudicated += game.adjudicated as usize;
         *self.endings.entry(game.ending).or_insert(0) += 1;
         let s = game.scores.as_slice();
-        if s.iter().all(|&x| x == s[0]) {
-            self.draws += 1;
-        }
+        let drawn = s.iter().all(|&x| x == s[0]);
+        self.draws += drawn as usize;
         for (seat, &agent) in game.seat_agents.iter().enumerate() {
             self.score[agent] += s[seat] as f64;
             self.seat_games[agent][seat] += 1;
@@ -93,7 +92,7 @@ impl MatchResult {
                 self.wins[agent] += 1;
                 self.seat_wins[agent][seat] += 1;
             }
-            if s[seat] == 0.0 {
+            if s[seat] == 0.0 && !drawn {
                 self.losses[agent] += 1;
             }
             if agent == 0 {

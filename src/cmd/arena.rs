@@ -141,12 +141,13 @@ fn report(
     // Games that are none of win, draw and loss (a Glinski stalemate's 3/4 and 1/4) get a
     // column where a match has them, so that the others still add up to the games.
     let partial: Vec<usize> = (0..names.len()).map(|i| r.partial(i)).collect();
-    let partial_column = |p: usize| if partial.iter().any(|&p| p > 0) { format!(" {p:>7}") } else { String::new() };
-    let header = if partial.iter().any(|&p| p > 0) { format!(" {:>7}", "partial") } else { String::new() };
+    let with_partial = partial.iter().any(|&p| p > 0);
+    let partial_column = |p: String| if with_partial { format!(" {p:>7}") } else { String::new() };
+    let header = partial_column("partial".to_string());
     println!("{:<w$} {:>6} {:>6} {:>6}{header} {:>8} {:>10}", "player", "wins", "draws", "losses", "score", "ms/move");
     for (i, name) in names.iter().enumerate() {
         let (wins, draws, losses) = (r.wins[i], r.draws, r.losses[i]);
-        let (score, ms, partial) = (100.0 * r.mean_score(i), r.ms_per_move(i), partial_column(partial[i]));
+        let (score, ms, partial) = (100.0 * r.mean_score(i), r.ms_per_move(i), partial_column(partial[i].to_string()));
         println!("{name:<w$} {wins:>6} {draws:>6} {losses:>6}{partial} {score:>7.1}% {ms:>10.2}");
     }
     let mut record = json!({

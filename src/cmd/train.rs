@@ -120,7 +120,8 @@ fn train_game<G: FullGame>(config: &Config, opts: &TrainOptions) -> anyhow::Resu
 /// get a `partial` column when there are any.
 fn print_evaluation(summary: &TrainSummary, planned: usize) {
     let with_partial = summary.evaluation.iter().any(|(_, r)| r.partial(0) > 0);
-    let partial_header = if with_partial { format!(" {:>7}", "partial") } else { String::new() };
+    let partial_column = |p: String| if with_partial { format!(" {p:>7}") } else { String::new() };
+    let partial_header = partial_column("partial".to_string());
     println!(
         "{:<22} {:>9} {:>6} {:>6} {:>6}{partial_header} {:>8}",
         "network vs", "games", "wins", "draws", "losses", "score"
@@ -131,7 +132,7 @@ fn print_evaluation(summary: &TrainSummary, planned: usize) {
         } else {
             (r.games.to_string(), "")
         };
-        let partial = if with_partial { format!(" {:>7}", r.partial(0)) } else { String::new() };
+        let partial = partial_column(r.partial(0).to_string());
         println!(
             "{:<22} {:>9} {:>6} {:>6} {:>6}{partial} {:>7.1}%{note}",
             opponent,
