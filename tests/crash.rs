@@ -226,12 +226,7 @@ fn sigterm_stops_like_ctrl_c_and_the_run_resumes() {
     let child = start(&dir);
     wait_for_first_shard(&dir);
     signal(&child, "-TERM");
-    let out = finish_stopped(child);
-    assert!(out.contains("stopped early"), "SIGTERM one iteration into a five-iteration run: {out}");
-    finish(launch(&dir));
-    let numbers: Vec<u64> = own_games(&dir).into_keys().collect();
-    assert_eq!(numbers, (0..40).collect::<Vec<u64>>(), "every game once");
-    std::fs::remove_dir_all(dir).unwrap();
+    stops_early_and_resumes(child, &dir, "SIGTERM one iteration into a five-iteration run");
 }
 
 #[test]
@@ -246,10 +241,16 @@ fn two_signals_at_once_are_one_request_and_the_run_saves() {
     signal(&child, "-INT");
     signal(&child, "-TERM");
     signal(&child, "-CONT");
+    stops_early_and_resumes(child, &dir, "two signals together");
+}
+
+/// Checks that the signalled run `child` in `dir` stopped early after saving (`what` names the
+/// case), then that resuming it completes with every game played once, and removes `dir`.
+fn stops_early_and_resumes(child: Child, dir: &Path, what: &str) {
     let out = finish_stopped(child);
-    assert!(out.contains("stopped early"), "two signals together aborted the run: {out}");
-    finish(launch(&dir));
-    let numbers: Vec<u64> = own_games(&dir).into_keys().collect();
+    assert!(out.contains("stopped early"), "{what}: {out}");
+    finish(launch(dir));
+    let numbers: Vec<u64> = own_games(dir).into_keys().collect();
     assert_eq!(numbers, (0..40).collect::<Vec<u64>>(), "every game once");
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -111,7 +111,7 @@ fn bar(len: u64, unit: &str) -> ProgressBar {
 
 /// A rate with the digits that mean something at its size: `15.6`, `3.25`, `420`
 /// (indicatif's own `{per_sec}` prints four decimals, `15.6176/s`).
-pub(crate) fn rate_text(per_second: f64) -> String {
+fn rate_text(per_second: f64) -> String {
     match per_second {
         r if !r.is_finite() => "-".to_string(),
         r if r >= 100.0 => format!("{r:.0}"),

@@ -44,8 +44,9 @@ fn monotonic_nanos() -> u64 {
 static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
 /// A flag that the first stop signal sets (the command then finishes its step, saves and
-/// exits); a second signal, from [`SAME_REQUEST`] after the first on, exits at once. `then` says what the command does on the first, as
-/// `vzero: stopping THEN (send the signal again to abort)`.
+/// exits); a later one, [`SAME_REQUEST`] or more after the first, exits at once. `then` says
+/// what the command does on the first, as `vzero: stopping THEN (send the signal again to
+/// abort)`.
 pub fn on_stop_signal(then: &'static str) -> anyhow::Result<Arc<AtomicBool>> {
     let mut installed = Ok(());
     let stop = STOP.get_or_init(|| {
