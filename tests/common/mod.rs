@@ -2,6 +2,8 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod golden;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};

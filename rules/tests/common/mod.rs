@@ -1,11 +1,12 @@
 //! Test helpers: an independent, deliberately naive reference move generator for Glinski Chess and
 //! Mini Hexchess written straight from the rules (docs/rules/glinski.md,
 //! docs/rules/mini-hexchess.md; a map of cube coordinates, rays walked one step at a time, legality
-//! by making the move and scanning every enemy piece), a position-text builder, and in `wellisch`
-//! the helpers of the Wellisch tests.
+//! by making the move and scanning every enemy piece), a position-text builder, in `wellisch`
+//! the helpers of the Wellisch tests, and in `perft_file` the reader of the perft reference files.
 
 #![allow(dead_code)]
 
+pub mod perft_file;
 pub mod wellisch;
 
 use std::collections::{BTreeSet, HashMap};
