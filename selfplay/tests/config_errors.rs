@@ -232,3 +232,50 @@ fn set_errors_name_the_override_and_blame_it() {
     let e = err("variant = \"glinski\"\n[gating]\nthreshold = 1.5\n", &["training.iterations=3"]);
     assert!(e.starts_with("my.toml: gating.threshold = 1.5: must be between 0 and 1"), "{e}");
 }
+
+/// Each kind of limit keeps its exact words, with the value as the check saw it (an f32 share
+/// checked as f64 shows as one), and the rules of two keys name the key they blame: the limits
+/// moved beside their sections' fields (issue 38) with every message unchanged.
+#[test]
+fn each_kind_of_limit_keeps_its_exact_message() {
+    let absurd = "is absurdly large (see the limit in selfplay/src/config.rs)";
+    let cases = [
+        ("[network]\nblocks = 257", format!("network.blocks = 257: {absurd}")),
+        ("[replay]\nwindow_max = 4294967297", format!("replay.window_max = 4294967297: {absurd}")),
+        ("[selfplay]\ngames_per_iteration = 0", "selfplay.games_per_iteration = 0: must be at least 1".into()),
+        ("[selfplay]\nresign_playthrough = 1.1", "selfplay.resign_playthrough = 1.100000023841858: must be between 0 and 1".into()),
+        ("[teacher]\nshare = 1.1", "teacher.share = 1.1: must be between 0 and 1".into()),
+        ("[selfplay]\nadjudicate_material = nan", "selfplay.adjudicate_material = NaN: must be 0 or a positive number of pawns".into()),
+        ("[training]\nlearning_rate = 0.0", "training.learning_rate = 0: must be a positive finite number".into()),
+        ("[training]\nweight_decay = -0.1", "training.weight_decay = -0.1: must be 0 or a positive finite number".into()),
+        ("[teacher]\npolicy_temperature = 0.0", "teacher.policy_temperature = 0: must be a positive number of centipawns".into()),
+        ("[teacher]\nchoice_temperature = -1.0", "teacher.choice_temperature = -1: must be 0 or a positive number of centipawns".into()),
+        ("[teacher]\nthreads = 257", "teacher.threads = 257: must be 1 to 256".into()),
+        ("[teacher]\nplayer = \"random\"", "teacher.player = random: must be alphabeta:DEPTH or alphabeta:DEPTH:MS".into()),
+        ("[training]\niterations = 0", "training.iterations = 0: must be at least 1: a run of no iterations trains nothing".into()),
+        (
+            "[gating]\nthreshold = 1.1",
+            "gating.threshold = 1.1: must be between 0 and 1: it is the mean score a new network needs, and no score is above 1"
+                .into(),
+        ),
+        ("[gating]\ngames = 2\nsimulations = 0", "gating.simulations = 0: must be at least 1 when games are played".into()),
+        ("[replay]\nwindow_min = 1000000", "replay.window_max = 500000: must be at least window_min (> 0)".into()),
+        ("[evaluation]\nagainst = [\"random\", \"a/b\"]", "evaluation.against = a/b: must be a fixed opponent, not a checkpoint".into()),
+        (
+            "[evaluation]\nagainst = [\"mcts:0\"]",
+            "evaluation.against = mcts:0: is not an arena player (random, greedy, mcts:N, rollout:N, alphabeta:D)".into(),
+        ),
+        (
+            "[evaluation]\nagainst = []",
+            "evaluation.against = []: must name at least one opponent (or set evaluation.games = 0)".into(),
+        ),
+        ("[gauntlet]\nevery = 1\nagainst = []", "gauntlet.against = []: must name at least one opponent".into()),
+        ("[search]\nc_puct_base = 0.0", "search.c_puct_base = 0: above 0".into()),
+    ];
+    for (section, message) in cases {
+        assert_eq!(err(&format!("variant = \"glinski\"\n{section}\n"), &[]), format!("my.toml: {message}"));
+    }
+    let e = err("variant = \"wellisch\"\n[gauntlet]\nevery = 1\ngames = 10\n", &[]);
+    assert_eq!(e, "my.toml: gauntlet.games = 10: must be at least 1 (a multiple of 6 for three players)");
+    assert!(Config::parse("variant = \"wellisch\"\n[gauntlet]\nevery = 0\ngames = 10\n", "my.toml", &[]).is_ok());
+}

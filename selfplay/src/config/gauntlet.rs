@@ -1,0 +1,56 @@
+//! `[gauntlet]`: the run's periodic matches against fixed opponents, and their limits.
+
+use serde::{Deserialize, Serialize};
+
+use super::limits::{fixed_opponents, Limits};
+
+/// `[gauntlet]`: every `every` iterations (and after the last) the newest checkpoint plays
+/// fixed opponents that never learn, and the results go to metrics.jsonl on one rating scale
+/// (`vzero gauntlet RUN --table-only` prints it, `vzero plot` draws it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GauntletConfig {
+    /// Iterations between gauntlets; 0 turns them off.
+    pub every: u32,
+    /// The fixed opponents, as arena players are written (`random`, `greedy`, `alphabeta:1`).
+    pub against: Vec<String>,
+    /// Games against each opponent.
+    pub games: usize,
+    /// Simulations per move of the checkpoint.
+    pub simulations: u32,
+}
+
+impl GauntletConfig {
+    /// Each key within its range. The rules of two keys are in [`super::Config`]'s validation:
+    /// `games` fills the seat rotation of the variant, `against` names someone and
+    /// `simulations` is at least 1 when games are played, and a gauntlet that never runs
+    /// (`every = 0`) is not checked.
+    pub(super) fn limits(&self) -> Limits {
+        fixed_opponents("gauntlet.against", &self.against)
+    }
+}
+
+impl Default for GauntletConfig {
+    fn default() -> Self {
+        GauntletConfig { every: 0, against: vec!["random".into(), "greedy".into()], games: 10, simulations: 64 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::limits::testing::check_cases;
+    use super::*;
+
+    #[test]
+    fn each_key_is_refused_just_outside_its_range_and_taken_at_its_bounds() {
+        check_cases(
+            &GauntletConfig::default(),
+            GauntletConfig::limits,
+            &[
+                (|c| c.against = vec!["alphabeta:1".into(), "mcts:50".into()], None),
+                (|c| c.against.push("runs/a:50".into()), Some("gauntlet.against")),
+                (|c| c.against.push("greedy:5".into()), Some("gauntlet.against")),
+            ],
+        );
+    }
+}

@@ -1,0 +1,118 @@
+//! `[teacher]`: the optional classical teacher a run starts from, and each key's limits.
+
+use serde::{Deserialize, Serialize};
+
+use super::limits::{not_negative, positive, rule, share, shortened, within, Limits};
+
+/// `[teacher]`: before its first self-play iteration the run has an alpha-beta player play
+/// `positions` labelled positions (`vzero teach`), trains `steps` steps on them alone, and then
+/// mixes them into its training batches at a share that fades to 0 (expert iteration's warm
+/// start). `positions = 0` (the default) is a pure-zero run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TeacherConfig {
+    /// Labelled positions to make before the first iteration; 0 turns the teacher off.
+    pub positions: u64,
+    /// The teacher, as an arena player: `alphabeta:DEPTH` or `alphabeta:DEPTH:MS`.
+    pub player: String,
+    /// Uniformly random plies opening each teacher game (not labelled), so games differ.
+    pub random_plies: u32,
+    /// Centipawns of the policy target's softmax over the teacher's root-move scores.
+    pub policy_temperature: f32,
+    /// Centipawns of the softmax the teacher's move is drawn from (0: always its best).
+    pub choice_temperature: f32,
+    /// Share of the teacher's squashed evaluation in each value target; the rest is the result.
+    pub value_mix: f32,
+    /// Training steps on teacher positions alone before the first self-play.
+    pub steps: u64,
+    /// Share of teacher positions in training batches after that, at iteration 0.
+    pub share: f32,
+    /// Iterations over which `share` falls linearly to 0 (0: it stays).
+    pub fade_iterations: u32,
+    /// Threads playing teacher games.
+    pub threads: usize,
+}
+
+impl TeacherConfig {
+    /// Each key within its range (the counts of positions, plies, steps and iterations take
+    /// any value), checked whether the teacher is on or not.
+    pub(super) fn limits(&self) -> Limits {
+        let player = "must be alphabeta:DEPTH or alphabeta:DEPTH:MS";
+        rule(self.settings().is_err(), "teacher.player", shortened(&self.player), player)?;
+        let centipawns = "must be a positive number of centipawns";
+        positive("teacher.policy_temperature", self.policy_temperature, centipawns)?;
+        let centipawns = "must be 0 or a positive number of centipawns";
+        not_negative("teacher.choice_temperature", self.choice_temperature, centipawns)?;
+        share("teacher.value_mix", self.value_mix)?;
+        share("teacher.share", self.share)?;
+        within("teacher.threads", self.threads, 1..=256, "must be 1 to 256")
+    }
+
+    /// The teacher's search limits (the config was validated, so `player` parses).
+    pub fn settings(&self) -> Result<alphabeta::Settings, String> {
+        match self.player.parse::<arena::players::PlayerSpec>() {
+            Ok(arena::players::PlayerSpec::AlphaBeta(settings)) => Ok(settings),
+            Ok(_) => Err("must be an alpha-beta player (alphabeta:DEPTH or alphabeta:DEPTH:MS)".into()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// The teacher's share of training batches in iteration `iteration` (self-play's).
+    pub fn share_at(&self, iteration: u32) -> f32 {
+        if self.fade_iterations == 0 {
+            return self.share;
+        }
+        self.share * (1.0 - iteration as f32 / self.fade_iterations as f32).max(0.0)
+    }
+}
+
+impl Default for TeacherConfig {
+    fn default() -> Self {
+        TeacherConfig {
+            positions: 0,
+            player: "alphabeta:2".into(),
+            random_plies: 6,
+            policy_temperature: 200.0,
+            choice_temperature: 50.0,
+            value_mix: 0.5,
+            steps: 1000,
+            share: 0.5,
+            fade_iterations: 10,
+            threads: 2,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::limits::testing::check_cases;
+    use super::*;
+
+    #[test]
+    fn each_key_is_refused_just_outside_its_range_and_taken_at_its_bounds() {
+        check_cases(
+            &TeacherConfig::default(),
+            TeacherConfig::limits,
+            &[
+                (|c| c.player = "alphabeta:1:50".into(), None),
+                (|c| c.player = "greedy".into(), Some("teacher.player")),
+                (|c| c.player = "alphabeta:0".into(), Some("teacher.player")),
+                (|c| c.policy_temperature = 0.0, Some("teacher.policy_temperature")),
+                (|c| c.policy_temperature = f32::MIN_POSITIVE, None),
+                (|c| c.policy_temperature = f32::INFINITY, Some("teacher.policy_temperature")),
+                (|c| c.choice_temperature = 0.0, None),
+                (|c| c.choice_temperature = -f32::MIN_POSITIVE, Some("teacher.choice_temperature")),
+                (|c| c.choice_temperature = f32::NAN, Some("teacher.choice_temperature")),
+                (|c| c.value_mix = 0.0, None),
+                (|c| c.value_mix = 1.0, None),
+                (|c| c.value_mix = 1.0 + f32::EPSILON, Some("teacher.value_mix")),
+                (|c| c.share = -f32::MIN_POSITIVE, Some("teacher.share")),
+                (|c| c.share = 1.0, None),
+                (|c| c.threads = 0, Some("teacher.threads")),
+                (|c| c.threads = 1, None),
+                (|c| c.threads = 256, None),
+                (|c| c.threads = 257, Some("teacher.threads")),
+            ],
+        );
+    }
+}
