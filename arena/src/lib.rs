@@ -16,5 +16,5 @@ pub mod uci;
 pub use agent::{Agent, AlphaBetaAgent, GreedyAgent, Played, RandomAgent, SearchAgent};
 pub use forfeit::Forfeit;
 pub use matches::{play_match, MatchOptions, MatchResult};
-pub use players::{load_network, load_players, resolve_checkpoint, PlayerError, PlayerOptions, PlayerSpec, Players};
+pub use players::{load_network, load_players, PlayerError, PlayerOptions, PlayerSpec, Players};
 pub use tactics::{Tactics, TacticsJudge};

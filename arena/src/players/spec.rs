@@ -56,6 +56,13 @@ pub enum PlayerError {
     Checkpoint { path: String, reason: String },
 }
 
+/// A checkpoint path that names no usable checkpoint, said as the player it was to be.
+impl From<nn::checkpoint::LookupError> for PlayerError {
+    fn from(e: nn::checkpoint::LookupError) -> PlayerError {
+        PlayerError::Checkpoint { path: e.path.display().to_string(), reason: e.reason.to_string() }
+    }
+}
+
 impl PlayerSpec {
     /// Whether the player never learns (anything but a network): what a gauntlet measures
     /// checkpoints against.
