@@ -9,6 +9,10 @@
 //! player to move at the root maximises its own evaluation and both others minimise it.
 //! docs/alphabeta.md explains every choice and lists the piece values.
 //!
+//! The same search also judges the leaves of an `mcts` search: [`TacticsJudge`] is the leaf judge
+//! ([`mcts::LeafJudge`]) whose tactical values a search blends into its evaluator's
+//! ([`Tactics`]: `--tactics`, `search.tactics_weight`).
+//!
 //! Without a time limit a search is deterministic for a given seed; the seed only breaks ties
 //! between equally valued root moves, so games vary across a match but replay exactly.
 //!
@@ -27,7 +31,9 @@ mod ordering;
 mod search;
 mod settings;
 mod table;
+mod tactics;
 
 pub use eval::{expected_score, EXPECTED_SCORE_SCALE, MATE, MOBILITY_CENTIPAWNS};
 pub use search::{quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, Report};
 pub use settings::{Settings, SettingsError, MAX_DEPTH};
+pub use tactics::{seat_values, Tactics, TacticsJudge};

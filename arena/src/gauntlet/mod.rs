@@ -64,8 +64,8 @@ pub struct GauntletMatch {
 
 impl GauntletMatch {
     /// The checkpoints' tactical leaf values in this match.
-    pub fn tactics(&self) -> crate::Tactics {
-        crate::Tactics { weight: self.tactics, depth: self.tactics_depth }
+    pub fn tactics(&self) -> alphabeta::Tactics {
+        alphabeta::Tactics { weight: self.tactics, depth: self.tactics_depth }
     }
 }
 

@@ -7,11 +7,11 @@ use std::time::Duration;
 use mcts::{Blend, RolloutEvaluator, UniformEvaluator};
 use nn::checkpoint::{check_format, read_state, resolve_checkpoint};
 use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
+use alphabeta::{Tactics, TacticsJudge};
 use rules::{Encoding, Game, Material};
 
 use super::{PlayerError, PlayerSpec};
 use crate::agent::{Agent, AlphaBetaAgent, GreedyAgent, RandomAgent, SearchAgent};
-use crate::tactics::{Tactics, TacticsJudge};
 use crate::uci::{EngineBudget, UciAgent};
 
 /// Agents ready to play, with the inference services their networks run in.

@@ -30,7 +30,7 @@ pub struct GauntletOptions {
     /// Simulations per move of the checkpoints.
     pub sims: u32,
     /// The checkpoints' tactical leaf values (`--tactics`, `--tactics-depth`).
-    pub tactics: arena::Tactics,
+    pub tactics: alphabeta::Tactics,
     /// Leaves in flight of the checkpoints' searches (`None`: analysis's).
     pub leaves: Option<u32>,
     /// The checkpoints keep each game's tree between their moves (tree reuse).

@@ -9,7 +9,7 @@ use crate::store::{EventLog, RunEvent};
 /// The table of the gauntlet matches in `log` at `sims` simulations (default: those of the
 /// last match logged), each checkpoint with the training time it took; none if there are no
 /// such matches.
-pub fn gauntlet_table(log: &EventLog, sims: Option<u32>, tactics: Option<arena::Tactics>) -> Option<GauntletTable> {
+pub fn gauntlet_table(log: &EventLog, sims: Option<u32>, tactics: Option<alphabeta::Tactics>) -> Option<GauntletTable> {
     let matches: Vec<&GauntletMatch> = log
         .events
         .iter()

@@ -32,7 +32,7 @@ pub(crate) fn check_engines<G: Encoding + Material>(config: &Config) -> Result<(
         leaves: None,
         engine_budget: EngineBudget::Nodes(cfg.simulations),
         inference: config.inference()?,
-        tactics: arena::Tactics::default(),
+        tactics: alphabeta::Tactics::default(),
         reuse_trees: true,
     };
     let players = load_players::<G>(&engines, opts).map_err(GauntletError::from)?;
@@ -55,7 +55,7 @@ impl<G: Encoding + Material> Run<G> {
             each_other: false,
             games: cfg.games,
             sims: cfg.simulations,
-            tactics: arena::Tactics::default(),
+            tactics: alphabeta::Tactics::default(),
             leaves: None,
             reuse_trees: true,
             max_plies: self.config.selfplay.max_plies,

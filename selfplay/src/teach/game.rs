@@ -133,7 +133,7 @@ fn labelled_move<G: Encoding>(
     let chosen = choose(&scores, plan.choice_temperature, rng);
     let mv = report.root_scores[chosen].0;
     // Best first: the position's value is the best move's.
-    let root_value = arena::tactics::seat_values::<G>(game.to_move(), alphabeta::expected_score(scores[0]));
+    let root_value = alphabeta::seat_values::<G>(game.to_move(), alphabeta::expected_score(scores[0]));
     let record = MoveRecord { played: indices[chosen], visits, policy_target: true, root_value: Some(root_value) };
     (mv, record)
 }
