@@ -10,7 +10,7 @@ mod choice;
 mod table;
 
 pub use choice::CheckpointChoice;
-pub use table::{gauntlet_table, GauntletRow, GauntletTable};
+pub use table::{gauntlet_table_from_matches, GauntletRow, GauntletTable};
 
 /// The opponent that anchors the scale at Elo 0 when it took part.
 pub const ANCHOR: &str = "random";

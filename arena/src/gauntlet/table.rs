@@ -55,7 +55,7 @@ struct Tally {
 /// matches.
 /// `train_seconds` maps a training step to the run's wall time of self-play and training when
 /// its checkpoint was saved.
-pub fn gauntlet_table(
+pub fn gauntlet_table_from_matches(
     all: &[&GauntletMatch],
     sims: Option<u32>,
     tactics: Option<alphabeta::Tactics>,

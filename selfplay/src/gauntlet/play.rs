@@ -63,6 +63,10 @@ pub enum GauntletError {
     /// A game count the seat rotation cannot honour.
     #[error("{games} games: {reason}")]
     Games { games: usize, reason: &'static str },
+    /// The device the networks were to run on cannot be used (a run's gauntlet phase says so
+    /// as the run does: see `TrainError`'s conversion).
+    #[error(transparent)]
+    Device(#[from] nn::device::DeviceError),
 }
 
 impl From<durable::Error> for GauntletError {
