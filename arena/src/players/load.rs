@@ -62,7 +62,7 @@ pub fn load_players<G: Encoding + Material>(
         let agent: Box<dyn Agent<G>> = match spec {
             PlayerSpec::Random => Box::new(RandomAgent),
             PlayerSpec::Greedy => Box::new(GreedyAgent),
-            PlayerSpec::AlphaBeta(settings) => Box::new(AlphaBetaAgent { settings: *settings }),
+            PlayerSpec::AlphaBeta(limits) => Box::new(AlphaBetaAgent { limits: *limits }),
             PlayerSpec::Mcts(s) => {
                 let simulations = s.unwrap_or(default_sims);
                 Box::new(searching(format!("mcts:{simulations}"), simulations).agent(UniformEvaluator))

@@ -45,7 +45,7 @@ use arena::MatchResult;
 use nn::checkpoint::{self, CheckpointState};
 
 pub use evaluation::Evaluation;
-pub use outcome::{Played, Trained};
+pub use outcome::{SelfPlayed, Trained};
 pub use train::train;
 
 /// How to run.

@@ -3,7 +3,7 @@
 
 use rules::{Encoding, Material};
 
-use super::outcome::{Played, Trained};
+use super::outcome::{SelfPlayed, Trained};
 use super::Run;
 use crate::error::TrainError;
 use crate::gauntlet::{gauntlet_due, gauntlet_phase};
@@ -13,7 +13,7 @@ use crate::store::events::{IterationEvent, RunEvent};
 
 impl<G: Encoding> Run<G> {
     /// Logs the iteration's event to metrics.jsonl and, with progress on, a line to stderr.
-    pub fn record(&self, played: &Played, trained: &Trained) -> Result<(), TrainError> {
+    pub fn record(&self, played: &SelfPlayed, trained: &Trained) -> Result<(), TrainError> {
         let event = self.iteration_event(played, trained);
         self.dir.log_event(&RunEvent::Iteration(event.clone()))?;
         if self.progress {
@@ -43,7 +43,7 @@ impl<G: Encoding> Run<G> {
         evaluated(&self.config, &self.dir)
     }
 
-    fn iteration_event(&self, played: &Played, trained: &Trained) -> IterationEvent {
+    fn iteration_event(&self, played: &SelfPlayed, trained: &Trained) -> IterationEvent {
         let games = &played.games;
         let players = games.first().map_or(0, |g| g.scores.len());
         let mut seat_scores = vec![0.0; players];
