@@ -394,7 +394,8 @@ fn a_diverging_run_stops_naming_the_step_and_keeps_only_sound_checkpoints() {
     let err = stderr(&out);
     assert!(err.contains("training diverged at step") && err.contains("not finite"), "{err}");
     // Only the starting checkpoint exists, and it is sound: export takes it.
-    let checkpoints: Vec<_> = std::fs::read_dir(run.join(RUN_CHECKPOINTS)).unwrap().map(|e| e.unwrap().path()).collect();
+    let checkpoints: Vec<_> =
+        std::fs::read_dir(run.join(RUN_CHECKPOINTS)).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(checkpoints.len(), 1, "{checkpoints:?}");
     assert!(checkpoints[0].ends_with("step-000000000"), "{checkpoints:?}");
     let model = dir.join("model.pt");

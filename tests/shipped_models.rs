@@ -5,6 +5,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
+
 use nn::checkpoint::RUN_CHECKPOINTS;
 
 /// `vzero analyse --json` of a variant's start position, with shipped networks looked for in

@@ -27,13 +27,13 @@
 //! ```
 
 mod eval;
+mod limits;
 mod ordering;
 mod search;
-mod limits;
 mod table;
 mod tactics;
 
 pub use eval::{expected_score, EXPECTED_SCORE_SCALE, MATE, MOBILITY_CENTIPAWNS};
-pub use search::{quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, SearchOutcome};
 pub use limits::{SearchLimits, SearchLimitsError, MAX_DEPTH};
+pub use search::{quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, SearchOutcome};
 pub use tactics::{seat_values, Tactics, TacticsJudge};

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use rules::{Material, Player};
 
 use crate::eval::{decided, static_value, Mobility, INFINITY};
-use crate::ordering::MoveOrder;
 use crate::limits::SearchLimits;
+use crate::ordering::MoveOrder;
 use crate::table::{Bound, Table};
 
 /// Quiescence plies after the full-width depth: captures thin out long before, and the cap
@@ -117,7 +117,12 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
 
 /// The shared iterative deepening of [`search`] and [`score_root_moves_within`]: `score_margin`
 /// is `None` for a plain search, else how far below the best a root move is still scored exactly.
-fn run<G: Material>(game: &G, limits: &SearchLimits, seed: u64, score_margin: Option<i32>) -> Option<SearchOutcome<G::Move>> {
+fn run<G: Material>(
+    game: &G,
+    limits: &SearchLimits,
+    seed: u64,
+    score_margin: Option<i32>,
+) -> Option<SearchOutcome<G::Move>> {
     let began = Instant::now();
     let mut root_moves = Vec::new();
     game.legal_moves(&mut root_moves);

@@ -8,8 +8,8 @@ use mcts::LeafJudge;
 use rules::{Material, Player, MAX_PLAYERS};
 
 use crate::eval::expected_score;
-use crate::search::{quiescence_value, search};
 use crate::limits::SearchLimits;
+use crate::search::{quiescence_value, search};
 
 /// How search players use the tactical leaf values: the share blended into every leaf value
 /// (`--tactics`, 0 to 1; 0 leaves the evaluator as it is) and the judge's full-width plies.
@@ -63,8 +63,9 @@ impl<G: Material> LeafJudge<G> for TacticsJudge {
         let centipawns = match self.depth {
             0 => quiescence_value(state),
             // No table: a leaf's search is small, and clearing a table per leaf costs more.
-            depth => search(state, &SearchLimits { depth, time: None, table: false }, 0)
-                .map_or(0, |report| report.value),
+            depth => {
+                search(state, &SearchLimits { depth, time: None, table: false }, 0).map_or(0, |report| report.value)
+            }
         };
         seat_values::<G>(state.to_move(), expected_score(centipawns))
     }

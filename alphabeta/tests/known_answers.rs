@@ -4,7 +4,7 @@
 
 mod common;
 
-use alphabeta::{search, SearchOutcome, SearchLimits, MATE};
+use alphabeta::{search, SearchLimits, SearchOutcome, MATE};
 use common::{after, best_reply_capture, hex_position, move_texts, wellisch_position, wins_at_once};
 use rules::wellisch::Wellisch;
 use rules::weltschach::Weltschach;

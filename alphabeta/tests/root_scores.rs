@@ -3,7 +3,9 @@
 
 mod common;
 
-use alphabeta::{expected_score, quiescence_value, score_root_moves, score_root_moves_within, search, SearchLimits, MATE};
+use alphabeta::{
+    expected_score, quiescence_value, score_root_moves, score_root_moves_within, search, SearchLimits, MATE,
+};
 use common::{hex_position, wins_at_once};
 use rules::{Game, Glinski, MiniHexchess};
 

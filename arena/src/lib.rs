@@ -12,7 +12,7 @@ pub mod players;
 pub mod rating;
 pub mod uci;
 
-pub use agent::{Agent, AlphaBetaAgent, GreedyAgent, GameSoFar, RandomAgent, SearchAgent};
+pub use agent::{Agent, AlphaBetaAgent, GameSoFar, GreedyAgent, RandomAgent, SearchAgent};
 pub use forfeit::Forfeit;
 pub use matches::{play_match, MatchOptions, MatchResult};
 pub use players::{load_network, load_players, PlayerError, PlayerOptions, PlayerSpec, Players};

@@ -4,10 +4,10 @@
 use std::path::Path;
 use std::time::Duration;
 
+use alphabeta::{Tactics, TacticsJudge};
 use mcts::{Blend, RolloutEvaluator, UniformEvaluator};
 use nn::checkpoint::{check_format, read_state, resolve_checkpoint};
 use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
-use alphabeta::{Tactics, TacticsJudge};
 use rules::{Encoding, Game, Material};
 
 use super::{PlayerError, PlayerSpec};

@@ -91,7 +91,10 @@ mod tests {
             ]
         );
         let none = skipped_lines(&[skipped("c/step-1")], None);
-        assert_eq!(none, ["skipping checkpoint c/step-1 (state.json: checksum mismatch); no other checkpoint is usable"]);
+        assert_eq!(
+            none,
+            ["skipping checkpoint c/step-1 (state.json: checksum mismatch); no other checkpoint is usable"]
+        );
         assert!(skipped_lines(&[], Some(Path::new("c/step-0"))).is_empty(), "nothing skipped, nothing said");
     }
 

@@ -76,7 +76,8 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
     let mut report = |g: &GauntletMatch| {
         if progress {
             let score = 100.0 * g.score / g.games.max(1) as f64;
-            let cut = if g.interrupted { format!(" (interrupted: {} planned)", g.games_planned) } else { String::new() };
+            let cut =
+                if g.interrupted { format!(" (interrupted: {} planned)", g.games_planned) } else { String::new() };
             eprintln!("gauntlet: {} vs {}: {score:.1}% of {} games{cut}", g.player, g.opponent, g.games);
         }
     };
