@@ -249,11 +249,11 @@ fn layer_of(krate: &str) -> Option<usize> {
 /// `[dev-dependencies]`, `[build-dependencies]`, their `[target.'cfg(..)'.*]` forms and
 /// `[dependencies.NAME]` tables), each by the package it names (`package = ".."` where renamed).
 fn dependencies(manifest: &str) -> BTreeSet<String> {
-    let unquote = |s: &str| s.trim().trim_matches(|c| c == '"' || c == '\'').to_string();
+    let unquote = |s: &str| s.trim().trim_matches(['"', '\'']).to_string();
     let renamed = |text: &str| {
         let at = text.find("package")?;
         let value = text[at + "package".len()..].trim_start().strip_prefix('=')?;
-        value.split(|c| c == ',' || c == '}').next().map(unquote)
+        value.split([',', '}']).next().map(unquote)
     };
     let mut found = BTreeSet::new();
     // In a `[*dependencies]` table (keys are packages), or in `[dependencies.NAME]` (that one).
@@ -350,8 +350,7 @@ fn every_crate_depends_only_on_lower_layers() {
     let root = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
     let members =
         root.lines().find_map(|l| l.trim().strip_prefix("members = ")).expect("the workspace lists its members");
-    let members: Vec<&str> =
-        members.trim_matches(|c| c == '[' || c == ']').split(',').map(|m| m.trim().trim_matches('"')).collect();
+    let members: Vec<&str> = members.trim_matches(['[', ']']).split(',').map(|m| m.trim().trim_matches('"')).collect();
     assert!(members.len() >= 7, "{members:?}");
     for krate in members {
         assert!(layer_of(krate).is_some(), "workspace member {krate} has no layer in LAYERS");
