@@ -555,10 +555,10 @@ fn unit_share(text: &str) -> Result<f32, String> {
 
 impl NetArgs {
     /// The tactical leaf values `--tactics` and `--tactics-depth` ask for.
-    pub fn tactics(&self) -> arena::Tactics {
+    pub fn tactics(&self) -> alphabeta::Tactics {
         // Without a weight the depth changes nothing, so it does not make a player different.
         let depth = if self.tactics > 0.0 { self.tactics_depth } else { 0 };
-        arena::Tactics { weight: self.tactics, depth }
+        alphabeta::Tactics { weight: self.tactics, depth }
     }
 
     /// The device, inference form and passes the flags ask for, with `at_once` games or search

@@ -5,6 +5,7 @@ mod common;
 use std::process::Output;
 
 use common::{config_path, tiny_run, vzero};
+use nn::checkpoint::RUN_CHECKPOINTS;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -102,7 +103,7 @@ fn train_runs_a_tiny_config_with_gumbel_search() {
     let config = std::fs::read_to_string(run.join("config.toml")).unwrap();
     assert!(config.contains("root = \"gumbel\"") && config.contains("gumbel_actions = 4"), "{config}");
     // A checkpoint past the untrained one: the stored targets were sampled and trained on.
-    let trained = std::fs::read_dir(run.join("checkpoints"))
+    let trained = std::fs::read_dir(run.join(RUN_CHECKPOINTS))
         .unwrap()
         .filter(|e| !e.as_ref().unwrap().path().ends_with("step-000000000"))
         .count();
@@ -360,7 +361,7 @@ fn export_refuses_outputs_that_would_destroy_or_cannot_be_written() {
     let run = dir.join("run");
     tiny_run(&run);
     let run_text = run.to_str().unwrap();
-    let checkpoint = std::fs::read_dir(run.join("checkpoints")).unwrap().next().unwrap().unwrap().path();
+    let checkpoint = std::fs::read_dir(run.join(RUN_CHECKPOINTS)).unwrap().next().unwrap().unwrap().path();
     let refused = |out: &str, expect: &str| {
         let result = vzero(&["export", run_text, "--out", out]);
         assert_eq!(result.status.code(), Some(1), "--out {out} was written");
@@ -393,7 +394,8 @@ fn a_diverging_run_stops_naming_the_step_and_keeps_only_sound_checkpoints() {
     let err = stderr(&out);
     assert!(err.contains("training diverged at step") && err.contains("not finite"), "{err}");
     // Only the starting checkpoint exists, and it is sound: export takes it.
-    let checkpoints: Vec<_> = std::fs::read_dir(run.join("checkpoints")).unwrap().map(|e| e.unwrap().path()).collect();
+    let checkpoints: Vec<_> =
+        std::fs::read_dir(run.join(RUN_CHECKPOINTS)).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(checkpoints.len(), 1, "{checkpoints:?}");
     assert!(checkpoints[0].ends_with("step-000000000"), "{checkpoints:?}");
     let model = dir.join("model.pt");
@@ -441,13 +443,13 @@ fn keep_checkpoints_keeps_the_newest_and_the_run_still_resumes() {
         ["--set", "training.iterations=3", "--set", "evaluation.games=0", "--set", "training.keep_checkpoints=2"];
     let out = vzero(&[&["train", "--config", &cfg, "--run", run_text, "--quiet"][..], &sets].concat());
     assert!(out.status.success(), "{}", stderr(&out));
-    let mut kept: Vec<String> = std::fs::read_dir(run.join("checkpoints"))
+    let mut kept: Vec<String> = std::fs::read_dir(run.join(RUN_CHECKPOINTS))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     kept.sort();
     assert_eq!(kept.len(), 2, "{kept:?}");
-    let newest = nn::checkpoint::verify_checkpoint(&run.join("checkpoints").join(&kept[1])).unwrap();
+    let newest = nn::checkpoint::verify_checkpoint(&run.join(RUN_CHECKPOINTS).join(&kept[1])).unwrap();
     assert_eq!(newest.iteration, 3, "the newest checkpoint was deleted: {kept:?}");
     // The newest is kept: a resume with one more iteration starts from it.
     let more = vzero(&["train", "--resume", run_text, "--quiet", "--set", "training.iterations=4"]);

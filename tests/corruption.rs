@@ -7,11 +7,12 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{scratch, stderr_of, stdout_of, tiny_run, vzero, vzero_command};
+use nn::checkpoint::RUN_CHECKPOINTS;
 
 /// The run's checkpoint folders, oldest first.
 fn checkpoints(run: &Path) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> =
-        std::fs::read_dir(run.join("checkpoints")).unwrap().map(|e| e.unwrap().path()).collect();
+        std::fs::read_dir(run.join(RUN_CHECKPOINTS)).unwrap().map(|e| e.unwrap().path()).collect();
     dirs.sort();
     dirs
 }

@@ -6,8 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use arena::players::resolve_checkpoint;
-use nn::checkpoint::{load_checkpoint, read_state};
+use nn::checkpoint::{load_checkpoint, read_state, resolve_checkpoint};
 use nn::NetConfig;
 use rand::{RngExt, SeedableRng};
 use rules::hexchess::MiniHexchess;

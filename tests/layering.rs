@@ -1,6 +1,9 @@
-//! The library crates import downward inside themselves too: no module of `selfplay` or `arena`
-//! reaches, through the modules it uses, back to itself, and `selfplay`'s root stays small. A
-//! circle is how one concept ends up spread over several files that cannot be read apart.
+//! The library crates import downward, between them and inside themselves: every dependency a
+//! crate's Cargo.toml declares is a crate of a lower layer (`arena` measures players and never
+//! reaches into `selfplay`'s runs; `mcts` defines the traits `alphabeta` implements, not the other
+//! way), no module of `selfplay` or `arena` reaches, through the modules it uses, back to itself,
+//! and `selfplay`'s root stays small. A circle is how one concept ends up spread over several
+//! files that cannot be read apart.
 //!
 //! Modules are files; an edge is a path `crate::a::b` or `super::x` written in a file (inline
 //! test modules included), to the deepest module file the path names. Re-exports (`pub use`)
@@ -231,4 +234,128 @@ fn the_selfplay_root_holds_few_modules() {
     let lib = std::fs::read_to_string(src_of("selfplay").join("lib.rs")).unwrap();
     let roots = lib.lines().filter(|l| l.starts_with("pub mod ") || l.starts_with("mod ")).count();
     assert!((3..=15).contains(&roots), "selfplay's crate root has {roots} modules");
+}
+
+/// The workspace's library crates by layer, the lowest first: a crate may depend only on crates
+/// of lower layers (DESIGN.md: every arrow points down).
+const LAYERS: [&[&str]; 5] = [&["rules", "durable"], &["mcts"], &["alphabeta", "nn"], &["arena"], &["selfplay"]];
+
+/// The layer of a workspace crate (none for crates from outside it).
+fn layer_of(krate: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&krate))
+}
+
+/// The packages a Cargo.toml depends on, from every dependency table (`[dependencies]`,
+/// `[dev-dependencies]`, `[build-dependencies]`, their `[target.'cfg(..)'.*]` forms and
+/// `[dependencies.NAME]` tables), each by the package it names (`package = ".."` where renamed).
+fn dependencies(manifest: &str) -> BTreeSet<String> {
+    let unquote = |s: &str| s.trim().trim_matches(['"', '\'']).to_string();
+    let renamed = |text: &str| {
+        let at = text.find("package")?;
+        let value = text[at + "package".len()..].trim_start().strip_prefix('=')?;
+        value.split([',', '}']).next().map(unquote)
+    };
+    let mut found = BTreeSet::new();
+    // In a `[*dependencies]` table (keys are packages), or in `[dependencies.NAME]` (that one).
+    let (mut in_table, mut named): (bool, Option<String>) = (false, None);
+    for line in manifest.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if let Some(header) = line.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+            if let Some(name) = named.take() {
+                found.insert(name);
+            }
+            let parts: Vec<&str> = header.split('.').map(str::trim).collect();
+            let table = parts.iter().rposition(|p| p.ends_with("dependencies"));
+            in_table = table == Some(parts.len() - 1);
+            named = table.filter(|&t| t + 2 == parts.len()).map(|t| unquote(parts[t + 1]));
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else { continue };
+        if let Some(name) = named.as_mut() {
+            if key.trim() == "package" {
+                *name = unquote(value);
+            }
+        } else if in_table {
+            let key = unquote(key.split('.').next().unwrap_or(key));
+            found.insert(renamed(value).unwrap_or(key));
+        }
+    }
+    found.extend(named);
+    found
+}
+
+/// The workspace crates `krate`'s manifest depends on that are not below it (itself left out:
+/// a crate may name itself to turn on its own test features).
+fn upward_dependencies(krate: &str, manifest: &str) -> Vec<String> {
+    let own = layer_of(krate).unwrap_or_else(|| panic!("{krate} is in no layer"));
+    dependencies(manifest).into_iter().filter(|d| d != krate && layer_of(d).is_some_and(|l| l >= own)).collect()
+}
+
+fn manifest_of(krate: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(krate).join("Cargo.toml")).unwrap()
+}
+
+#[test]
+fn the_manifest_reader_finds_every_form_of_a_dependency() {
+    let manifest = r#"
+[package]
+name = "x" # rules = "not a dependency"
+
+[dependencies]
+rules.workspace = true
+mcts = { path = "../mcts" }
+# selfplay.workspace = true
+alias = { package = "nn", path = "../nn" }
+
+[dev-dependencies]
+"arena" = "0.1"
+
+[target.'cfg(unix)'.dependencies]
+durable.workspace = true
+
+[dependencies.alphabeta]
+path = "../alphabeta"
+
+[build-dependencies.other]
+package = "selfplay"
+
+[features]
+rand = []
+"#;
+    let found: Vec<String> = dependencies(manifest).into_iter().collect();
+    assert_eq!(found, ["alphabeta", "arena", "durable", "mcts", "nn", "rules", "selfplay"]);
+}
+
+#[test]
+fn an_arena_that_depends_on_selfplay_is_refused() {
+    let arena = manifest_of("arena");
+    assert!(upward_dependencies("arena", &arena).is_empty(), "{:?}", upward_dependencies("arena", &arena));
+    let reaching_up = arena.replacen("[dependencies]\n", "[dependencies]\nselfplay.workspace = true\n", 1);
+    assert_ne!(reaching_up, arena, "the arena manifest has a [dependencies] table");
+    assert_eq!(upward_dependencies("arena", &reaching_up), ["selfplay"]);
+    let mcts_on_alphabeta = manifest_of("mcts").replacen(
+        "[dependencies]\n",
+        "[dependencies]\nalphabeta = { path = \"../alphabeta\" }\n",
+        1,
+    );
+    assert_eq!(
+        upward_dependencies("mcts", &mcts_on_alphabeta),
+        ["alphabeta"],
+        "mcts defines the traits alphabeta implements"
+    );
+}
+
+#[test]
+fn every_crate_depends_only_on_lower_layers() {
+    let root = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).unwrap();
+    let members =
+        root.lines().find_map(|l| l.trim().strip_prefix("members = ")).expect("the workspace lists its members");
+    let members: Vec<&str> = members.trim_matches(['[', ']']).split(',').map(|m| m.trim().trim_matches('"')).collect();
+    assert!(members.len() >= 7, "{members:?}");
+    for krate in members {
+        assert!(layer_of(krate).is_some(), "workspace member {krate} has no layer in LAYERS");
+        let upward = upward_dependencies(krate, &manifest_of(krate));
+        assert!(upward.is_empty(), "{krate} depends on {upward:?}, which are not below it");
+    }
+    assert!(!dependencies(&manifest_of("arena")).contains("selfplay"), "arena measures players, it knows no runs");
 }

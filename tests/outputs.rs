@@ -9,6 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::{scratch, stderr_of, tiny_run, vzero};
+use nn::checkpoint::RUN_CHECKPOINTS;
 
 /// Writes whole outputs onto a disk that is full: a small tmpfs mounted in a private mount
 /// namespace (`unshare`, as root or through a user namespace; 2 MiB, room for every output
@@ -130,7 +131,7 @@ fn encode_refuses_checkpoint_folders_and_run_files_as_export_does() {
     let dir = scratch("outputs-encode");
     let run = dir.join("run");
     tiny_run(&run);
-    let checkpoint = std::fs::read_dir(run.join("checkpoints")).unwrap().next().unwrap().unwrap().path();
+    let checkpoint = std::fs::read_dir(run.join(RUN_CHECKPOINTS)).unwrap().next().unwrap().unwrap().path();
     let before: Vec<_> = std::fs::read_dir(&checkpoint).unwrap().map(|e| e.unwrap().file_name()).collect();
     let encode = |out: &Path| vzero(&["encode", "--variant", "mini-hexchess", "--out", out.to_str().unwrap()]);
     let result = encode(&checkpoint);

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::output_within;
+use nn::checkpoint::RUN_CHECKPOINTS;
 use selfplay::replay::{read_shard, EXTERNAL_GAME};
 use selfplay::store::events::read_events;
 use selfplay::RunDir;
@@ -117,7 +118,7 @@ fn with_gating_a_worker_plays_the_best_network_not_the_newest() {
     // A threshold only a clean sweep reaches, which these candidates never make: the first
     // network stays the best.
     train_tiny(&run, &["--set", "gating.games=2", "--set", "gating.threshold=1", "--set", "gating.simulations=4"]);
-    let checkpoints: Vec<String> = std::fs::read_dir(dir.join("checkpoints"))
+    let checkpoints: Vec<String> = std::fs::read_dir(dir.join(RUN_CHECKPOINTS))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();

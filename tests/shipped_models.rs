@@ -6,6 +6,8 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use nn::checkpoint::RUN_CHECKPOINTS;
+
 /// `vzero analyse --json` of a variant's start position, with shipped networks looked for in
 /// `models` (`None`: the repository's own models/ folder).
 fn analyse(models: Option<&Path>, args: &[&str]) -> serde_json::Value {
@@ -30,7 +32,7 @@ fn a_shipped_network_is_the_default_and_none_turns_it_off() {
     let _ = std::fs::remove_dir_all(&dir);
     let run = dir.join("run");
     common::tiny_run(&run);
-    let last = std::fs::read_dir(run.join("checkpoints")).unwrap().map(|e| e.unwrap().path()).max().unwrap();
+    let last = std::fs::read_dir(run.join(RUN_CHECKPOINTS)).unwrap().map(|e| e.unwrap().path()).max().unwrap();
     let shipped = dir.join("models/mini-hexchess/checkpoint");
     std::fs::create_dir_all(&shipped).unwrap();
     for file in std::fs::read_dir(&last).unwrap() {

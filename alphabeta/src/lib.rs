@@ -9,25 +9,31 @@
 //! player to move at the root maximises its own evaluation and both others minimise it.
 //! docs/alphabeta.md explains every choice and lists the piece values.
 //!
+//! The same search also judges the leaves of an `mcts` search: [`TacticsJudge`] is the leaf judge
+//! ([`mcts::LeafJudge`]) whose tactical values a search blends into its evaluator's
+//! ([`Tactics`]: `--tactics`, `search.tactics_weight`).
+//!
 //! Without a time limit a search is deterministic for a given seed; the seed only breaks ties
 //! between equally valued root moves, so games vary across a match but replay exactly.
 //!
 //! ```
-//! use alphabeta::{search, Settings};
+//! use alphabeta::{search, SearchLimits};
 //! use rules::{Game, MiniHexchess};
 //!
 //! let game = MiniHexchess::start();
-//! let report = search(&game, &Settings::depth(2), 7).expect("the start position has moves");
+//! let report = search(&game, &SearchLimits::depth(2), 7).expect("the start position has moves");
 //! assert_eq!(report.depth, 2);
 //! assert!(game.parse_move(&game.move_text(report.best)).is_ok());
 //! ```
 
 mod eval;
+mod limits;
 mod ordering;
 mod search;
-mod settings;
 mod table;
+mod tactics;
 
 pub use eval::{expected_score, EXPECTED_SCORE_SCALE, MATE, MOBILITY_CENTIPAWNS};
-pub use search::{quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, Report};
-pub use settings::{Settings, SettingsError, MAX_DEPTH};
+pub use limits::{SearchLimits, SearchLimitsError, MAX_DEPTH};
+pub use search::{quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, SearchOutcome};
+pub use tactics::{seat_values, Tactics, TacticsJudge};

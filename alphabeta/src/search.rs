@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use rules::{Material, Player};
 
 use crate::eval::{decided, static_value, Mobility, INFINITY};
+use crate::limits::SearchLimits;
 use crate::ordering::MoveOrder;
-use crate::settings::Settings;
 use crate::table::{Bound, Table};
 
 /// Quiescence plies after the full-width depth: captures thin out long before, and the cap
@@ -43,7 +43,7 @@ pub struct Iteration<M> {
 
 /// The result of one search.
 #[derive(Clone, Debug)]
-pub struct Report<M> {
+pub struct SearchOutcome<M> {
     /// The move to play: the best of the deepest completed iteration.
     pub best: M,
     /// Its value for the player to move, in centipawns.
@@ -65,17 +65,17 @@ pub struct Report<M> {
     pub root_scores: Vec<(M, i32)>,
 }
 
-/// Searches `game` within `settings` and returns the move to play, or `None` when the game is
+/// Searches `game` within `limits` and returns the move to play, or `None` when the game is
 /// over. `seed` orders equally promising root moves, so that ties are broken reproducibly.
-pub fn search<G: Material>(game: &G, settings: &Settings, seed: u64) -> Option<Report<G::Move>> {
-    run(game, settings, seed, None)
+pub fn search<G: Material>(game: &G, limits: &SearchLimits, seed: u64) -> Option<SearchOutcome<G::Move>> {
+    run(game, limits, seed, None)
 }
 
 /// Searches as [`search`] does, but every root move with a full window, so that the report's
-/// [`Report::root_scores`] holds each move's exact value: what a teacher labels a position's
+/// [`SearchOutcome::root_scores`] holds each move's exact value: what a teacher labels a position's
 /// policy with. Costs about one full search per root move at the last depth.
-pub fn score_root_moves<G: Material>(game: &G, settings: &Settings, seed: u64) -> Option<Report<G::Move>> {
-    run(game, settings, seed, Some(INFINITY))
+pub fn score_root_moves<G: Material>(game: &G, limits: &SearchLimits, seed: u64) -> Option<SearchOutcome<G::Move>> {
+    run(game, limits, seed, Some(INFINITY))
 }
 
 /// [`score_root_moves`] with exact values only for the moves within `margin` centipawns of the
@@ -88,11 +88,11 @@ pub fn score_root_moves<G: Material>(game: &G, settings: &Settings, seed: u64) -
 /// move costs tens of times a plain search.
 pub fn score_root_moves_within<G: Material>(
     game: &G,
-    settings: &Settings,
+    limits: &SearchLimits,
     seed: u64,
     margin: i32,
-) -> Option<Report<G::Move>> {
-    run(game, settings, seed, Some(margin.max(0)))
+) -> Option<SearchOutcome<G::Move>> {
+    run(game, limits, seed, Some(margin.max(0)))
 }
 
 /// The value of `game` for its mover in centipawns after a quiescence search alone (captures
@@ -117,7 +117,12 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
 
 /// The shared iterative deepening of [`search`] and [`score_root_moves_within`]: `score_margin`
 /// is `None` for a plain search, else how far below the best a root move is still scored exactly.
-fn run<G: Material>(game: &G, settings: &Settings, seed: u64, score_margin: Option<i32>) -> Option<Report<G::Move>> {
+fn run<G: Material>(
+    game: &G,
+    limits: &SearchLimits,
+    seed: u64,
+    score_margin: Option<i32>,
+) -> Option<SearchOutcome<G::Move>> {
     let began = Instant::now();
     let mut root_moves = Vec::new();
     game.legal_moves(&mut root_moves);
@@ -127,18 +132,18 @@ fn run<G: Material>(game: &G, settings: &Settings, seed: u64, score_margin: Opti
     shuffle(&mut root_moves, seed);
     let mut searcher = Searcher::<G> {
         root: game.to_move(),
-        table: Table::new(settings.table.then(|| table_bits(settings.depth))),
+        table: Table::new(limits.table.then(|| table_bits(limits.depth))),
         order: MoveOrder::new(),
         frames: Vec::new(),
         nodes: 0,
-        deadline: settings.time.map(|t| began + t),
+        deadline: limits.time.map(|t| began + t),
         stopped: false,
     };
     let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
     let mut fallback = root_moves[0];
     let mut root_scores = Vec::new();
     let mut scores = score_margin.map(|_| Vec::new());
-    for depth in 1..=settings.depth {
+    for depth in 1..=limits.depth {
         let scoring = scores.as_mut().zip(score_margin).map(|(scores, margin)| RootScoring { scores, margin });
         let (best, value) = searcher.root(game, &mut root_moves, depth, scoring);
         if searcher.stopped {
@@ -155,7 +160,7 @@ fn run<G: Material>(game: &G, settings: &Settings, seed: u64, score_margin: Opti
         Some(last) => (last.best, last.value, last.depth),
         None => (fallback, 0, 0),
     };
-    Some(Report {
+    Some(SearchOutcome {
         best,
         value,
         depth,

@@ -4,18 +4,18 @@
 
 mod common;
 
-use alphabeta::{search, Report, Settings, MATE};
+use alphabeta::{search, SearchLimits, SearchOutcome, MATE};
 use common::{after, best_reply_capture, hex_position, move_texts, wellisch_position, wins_at_once};
 use rules::wellisch::Wellisch;
 use rules::weltschach::Weltschach;
 use rules::{Game, Glinski, Material, MiniHexchess};
 
-fn best<G: Material>(game: &G, depth: u32) -> Report<G::Move> {
-    search(game, &Settings::depth(depth), 1).expect("the position has moves")
+fn best<G: Material>(game: &G, depth: u32) -> SearchOutcome<G::Move> {
+    search(game, &SearchLimits::depth(depth), 1).expect("the position has moves")
 }
 
-fn without_table<G: Material>(game: &G, depth: u32) -> Report<G::Move> {
-    search(game, &Settings { table: false, ..Settings::depth(depth) }, 1).expect("the position has moves")
+fn without_table<G: Material>(game: &G, depth: u32) -> SearchOutcome<G::Move> {
+    search(game, &SearchLimits { table: false, ..SearchLimits::depth(depth) }, 1).expect("the position has moves")
 }
 
 /// Black king a1, White rooks c6 and b7 and bishop e6: the c6 rook mates on the a-file.

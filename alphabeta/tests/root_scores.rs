@@ -3,12 +3,14 @@
 
 mod common;
 
-use alphabeta::{expected_score, quiescence_value, score_root_moves, score_root_moves_within, search, Settings, MATE};
+use alphabeta::{
+    expected_score, quiescence_value, score_root_moves, score_root_moves_within, search, SearchLimits, MATE,
+};
 use common::{hex_position, wins_at_once};
 use rules::{Game, Glinski, MiniHexchess};
 
-fn plain(depth: u32) -> Settings {
-    Settings { table: false, ..Settings::depth(depth) }
+fn plain(depth: u32) -> SearchLimits {
+    SearchLimits { table: false, ..SearchLimits::depth(depth) }
 }
 
 #[test]
@@ -66,7 +68,7 @@ fn a_margin_keeps_the_moves_near_the_best_exact_and_bounds_the_rest() {
 fn the_mate_scores_a_mate_and_the_other_moves_less() {
     let text = hex_position(5, &[("f1", 'K'), ("c6", 'R'), ("b7", 'R'), ("e6", 'B'), ("a1", 'k')], "w - 0 60");
     let game = Glinski::from_text(&text).unwrap();
-    let report = score_root_moves(&game, &Settings::depth(2), 1).unwrap();
+    let report = score_root_moves(&game, &SearchLimits::depth(2), 1).unwrap();
     let (best, value) = report.root_scores[0];
     assert!(wins_at_once(&game, best), "{} mates", game.move_text(best));
     assert_eq!(value, MATE - 1);
@@ -81,7 +83,7 @@ fn the_mate_scores_a_mate_and_the_other_moves_less() {
 fn a_hanging_rook_is_worth_its_value_to_the_capture_only() {
     let text = hex_position(5, &[("b1", 'K'), ("f4", 'Q'), ("f9", 'r'), ("k1", 'k')], "w - 0 30");
     let game = Glinski::from_text(&text).unwrap();
-    let report = score_root_moves(&game, &Settings::depth(1), 1).unwrap();
+    let report = score_root_moves(&game, &SearchLimits::depth(1), 1).unwrap();
     let (best, value) = report.root_scores[0];
     assert_eq!(game.move_text(best), "f4-f9");
     let second = report.root_scores[1].1;

@@ -1,7 +1,7 @@
 //! From every start position the search returns a legal move at each depth, the same one for
 //! the same seed, and the iterations it reports are complete.
 
-use alphabeta::{search, Settings};
+use alphabeta::{search, SearchLimits};
 use rules::wellisch::Wellisch;
 use rules::weltschach::Weltschach;
 use rules::{Game, Glinski, Material, MiniHexchess};
@@ -11,12 +11,12 @@ fn legal_at_each_depth<G: Material>(max_depth: u32) {
     let mut legal = Vec::new();
     game.legal_moves(&mut legal);
     for depth in 1..=max_depth {
-        let report = search(&game, &Settings::depth(depth), 3).expect("moves at the start");
+        let report = search(&game, &SearchLimits::depth(depth), 3).expect("moves at the start");
         assert!(legal.contains(&report.best), "{} depth {depth}: {:?} is not legal", G::NAME, report.best);
         assert_eq!(report.depth, depth, "{}", G::NAME);
         assert_eq!(report.iterations.len(), depth as usize, "{}", G::NAME);
         assert!(!report.stopped);
-        let again = search(&game, &Settings::depth(depth), 3).unwrap();
+        let again = search(&game, &SearchLimits::depth(depth), 3).unwrap();
         assert_eq!((again.best, again.value, again.nodes), (report.best, report.value, report.nodes), "{}", G::NAME);
     }
 }
@@ -46,7 +46,7 @@ fn weltschach_start() {
 fn seeds_vary_the_choice_among_equal_moves() {
     let game = MiniHexchess::start();
     let chosen: std::collections::HashSet<_> =
-        (0..16).map(|seed| search(&game, &Settings::depth(1), seed).unwrap().best).collect();
+        (0..16).map(|seed| search(&game, &SearchLimits::depth(1), seed).unwrap().best).collect();
     assert!(chosen.len() > 1, "sixteen seeds chose one move");
 }
 
@@ -59,13 +59,13 @@ fn a_finished_game_has_no_search() {
         game.legal_moves(&mut moves);
         game.play(moves[0]);
     }
-    assert!(search(&game, &Settings::depth(2), 0).is_none());
+    assert!(search(&game, &SearchLimits::depth(2), 0).is_none());
 }
 
 #[test]
 fn a_tiny_time_limit_still_returns_a_legal_move() {
     let game = Glinski::start();
-    let settings = Settings { time: Some(std::time::Duration::from_millis(1)), ..Settings::depth(12) };
+    let settings = SearchLimits { time: Some(std::time::Duration::from_millis(1)), ..SearchLimits::depth(12) };
     let report = search(&game, &settings, 0).unwrap();
     let mut legal = Vec::new();
     game.legal_moves(&mut legal);

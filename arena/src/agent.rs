@@ -19,7 +19,7 @@ pub trait Agent<G: Game>: Sync {
     fn choose(&self, game: &G, seed: u64) -> G::Move;
     /// The move to play, or why this agent loses the game instead; the arena asks this. Only a
     /// program in another process can fail, so agents in this one keep the default.
-    fn try_choose(&self, game: &G, _played: &Played<'_, G>, seed: u64) -> Result<G::Move, Forfeit> {
+    fn try_choose(&self, game: &G, _played: &GameSoFar<'_, G>, seed: u64) -> Result<G::Move, Forfeit> {
         Ok(self.choose(game, seed))
     }
 }
@@ -27,7 +27,7 @@ pub trait Agent<G: Game>: Sync {
 /// The game an agent is asked to move in, as a program in another process is told it: where
 /// it began and the moves since (UCI `position ... moves ...`), and which game of the match.
 #[derive(Clone, Copy, Debug)]
-pub struct Played<'a, G: Game> {
+pub struct GameSoFar<'a, G: Game> {
     /// The match's start position.
     pub start: &'a G,
     /// The moves played since, in the variant's notation.
@@ -73,20 +73,20 @@ impl<G: Material> Agent<G> for GreedyAgent {
 /// Classical alpha-beta with quiescence ([`alphabeta::search`]): the fixed yardstick.
 pub struct AlphaBetaAgent {
     /// Depth, time limit and table.
-    pub settings: alphabeta::Settings,
+    pub limits: alphabeta::SearchLimits,
 }
 
 impl<G: Material> Agent<G> for AlphaBetaAgent {
     fn name(&self) -> String {
-        let depth = self.settings.depth;
-        match self.settings.time {
+        let depth = self.limits.depth;
+        match self.limits.time {
             Some(t) => format!("alphabeta:{depth}:{}", t.as_millis()),
             None => format!("alphabeta:{depth}"),
         }
     }
 
     fn choose(&self, game: &G, seed: u64) -> G::Move {
-        alphabeta::search(game, &self.settings, seed).expect("a live position has a legal move").best
+        alphabeta::search(game, &self.limits, seed).expect("a live position has a legal move").best
     }
 }
 
@@ -133,7 +133,7 @@ impl<G: Game, E: Evaluator<G> + Sync> Agent<G> for SearchAgent<E> {
         search.result().expect("a live position has a search result").chosen
     }
 
-    fn try_choose(&self, game: &G, played: &Played<'_, G>, seed: u64) -> Result<G::Move, Forfeit> {
+    fn try_choose(&self, game: &G, played: &GameSoFar<'_, G>, seed: u64) -> Result<G::Move, Forfeit> {
         if !self.reuse_trees {
             return Ok(self.choose(game, seed));
         }

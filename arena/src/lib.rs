@@ -10,11 +10,9 @@ pub mod gauntlet;
 pub mod matches;
 pub mod players;
 pub mod rating;
-pub mod tactics;
 pub mod uci;
 
-pub use agent::{Agent, AlphaBetaAgent, GreedyAgent, Played, RandomAgent, SearchAgent};
+pub use agent::{Agent, AlphaBetaAgent, GameSoFar, GreedyAgent, RandomAgent, SearchAgent};
 pub use forfeit::Forfeit;
 pub use matches::{play_match, MatchOptions, MatchResult};
-pub use players::{load_network, load_players, resolve_checkpoint, PlayerError, PlayerOptions, PlayerSpec, Players};
-pub use tactics::{Tactics, TacticsJudge};
+pub use players::{load_network, load_players, PlayerError, PlayerOptions, PlayerSpec, Players};

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use rules::{Ending, Game, Scores};
 
-use crate::agent::{Agent, Played};
+use crate::agent::{Agent, GameSoFar};
 use crate::forfeit::Forfeit;
 use crate::rating::ScoreTally;
 
@@ -216,7 +216,7 @@ fn play_one<G: Game>(
         } else {
             let seed = game_seed(opts.seed ^ game_number, ply as u64);
             let seat = game.to_move();
-            let so_far = Played { start, moves: &played, game: game_number };
+            let so_far = GameSoFar { start, moves: &played, game: game_number };
             let began = std::time::Instant::now();
             let chosen = agents[seat_agents[seat]].try_choose(&game, &so_far, seed);
             thinking[seat] += began.elapsed();

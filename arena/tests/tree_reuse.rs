@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use arena::{Agent, Played, SearchAgent};
+use arena::{Agent, GameSoFar, SearchAgent};
 use mcts::{Batch, Evaluator, UniformEvaluator};
 use rules::{Game, MiniHexchess};
 
@@ -39,7 +39,7 @@ fn self_play(agent: &SearchAgent<Counting>, plies: usize) -> (Vec<String>, Vec<u
     let (mut moves, mut evaluated) = (Vec::new(), Vec::new());
     for ply in 0..plies {
         let before = agent.evaluator.0.load(Ordering::Relaxed);
-        let played = Played { start: &start, moves: &moves, game: 0 };
+        let played = GameSoFar { start: &start, moves: &moves, game: 0 };
         let mv = agent.try_choose(&game, &played, ply as u64).expect("a search player never forfeits");
         evaluated.push(agent.evaluator.0.load(Ordering::Relaxed) - before);
         moves.push(game.move_text(mv));
@@ -70,7 +70,7 @@ fn tree_reuse_is_deterministic() {
 fn a_tree_that_does_not_lead_to_the_position_is_not_used() {
     let start = MiniHexchess::start();
     let reusing = agent(true);
-    let first = reusing.try_choose(&start, &Played { start: &start, moves: &[], game: 0 }, 1).unwrap();
+    let first = reusing.try_choose(&start, &GameSoFar { start: &start, moves: &[], game: 0 }, 1).unwrap();
     // The same game number, but another first move than the one the player chose and kept.
     let mut legal = Vec::new();
     start.legal_moves(&mut legal);
@@ -78,13 +78,13 @@ fn a_tree_that_does_not_lead_to_the_position_is_not_used() {
     let mut game = start.clone();
     game.play(other);
     let moves = vec![start.move_text(other)];
-    let from_kept = reusing.try_choose(&game, &Played { start: &start, moves: &moves, game: 0 }, 2).unwrap();
+    let from_kept = reusing.try_choose(&game, &GameSoFar { start: &start, moves: &moves, game: 0 }, 2).unwrap();
     let fresh = agent(false).choose(&game, 2);
     assert_eq!(from_kept, fresh, "a mismatched tree is dropped and the position searched afresh");
     // Nor does one game's tree serve another game.
     let mut second = start.clone();
     second.play(first);
     let moves = vec![start.move_text(first)];
-    let other_game = reusing.try_choose(&second, &Played { start: &start, moves: &moves, game: 7 }, 3).unwrap();
+    let other_game = reusing.try_choose(&second, &GameSoFar { start: &start, moves: &moves, game: 7 }, 3).unwrap();
     assert_eq!(other_game, agent(false).choose(&second, 3));
 }

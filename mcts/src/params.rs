@@ -205,12 +205,12 @@ pub struct SearchParams {
 
     // ---- Tactical leaf values (read only by self-play's evaluator, like the two above) ----
     /// Share of a quiescence search's value (captures until quiet, squashed to an expected
-    /// score: `arena::TacticsJudge`) in each leaf value at training iteration 0 (see
+    /// score: `alphabeta::TacticsJudge`) in each leaf value at training iteration 0 (see
     /// [`SearchParams::tactics_weight_at`]); 0 disables it. Players get theirs from `--tactics`.
     pub tactics_weight: f32,
     /// Iterations over which `tactics_weight` falls linearly to 0; 0 keeps it constant.
     pub tactics_iterations: u32,
-    /// Full-width plies that search looks before its quiescence (`arena::TacticsJudge::depth`,
+    /// Full-width plies that search looks before its quiescence (`alphabeta::TacticsJudge::depth`,
     /// 0 to [`MAX_TACTICS_DEPTH`]): 0 sees captures only. Players get theirs from `--tactics-depth`.
     pub tactics_depth: u32,
 }

@@ -62,7 +62,7 @@ pub fn alphabeta(
     seed: u64,
 ) -> PyResult<PyAlphaBetaResult> {
     let game = PyGame::inner_of(game, "alphabeta: game")?;
-    let settings = ::alphabeta::Settings { depth, time: ms.map(Duration::from_millis), table: true }
+    let settings = ::alphabeta::SearchLimits { depth, time: ms.map(Duration::from_millis), table: true }
         .validated()
         .map_err(|e| PyValueError::new_err(format!("alphabeta: {e}")))?;
     if let Some(reason) = game.over_text() {

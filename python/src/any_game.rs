@@ -85,7 +85,7 @@ pub trait AnyGame: Send + Sync {
     ) -> Vec<SearchOutput>;
     /// The classical alpha-beta player's move, score (centipawns), depth and nodes; `None` when
     /// the game is over.
-    fn alphabeta(&self, settings: &alphabeta::Settings, seed: u64) -> Option<AlphaBetaOutput>;
+    fn alphabeta(&self, settings: &alphabeta::SearchLimits, seed: u64) -> Option<AlphaBetaOutput>;
 }
 
 /// What the alpha-beta player found.
@@ -253,7 +253,7 @@ impl<G: FullGame> AnyGame for Tracked<G> {
         search_games(states, evaluator, params, seed)
     }
 
-    fn alphabeta(&self, settings: &alphabeta::Settings, seed: u64) -> Option<AlphaBetaOutput> {
+    fn alphabeta(&self, settings: &alphabeta::SearchLimits, seed: u64) -> Option<AlphaBetaOutput> {
         let report = alphabeta::search(&self.game, settings, seed)?;
         Some(AlphaBetaOutput {
             mv: self.game.move_text(report.best),

@@ -61,9 +61,14 @@ impl From<durable::Error> for TrainError {
     }
 }
 
+/// A device that cannot be used is the run's error, said as when the run itself meets it; the
+/// rest are the gauntlet's.
 impl From<crate::gauntlet::GauntletError> for TrainError {
     fn from(e: crate::gauntlet::GauntletError) -> TrainError {
-        TrainError::Gauntlet(e)
+        match e {
+            crate::gauntlet::GauntletError::Device(e) => TrainError::Device(e),
+            e => TrainError::Gauntlet(e),
+        }
     }
 }
 

@@ -25,7 +25,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn plan(depth: u32) -> TeacherPlan {
     TeacherPlan {
-        settings: alphabeta::Settings::depth(depth),
+        settings: alphabeta::SearchLimits::depth(depth),
         random_plies: 0,
         policy_temperature: 200.0,
         choice_temperature: 50.0,
@@ -182,7 +182,7 @@ fn a_time_limit_too_short_for_depth_one_still_labels_every_move() {
     // Past 30 random plies a Weltschach depth-1 scoring takes thousands of nodes, and the clock
     // is read every 1,024: a limit of 1 ns stops it before it scores a move.
     let settings =
-        alphabeta::Settings { time: Some(std::time::Duration::from_nanos(1)), ..alphabeta::Settings::depth(1) };
+        alphabeta::SearchLimits { time: Some(std::time::Duration::from_nanos(1)), ..alphabeta::SearchLimits::depth(1) };
     let teacher = TeacherPlan { settings, random_plies: 30, max_plies: 31, ..plan(1) };
     let start = Weltschach::start();
     let (record, _) = teacher_game(&start, 0, &teacher);

@@ -242,7 +242,7 @@ const ALPHABETA_BENCH_DEPTH: u32 = 4;
 fn alphabeta_bench<G: FullGame>(cap: std::time::Duration) {
     let game = G::start();
     for depth in 1..=ALPHABETA_BENCH_DEPTH {
-        let settings = alphabeta::Settings { depth, time: Some(cap), table: true };
+        let settings = alphabeta::SearchLimits { depth, time: Some(cap), table: true };
         // Repeat for at least a second and keep the fastest run, as perft does: a search of
         // a millisecond says more about the scheduler than the search once.
         let begun = Instant::now();

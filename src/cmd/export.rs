@@ -3,19 +3,17 @@
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use arena::players::resolve_checkpoint;
-use nn::checkpoint::read_state;
+use nn::checkpoint::{read_state, resolve_checkpoint};
 use nn::export::{export_checkpoint, sidecar_path, ExportFormat};
 use rules::{with_game, FullGame, Variant};
 
 use super::output;
 use crate::cli::{ExportArgs, ExportFormatArg};
-use crate::engine::model_error;
 
 /// Writes the model file and its sidecar.
 pub fn run(args: ExportArgs) -> anyhow::Result<()> {
     check_output(&args.out)?;
-    let checkpoint = resolve_checkpoint(&args.checkpoint).map_err(|e| anyhow::anyhow!("{}", model_error(e)))?;
+    let checkpoint = resolve_checkpoint(&args.checkpoint)?;
     let state = read_state(&checkpoint)?;
     let variant: Variant = state.variant.parse().with_context(|| format!("{}", checkpoint.display()))?;
     let format = match args.format {

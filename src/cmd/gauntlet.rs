@@ -3,7 +3,7 @@
 use anyhow::Context;
 use rules::{with_game, FullGame};
 use selfplay::gauntlet::GauntletMatch;
-use selfplay::gauntlet::{gauntlet_table, run_gauntlet, GauntletOptions, GauntletTable};
+use selfplay::gauntlet::{gauntlet_table_from_log, run_gauntlet, GauntletOptions, GauntletTable};
 use selfplay::read_events;
 use selfplay::Config;
 use selfplay::RunDir;
@@ -34,7 +34,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
         with_game!(config.variant, G => play::<G>(&dir, &opts, inference))?;
     }
     let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
-    match gauntlet_table(&log, Some(args.sims), Some(args.net.tactics())) {
+    match gauntlet_table_from_log(&log, Some(args.sims), Some(args.net.tactics())) {
         Some(table) => print_table(&table, &config.variant.to_string()),
         None => println!("{}: no gauntlet results at {} simulations yet", args.run.display(), args.sims),
     }

@@ -41,7 +41,7 @@ pub fn refuse_run_files(out: &Path, files: &[PathBuf]) -> anyhow::Result<()> {
             if dir.join("state.json").is_file() && dir.join("weights.safetensors").is_file() {
                 bail!("--out {shown}: inside the checkpoint {}; write outside it", dir.display());
             }
-            let is_run = dir.join("config.toml").is_file() && dir.join("checkpoints").is_dir();
+            let is_run = dir.join("config.toml").is_file() && dir.join(nn::checkpoint::RUN_CHECKPOINTS).is_dir();
             if is_run && file.exists() {
                 bail!("--out {shown}: would overwrite {}, a file of the run {}", file.display(), dir.display());
             }

@@ -12,5 +12,5 @@ mod shipped;
 pub use limits::{Clock, Limits};
 pub use report::{cp_from_q, Line, Report};
 pub use search::Settings;
-pub use session::{model_error, model_variant, open_session, Encoded, LegalMove, Session};
+pub use session::{model_variant, open_session, Encoded, LegalMove, Session};
 pub use shipped::{uniform_reason, ModelChoice};

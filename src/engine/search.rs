@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use arena::Tactics;
+use alphabeta::Tactics;
 use mcts::{Evaluator, Search, SearchParams};
 use rules::Material;
 

@@ -4,9 +4,9 @@
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use arena::players::{load_network, resolve_checkpoint, PlayerError, RUN_CHECKPOINTS};
+use arena::players::{load_network, PlayerError};
 use mcts::{Evaluator, UniformEvaluator};
-use nn::checkpoint::{newest_usable, read_state};
+use nn::checkpoint::{newest_usable, read_state, resolve_checkpoint, RUN_CHECKPOINTS};
 use nn::InferenceService;
 use nn::NetEvaluator;
 use rules::{ending_text, game_over_text, with_game, Diagram, FullGame, Variant};
@@ -109,8 +109,8 @@ pub fn model_variant(path: &Path) -> Result<Variant, String> {
 }
 
 /// A model loading error without the arena's "player" wording.
-pub fn model_error(e: PlayerError) -> String {
-    match e {
+pub fn model_error(e: impl Into<PlayerError>) -> String {
+    match e.into() {
         PlayerError::Checkpoint { path, reason } => format!("'{path}': {reason}"),
         other => other.to_string(),
     }

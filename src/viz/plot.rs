@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
 use plotters::prelude::*;
-use selfplay::gauntlet::{gauntlet_table, GauntletRow, GauntletTable};
+use selfplay::gauntlet::{gauntlet_table_from_log, GauntletRow, GauntletTable};
 use selfplay::store::events::{read_events, RunEvent};
 
 /// One named line of a panel: (training step, value) points.
@@ -101,7 +101,7 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
     if m.iterations.is_empty() {
         bail!("{}: no training iteration logged yet", path.display());
     }
-    m.gauntlet = gauntlet_table(&log, None, None);
+    m.gauntlet = gauntlet_table_from_log(&log, None, None);
     Ok(m)
 }
 

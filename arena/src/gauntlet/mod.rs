@@ -10,7 +10,7 @@ mod choice;
 mod table;
 
 pub use choice::CheckpointChoice;
-pub use table::{gauntlet_table, GauntletRow, GauntletTable};
+pub use table::{gauntlet_table_from_matches, GauntletRow, GauntletTable};
 
 /// The opponent that anchors the scale at Elo 0 when it took part.
 pub const ANCHOR: &str = "random";
@@ -64,8 +64,8 @@ pub struct GauntletMatch {
 
 impl GauntletMatch {
     /// The checkpoints' tactical leaf values in this match.
-    pub fn tactics(&self) -> crate::Tactics {
-        crate::Tactics { weight: self.tactics, depth: self.tactics_depth }
+    pub fn tactics(&self) -> alphabeta::Tactics {
+        alphabeta::Tactics { weight: self.tactics, depth: self.tactics_depth }
     }
 }
 

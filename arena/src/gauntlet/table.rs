@@ -36,7 +36,7 @@ pub struct GauntletTable {
     /// Simulations per move of the checkpoints.
     pub sims: u32,
     /// Their tactical leaf values (`--tactics`, `--tactics-depth`).
-    pub tactics: crate::Tactics,
+    pub tactics: alphabeta::Tactics,
     /// Checkpoints by step, then the fixed opponents by rating.
     pub rows: Vec<GauntletRow>,
 }
@@ -55,10 +55,10 @@ struct Tally {
 /// matches.
 /// `train_seconds` maps a training step to the run's wall time of self-play and training when
 /// its checkpoint was saved.
-pub fn gauntlet_table(
+pub fn gauntlet_table_from_matches(
     all: &[&GauntletMatch],
     sims: Option<u32>,
-    tactics: Option<crate::Tactics>,
+    tactics: Option<alphabeta::Tactics>,
     train_seconds: &BTreeMap<u64, f64>,
 ) -> Option<GauntletTable> {
     let sims = sims.or_else(|| all.last().map(|g| g.sims))?;

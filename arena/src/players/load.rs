@@ -1,55 +1,18 @@
 //! Players made ready to play: agents built from their specs, network players loaded from
 //! checkpoints into inference services of their own.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
+use alphabeta::{Tactics, TacticsJudge};
 use mcts::{Blend, RolloutEvaluator, UniformEvaluator};
-use nn::checkpoint::{check_format, newest_usable, read_state, verify_checkpoint, Skipped};
+use nn::checkpoint::{check_format, read_state, resolve_checkpoint};
 use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
 use rules::{Encoding, Game, Material};
 
 use super::{PlayerError, PlayerSpec};
 use crate::agent::{Agent, AlphaBetaAgent, GreedyAgent, RandomAgent, SearchAgent};
-use crate::tactics::{Tactics, TacticsJudge};
 use crate::uci::{EngineBudget, UciAgent};
-
-/// Where a run directory keeps its checkpoints (see `selfplay`'s run directory).
-pub const RUN_CHECKPOINTS: &str = "checkpoints";
-
-/// The checkpoint folder a path names: itself, or a run directory's newest usable checkpoint.
-/// Newer checkpoints passed over (truncated, corrupted) are named on standard error with why,
-/// and with the checkpoint used instead.
-pub fn resolve_checkpoint(path: &Path) -> Result<PathBuf, PlayerError> {
-    let bad = |reason: String| PlayerError::Checkpoint { path: path.display().to_string(), reason };
-    if path.join("state.json").exists() {
-        verify_checkpoint(path).map_err(|e| bad(e.to_string()))?;
-        return Ok(path.to_path_buf());
-    }
-    let newest = newest_usable(&path.join(RUN_CHECKPOINTS))
-        .map_err(|_| bad("neither a checkpoint nor a run directory".into()))?;
-    let used = newest.usable.as_ref().map(|(dir, _)| dir.as_path());
-    for line in skipped_lines(&newest.skipped, used) {
-        eprintln!("vzero: warning: {line}");
-    }
-    match newest.usable {
-        Some((dir, _)) => Ok(dir),
-        None if newest.skipped.is_empty() => Err(bad("the run has no checkpoint yet".into())),
-        None => Err(bad(format!("the run has no readable checkpoint ({} skipped)", newest.skipped.len()))),
-    }
-}
-
-/// One warning per skipped checkpoint, the last saying which one is used instead (`used`).
-pub fn skipped_lines(skipped: &[Skipped], used: Option<&Path>) -> Vec<String> {
-    let mut lines: Vec<String> = skipped.iter().map(|s| format!("skipping checkpoint {s}")).collect();
-    if let Some(last) = lines.last_mut() {
-        match used {
-            Some(dir) => last.push_str(&format!("; using {}", dir.display())),
-            None => last.push_str("; no other checkpoint is usable"),
-        }
-    }
-    lines
-}
 
 /// Agents ready to play, with the inference services their networks run in.
 pub struct Players<G: Game> {
@@ -99,7 +62,7 @@ pub fn load_players<G: Encoding + Material>(
         let agent: Box<dyn Agent<G>> = match spec {
             PlayerSpec::Random => Box::new(RandomAgent),
             PlayerSpec::Greedy => Box::new(GreedyAgent),
-            PlayerSpec::AlphaBeta(settings) => Box::new(AlphaBetaAgent { settings: *settings }),
+            PlayerSpec::AlphaBeta(limits) => Box::new(AlphaBetaAgent { limits: *limits }),
             PlayerSpec::Mcts(s) => {
                 let simulations = s.unwrap_or(default_sims);
                 Box::new(searching(format!("mcts:{simulations}"), simulations).agent(UniformEvaluator))

@@ -8,7 +8,5 @@
 mod load;
 mod spec;
 
-pub use load::{
-    load_network, load_players, resolve_checkpoint, skipped_lines, PlayerOptions, Players, RUN_CHECKPOINTS,
-};
+pub use load::{load_network, load_players, PlayerOptions, Players};
 pub use spec::{PlayerError, PlayerSpec};

@@ -14,7 +14,7 @@ pub enum PlayerSpec {
     /// The most valuable capture, else random.
     Greedy,
     /// Classical alpha-beta search ([`alphabeta::search`]): depth and time limit per move.
-    AlphaBeta(alphabeta::Settings),
+    AlphaBeta(alphabeta::SearchLimits),
     /// Search with the uniform evaluator.
     Mcts(Option<u32>),
     /// Search with the random-playout evaluator.
@@ -54,6 +54,13 @@ pub enum PlayerError {
     /// The checkpoint cannot be used.
     #[error("player '{path}': {reason}")]
     Checkpoint { path: String, reason: String },
+}
+
+/// A checkpoint path that names no usable checkpoint, said as the player it was to be.
+impl From<nn::checkpoint::LookupError> for PlayerError {
+    fn from(e: nn::checkpoint::LookupError) -> PlayerError {
+        PlayerError::Checkpoint { path: e.path.display().to_string(), reason: e.reason.to_string() }
+    }
 }
 
 impl PlayerSpec {
@@ -119,8 +126,8 @@ impl FromStr for PlayerSpec {
     }
 }
 
-/// The settings of `alphabeta:DEPTH[:MS]`; `limits` is the text after `alphabeta`.
-fn parse_alphabeta(text: &str, limits: &str) -> Result<alphabeta::Settings, PlayerError> {
+/// The search limits of `alphabeta:DEPTH[:MS]`; `limits` is the text after `alphabeta`.
+fn parse_alphabeta(text: &str, limits: &str) -> Result<alphabeta::SearchLimits, PlayerError> {
     let bad = |reason: &str| PlayerError::AlphaBeta { text: text.into(), reason: reason.into() };
     let number = |field: &str, what: &str| {
         field.parse::<u64>().map_err(|_| bad(&format!("{what} '{field}' is not a whole number")))
@@ -132,7 +139,7 @@ fn parse_alphabeta(text: &str, limits: &str) -> Result<alphabeta::Settings, Play
         return Err(bad("more than two numbers"));
     }
     let depth = u32::try_from(depth).unwrap_or(u32::MAX);
-    alphabeta::Settings { depth, time, table: true }.validated().map_err(|e| bad(&e.to_string()))
+    alphabeta::SearchLimits { depth, time, table: true }.validated().map_err(|e| bad(&e.to_string()))
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use rand::{RngExt, SeedableRng};
 use rules::Game;
 
 use super::process::{EngineProcess, ReadError};
-use crate::agent::{Agent, Played};
+use crate::agent::{Agent, GameSoFar};
 use crate::forfeit::Forfeit;
 
 /// What an engine is given per move.
@@ -116,7 +116,7 @@ impl Session {
     fn best_move<G: Game>(
         &mut self,
         game: &G,
-        played: &Played<'_, G>,
+        played: &GameSoFar<'_, G>,
         budget: EngineBudget,
     ) -> Result<G::Move, Forfeit> {
         if self.game != Some(played.game) {
@@ -150,7 +150,7 @@ fn after(asked: &'static str) -> impl Fn(Forfeit) -> String {
 }
 
 /// `position startpos|fen TEXT [moves ...]` for the game so far.
-fn position_command<G: Game>(played: &Played<'_, G>) -> String {
+fn position_command<G: Game>(played: &GameSoFar<'_, G>) -> String {
     let start = played.start.to_text();
     let mut line =
         if start == G::start().to_text() { "position startpos".to_string() } else { format!("position fen {start}") };
@@ -208,7 +208,7 @@ impl<G: Game> Agent<G> for UciAgent<G> {
     /// For callers that cannot score a forfeit (the arena asks [`Agent::try_choose`]): the
     /// engine's move from this position alone, or a random legal move if it forfeits.
     fn choose(&self, game: &G, seed: u64) -> G::Move {
-        let alone = Played { start: game, moves: &[], game: seed };
+        let alone = GameSoFar { start: game, moves: &[], game: seed };
         self.try_choose(game, &alone, seed).unwrap_or_else(|_| {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
@@ -217,7 +217,7 @@ impl<G: Game> Agent<G> for UciAgent<G> {
         })
     }
 
-    fn try_choose(&self, game: &G, played: &Played<'_, G>, _seed: u64) -> Result<G::Move, Forfeit> {
+    fn try_choose(&self, game: &G, played: &GameSoFar<'_, G>, _seed: u64) -> Result<G::Move, Forfeit> {
         let mut session = self.session()?;
         // A forfeiting engine is dropped here, which kills it.
         let mv = session.best_move(game, played, self.budget)?;

@@ -49,7 +49,7 @@ impl TeacherConfig {
     }
 
     /// The teacher's search limits (the config was validated, so `player` parses).
-    pub fn settings(&self) -> Result<alphabeta::Settings, String> {
+    pub fn settings(&self) -> Result<alphabeta::SearchLimits, String> {
         match self.player.parse::<arena::players::PlayerSpec>() {
             Ok(arena::players::PlayerSpec::AlphaBeta(settings)) => Ok(settings),
             Ok(_) => Err("must be an alpha-beta player (alphabeta:DEPTH or alphabeta:DEPTH:MS)".into()),

@@ -1,11 +1,14 @@
 //! A run's gauntlet: its checkpoints against fixed opponents that never learn (random, greedy,
 //! alpha-beta), played through the arena, each match logged to the run's metrics.jsonl as a
 //! [`GauntletMatch`] the moment it ends; a later gauntlet plays only the games a pairing does not
-//! have yet. [`gauntlet_table`] puts the logged matches on one rating scale.
+//! have yet. The run plays its own every few iterations (phase.rs), `vzero gauntlet` any time
+//! ([`run_gauntlet`]); [`gauntlet_table_from_log`] puts the logged matches on one rating scale.
 
+mod phase;
 mod play;
 mod table;
 
 pub use arena::gauntlet::{CheckpointChoice, GauntletMatch, GauntletRow, GauntletTable};
+pub(crate) use phase::{check_engines, gauntlet_due, gauntlet_phase};
 pub use play::{run_gauntlet, GauntletError, GauntletOptions};
-pub use table::gauntlet_table;
+pub use table::gauntlet_table_from_log;

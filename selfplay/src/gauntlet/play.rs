@@ -30,7 +30,7 @@ pub struct GauntletOptions {
     /// Simulations per move of the checkpoints.
     pub sims: u32,
     /// The checkpoints' tactical leaf values (`--tactics`, `--tactics-depth`).
-    pub tactics: arena::Tactics,
+    pub tactics: alphabeta::Tactics,
     /// Leaves in flight of the checkpoints' searches (`None`: analysis's).
     pub leaves: Option<u32>,
     /// The checkpoints keep each game's tree between their moves (tree reuse).
@@ -63,6 +63,10 @@ pub enum GauntletError {
     /// A game count the seat rotation cannot honour.
     #[error("{games} games: {reason}")]
     Games { games: usize, reason: &'static str },
+    /// The device the networks were to run on cannot be used (a run's gauntlet phase says so
+    /// as the run does: see `TrainError`'s conversion).
+    #[error(transparent)]
+    Device(#[from] nn::device::DeviceError),
 }
 
 impl From<durable::Error> for GauntletError {

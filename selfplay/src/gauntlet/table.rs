@@ -2,14 +2,18 @@
 
 use std::collections::BTreeMap;
 
-use arena::gauntlet::{GauntletMatch, GauntletTable};
+use arena::gauntlet::{gauntlet_table_from_matches, GauntletMatch, GauntletTable};
 
 use crate::store::{EventLog, RunEvent};
 
 /// The table of the gauntlet matches in `log` at `sims` simulations (default: those of the
 /// last match logged), each checkpoint with the training time it took; none if there are no
 /// such matches.
-pub fn gauntlet_table(log: &EventLog, sims: Option<u32>, tactics: Option<arena::Tactics>) -> Option<GauntletTable> {
+pub fn gauntlet_table_from_log(
+    log: &EventLog,
+    sims: Option<u32>,
+    tactics: Option<alphabeta::Tactics>,
+) -> Option<GauntletTable> {
     let matches: Vec<&GauntletMatch> = log
         .events
         .iter()
@@ -18,7 +22,7 @@ pub fn gauntlet_table(log: &EventLog, sims: Option<u32>, tactics: Option<arena::
             _ => None,
         })
         .collect();
-    arena::gauntlet::gauntlet_table(&matches, sims, tactics, &wall_time_by_step(log))
+    gauntlet_table_from_matches(&matches, sims, tactics, &wall_time_by_step(log))
 }
 
 /// Wall time of self-play and training from the start of the run to the end of the iteration
@@ -70,7 +74,7 @@ mod tests {
         .iter()
         .map(event_line)
         .collect();
-        let table = gauntlet_table(&read_events(&text), Some(32), None).unwrap();
+        let table = gauntlet_table_from_log(&read_events(&text), Some(32), None).unwrap();
         assert_eq!(table.anchor, "random");
         let names: Vec<&str> = table.rows.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(names, ["step-000000000", "step-000000050", "greedy", "random"]);
@@ -83,8 +87,8 @@ mod tests {
         let close = |x: Option<f64>, y: f64| x.is_some_and(|x| (x - y).abs() < 1e-12);
         assert!(close(later.seconds_per_move, 0.02), "300 moves in 6 seconds: {:?}", later.seconds_per_move);
         assert!(close(table.rows[2].seconds_per_move, 0.005), "greedy: 300 moves in 1.5 seconds");
-        assert!(gauntlet_table(&read_events(&text), Some(4), None).is_none(), "no match at 4 simulations");
-        assert_eq!(gauntlet_table(&read_events(&text), None, None).unwrap().sims, 8, "the last match's count");
+        assert!(gauntlet_table_from_log(&read_events(&text), Some(4), None).is_none(), "no match at 4 simulations");
+        assert_eq!(gauntlet_table_from_log(&read_events(&text), None, None).unwrap().sims, 8, "the last match's count");
         assert!(table.rows.iter().all(|r| !r.partial), "no match was interrupted");
     }
 
@@ -104,11 +108,11 @@ mod tests {
         };
         let lines = |events: &[RunEvent]| events.iter().map(event_line).collect::<String>();
         let events = [result("step-000000000", "random", 20, 10.0), cut("step-000000000", 3)];
-        let table = gauntlet_table(&read_events(&lines(&events)), Some(32), None).unwrap();
+        let table = gauntlet_table_from_log(&read_events(&lines(&events)), Some(32), None).unwrap();
         let partial: Vec<(&str, bool)> = table.rows.iter().map(|r| (r.name.as_str(), r.partial)).collect();
         assert_eq!(partial, [("step-000000000", true), ("greedy", true), ("random", false)]);
         let done = [&events[..], &[result("step-000000000", "greedy", 17, 8.0)]].concat();
-        let table = gauntlet_table(&read_events(&lines(&done)), Some(32), None).unwrap();
+        let table = gauntlet_table_from_log(&read_events(&lines(&done)), Some(32), None).unwrap();
         assert!(table.rows.iter().all(|r| !r.partial), "{:?}", table.rows);
     }
 }

@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use arena::TacticsJudge;
+use alphabeta::TacticsJudge;
 use mcts::{Blend, MaterialJudge, RolloutEvaluator};
 use nn::InferenceClient;
 use rules::Encoding;

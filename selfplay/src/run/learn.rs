@@ -18,11 +18,12 @@ use mcts::game_seed;
 const SAMPLER_SALT: u64 = 0x5A4D_504C_4552;
 
 impl<G: Encoding> Run<G> {
-    /// Trains once the window holds `training.min_positions`, step by step until the steps the
-    /// positions seen allow are done or a stop is requested; saves the in-iteration checkpoints
-    /// `training.checkpoint_steps` asks for. Teacher positions make up
-    /// [`crate::config::TeacherConfig::share_at`] of each batch.
-    pub fn train(&mut self) -> Result<Trained, TrainError> {
+    /// The training phase (the whole loop is [`super::train()`]): learns from the window once it
+    /// holds `training.min_positions`, step by step until the steps the positions seen allow are
+    /// done or a stop is requested; saves the in-iteration checkpoints `training.checkpoint_steps`
+    /// asks for. Teacher positions make up [`crate::config::TeacherConfig::share_at`] of each
+    /// batch.
+    pub fn learn(&mut self) -> Result<Trained, TrainError> {
         let t = &self.config.training;
         let target_steps = steps_allowed(&self.config, self.window.seen()) + self.pretrain_steps();
         let ready = self.window.len() >= t.min_positions;

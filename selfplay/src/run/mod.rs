@@ -9,13 +9,12 @@
 //! | [`Run::open`] (start or resume), [`Run::finish`] | here |
 //! | [`Run::warm_start`] (teacher data, training on it) | teacher.rs |
 //! | [`Run::self_play`] | play.rs |
-//! | [`Run::train`] | learn.rs |
+//! | [`Run::learn`] (the training phase) | learn.rs |
 //! | [`Run::checkpoint`], [`Run::promote`] (gating) | promote.rs |
-//! | [`Run::record`], [`Run::evaluate`] | report.rs |
+//! | [`Run::record`], [`Run::gauntlet_if_due`], [`Run::evaluate`] | report.rs |
 
 pub mod evaluation;
 pub mod gating;
-mod gauntlet;
 mod learn;
 mod outcome;
 mod play;
@@ -46,7 +45,7 @@ use arena::MatchResult;
 use nn::checkpoint::{self, CheckpointState};
 
 pub use evaluation::Evaluation;
-pub use outcome::{Played, Trained};
+pub use outcome::{SelfPlayed, Trained};
 pub use train::train;
 
 /// How to run.

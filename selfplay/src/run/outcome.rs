@@ -6,7 +6,7 @@ use crate::play::worker::GameSummary;
 
 /// What the self-play phase of an iteration did.
 #[derive(Clone, Debug)]
-pub struct Played {
+pub struct SelfPlayed {
     /// The games finished, in game order.
     pub games: Vec<GameSummary>,
     /// Training positions they added.

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rules::Encoding;
 
-use super::outcome::Played;
+use super::outcome::SelfPlayed;
 use super::Run;
 use crate::error::TrainError;
 use crate::play::flush::Flusher;
@@ -19,7 +19,7 @@ impl<G: Encoding> Run<G> {
     /// Plays the games of this iteration not yet in the replay shards (all of them, unless a
     /// stopped run left some behind), storing them every `selfplay.flush_games` games, and adds
     /// the iteration's games and other processes' new games to the window.
-    pub fn self_play(&mut self) -> Result<Played, TrainError> {
+    pub fn self_play(&mut self) -> Result<SelfPlayed, TrainError> {
         let per_iteration = self.config.selfplay.games_per_iteration as u64;
         let first = self.state.iteration as u64 * per_iteration;
         let end = first + per_iteration;
@@ -68,7 +68,7 @@ impl<G: Encoding> Run<G> {
         // Games that `vzero selfplay` processes sharing the run directory have added since.
         let external_games = load_external_shards::<G>(&self.dir, &mut self.known_shards, &mut self.window)?;
         self.state.games = self.done.len() as u64;
-        Ok(Played {
+        Ok(SelfPlayed {
             games: phase.summaries,
             new_positions,
             seconds,

@@ -1,18 +1,19 @@
-//! What a run reports: a metrics line and a progress line per iteration, and the evaluation at
-//! the end.
+//! What a run reports: a metrics line and a progress line per iteration, its gauntlet when due,
+//! and the evaluation at the end.
 
-use rules::Encoding;
+use rules::{Encoding, Material};
 
-use super::outcome::{Played, Trained};
+use super::outcome::{SelfPlayed, Trained};
 use super::Run;
 use crate::error::TrainError;
+use crate::gauntlet::{gauntlet_due, gauntlet_phase};
 use crate::play::worker::GameEnd;
 use crate::run::evaluation::{evaluate, evaluated, Evaluation};
 use crate::store::events::{IterationEvent, RunEvent};
 
 impl<G: Encoding> Run<G> {
     /// Logs the iteration's event to metrics.jsonl and, with progress on, a line to stderr.
-    pub fn record(&self, played: &Played, trained: &Trained) -> Result<(), TrainError> {
+    pub fn record(&self, played: &SelfPlayed, trained: &Trained) -> Result<(), TrainError> {
         let event = self.iteration_event(played, trained);
         self.dir.log_event(&RunEvent::Iteration(event.clone()))?;
         if self.progress {
@@ -42,7 +43,7 @@ impl<G: Encoding> Run<G> {
         evaluated(&self.config, &self.dir)
     }
 
-    fn iteration_event(&self, played: &Played, trained: &Trained) -> IterationEvent {
+    fn iteration_event(&self, played: &SelfPlayed, trained: &Trained) -> IterationEvent {
         let games = &played.games;
         let players = games.first().map_or(0, |g| g.scores.len());
         let mut seat_scores = vec![0.0; players];
@@ -91,5 +92,16 @@ impl<G: Encoding> Run<G> {
             teacher_share: if trained.steps > 0 { (trained.teacher_share as f64 * 1e4).round() / 1e4 } else { 0.0 },
             sampled_teacher_positions: trained.sampled_teacher,
         }
+    }
+}
+
+impl<G: Encoding + Material> Run<G> {
+    /// Plays the gauntlet if this iteration is due one (every `gauntlet.every` iterations and
+    /// after the last); a stop request ends it between games, keeping the games played.
+    pub fn gauntlet_if_due(&self) -> Result<(), TrainError> {
+        if gauntlet_due(self.config.gauntlet.every, self.state.iteration, self.complete()) {
+            gauntlet_phase::<G>(&self.dir, &self.config, self.inference, &self.stop, self.progress)?;
+        }
+        Ok(())
     }
 }

@@ -10,15 +10,15 @@
 use rules::{Encoding, Material};
 
 use super::evaluation::Evaluation;
-use super::gauntlet::check_engines;
 use super::{Run, TrainOptions, TrainSummary};
 use crate::config::Config;
 use crate::error::TrainError;
+use crate::gauntlet::check_engines;
 
 /// Runs (or resumes) training for game `G`.
 pub fn train<G: Encoding + Material>(config: &Config, opts: &TrainOptions) -> Result<TrainSummary, TrainError> {
     let refused = |e: TrainError| TrainError::NotOpened(Box::new(e));
-    check_engines::<G>(config).map_err(refused)?;
+    check_engines::<G>(config).map_err(|e| refused(e.into()))?;
     let mut run = Run::<G>::open(config, opts).map_err(refused)?;
     let iterations_done = run.complete();
     if iterations_done && run.evaluated() {
@@ -35,7 +35,7 @@ pub fn train<G: Encoding + Material>(config: &Config, opts: &TrainOptions) -> Re
             interrupted = true;
             break;
         }
-        let trained = run.train()?;
+        let trained = run.learn()?;
         interrupted = !trained.complete;
         run.checkpoint(trained.complete)?;
         run.promote(trained.complete)?;

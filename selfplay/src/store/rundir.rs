@@ -82,7 +82,7 @@ impl RunDir {
 
     /// Checkpoints.
     pub fn checkpoints(&self) -> PathBuf {
-        self.root.join("checkpoints")
+        self.root.join(nn::checkpoint::RUN_CHECKPOINTS)
     }
 
     /// Game records as text.

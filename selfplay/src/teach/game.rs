@@ -16,7 +16,7 @@ use mcts::game_seed;
 #[derive(Clone, Debug)]
 pub struct TeacherPlan {
     /// The teacher's search limits.
-    pub settings: alphabeta::Settings,
+    pub settings: alphabeta::SearchLimits,
     /// Random opening plies, not labelled.
     pub random_plies: u32,
     /// Centipawns of the policy target's softmax.
@@ -117,7 +117,7 @@ fn labelled_move<G: Encoding>(
     search_seed: u64,
     rng: &mut impl rand::Rng,
 ) -> (G::Move, MoveRecord) {
-    let scored = |settings: &alphabeta::Settings| {
+    let scored = |settings: &alphabeta::SearchLimits| {
         alphabeta::score_root_moves_within(game, settings, search_seed, plan.score_margin())
             .expect("a live position has moves")
     };
@@ -125,7 +125,7 @@ fn labelled_move<G: Encoding>(
     if report.root_scores.is_empty() {
         // The time limit stopped even depth 1 before it scored the moves, and a label needs
         // them: this position is scored without the limit.
-        report = scored(&alphabeta::Settings { time: None, ..plan.settings });
+        report = scored(&alphabeta::SearchLimits { time: None, ..plan.settings });
     }
     let scores: Vec<i32> = report.root_scores.iter().map(|&(_, s)| s).collect();
     let indices: Vec<u32> = report.root_scores.iter().map(|&(mv, _)| game.policy_index(mv) as u32).collect();
@@ -133,7 +133,7 @@ fn labelled_move<G: Encoding>(
     let chosen = choose(&scores, plan.choice_temperature, rng);
     let mv = report.root_scores[chosen].0;
     // Best first: the position's value is the best move's.
-    let root_value = arena::tactics::seat_values::<G>(game.to_move(), alphabeta::expected_score(scores[0]));
+    let root_value = alphabeta::seat_values::<G>(game.to_move(), alphabeta::expected_score(scores[0]));
     let record = MoveRecord { played: indices[chosen], visits, policy_target: true, root_value: Some(root_value) };
     (mv, record)
 }

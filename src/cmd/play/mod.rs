@@ -35,7 +35,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
 }
 
 /// A move of the game so far and who chose it.
-struct Played {
+struct ChosenMove {
     mv: LegalMove,
     by_person: bool,
 }
@@ -46,7 +46,7 @@ struct Table<'a> {
     args: &'a PlayArgs,
     names: Vec<String>,
     people: Vec<usize>,
-    history: Vec<Played>,
+    history: Vec<ChosenMove>,
 }
 
 impl<'a> Table<'a> {
@@ -114,7 +114,7 @@ impl<'a> Table<'a> {
                 Input::Move(text) => match self.session.play_move(&text) {
                     Ok(mv) => {
                         println!("{} plays {}", self.names[seat], mv.text);
-                        self.history.push(Played { mv, by_person: true });
+                        self.history.push(ChosenMove { mv, by_person: true });
                         draw = true;
                     }
                     Err(reason) => println!(
@@ -194,7 +194,7 @@ impl<'a> Table<'a> {
         let value = report.lines.iter().find(|l| l.mv == best).map_or(report.values[seat], |l| report.q_of(l));
         let mv = self.session.play_move(&best).map_err(|e| anyhow!("the search's move {best}: {e}"))?;
         println!("{} (model) plays {} (expected score {value:.2})", self.names[seat], mv.text);
-        self.history.push(Played { mv, by_person: false });
+        self.history.push(ChosenMove { mv, by_person: false });
         Ok(())
     }
 

@@ -54,7 +54,7 @@ pub struct Engine {
     /// Leaves in flight per search thread (`--leaves`).
     leaves: Option<u32>,
     /// The tactical leaf values (`--tactics`, `--tactics-depth`).
-    tactics: arena::Tactics,
+    tactics: alphabeta::Tactics,
     /// `None` only while a search holds it.
     session: Option<Box<dyn Session>>,
     running: Option<Running>,
@@ -67,7 +67,7 @@ impl Engine {
         options: Options,
         inference: nn::Inference,
         leaves: Option<u32>,
-        tactics: arena::Tactics,
+        tactics: alphabeta::Tactics,
     ) -> Result<Engine, String> {
         let session = open_session(options.variant, model_path(&options).as_deref(), inference)?;
         Ok(Engine { options, inference, leaves, tactics, session: Some(session), running: None })

@@ -2,8 +2,8 @@
 //! priors: a network that misses the capture) finds a free queen once a quiescence search's
 //! value is blended into its leaf values; that search sees a quiet mate once it looks a ply deeper.
 
-use arena::{Agent, SearchAgent, TacticsJudge};
-use mcts::{Batch, Blend, Evaluator, LeafJudge};
+use alphabeta::TacticsJudge;
+use mcts::{Batch, Blend, Evaluator, LeafJudge, Search, SearchParams};
 use rules::{Game, Glinski, Material, MAX_PLAYERS};
 
 /// A network with no opinion: equal priors, every position an even game.
@@ -26,8 +26,10 @@ impl<G: Game> Evaluator<G> for Clueless {
 
 fn chosen(game: &Glinski, tactics: f32, simulations: u32) -> String {
     let evaluator = Blend { inner: Clueless, judge: TacticsJudge::default(), weight: tactics };
-    let agent = SearchAgent::new("test".into(), evaluator, simulations);
-    game.move_text(agent.choose(game, 3))
+    // As the arena's search player chooses: analysis's parameters, the most visited move.
+    let mut search = Search::new(game.clone(), SearchParams::analysis(simulations), 3);
+    search.run(&evaluator);
+    game.move_text(search.result().expect("a live position").chosen)
 }
 
 #[test]

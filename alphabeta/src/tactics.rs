@@ -7,6 +7,10 @@
 use mcts::LeafJudge;
 use rules::{Material, Player, MAX_PLAYERS};
 
+use crate::eval::expected_score;
+use crate::limits::SearchLimits;
+use crate::search::{quiescence_value, search};
+
 /// How search players use the tactical leaf values: the share blended into every leaf value
 /// (`--tactics`, 0 to 1; 0 leaves the evaluator as it is) and the judge's full-width plies.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -42,11 +46,11 @@ impl Tactics {
 }
 
 /// A [`LeafJudge`] from the alpha-beta player's value of the leaf, squashed by
-/// [`alphabeta::expected_score`]: `search.tactics_weight` in training, `--tactics` in play.
+/// [`expected_score`]: `search.tactics_weight` in training, `--tactics` in play.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TacticsJudge {
     /// Full-width plies searched before the quiescence search (`--tactics-depth`): 0, the
-    /// default, is [`alphabeta::quiescence_value`] alone (captures only); each ply more also
+    /// default, is [`quiescence_value`] alone (captures only); each ply more also
     /// sees the quiet threats one move deeper, at several times the cost.
     pub depth: u32,
 }
@@ -57,12 +61,13 @@ impl<G: Material> LeafJudge<G> for TacticsJudge {
             return mcts::tree::score_array(&scores);
         }
         let centipawns = match self.depth {
-            0 => alphabeta::quiescence_value(state),
+            0 => quiescence_value(state),
             // No table: a leaf's search is small, and clearing a table per leaf costs more.
-            depth => alphabeta::search(state, &alphabeta::Settings { depth, time: None, table: false }, 0)
-                .map_or(0, |report| report.value),
+            depth => {
+                search(state, &SearchLimits { depth, time: None, table: false }, 0).map_or(0, |report| report.value)
+            }
         };
-        seat_values::<G>(state.to_move(), alphabeta::expected_score(centipawns))
+        seat_values::<G>(state.to_move(), expected_score(centipawns))
     }
 }
 

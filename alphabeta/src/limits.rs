@@ -8,7 +8,7 @@ pub const MAX_DEPTH: u32 = 30;
 
 /// Limits of one search (one move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
+pub struct SearchLimits {
     /// Plies searched in full before the quiescence search (iterations run 1, 2, .., depth).
     pub depth: u32,
     /// Wall-clock limit per move: the search stops and plays the best move of the last
@@ -19,9 +19,9 @@ pub struct Settings {
     pub table: bool,
 }
 
-/// Settings that cannot make a search.
+/// Limits that cannot make a search.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SettingsError {
+pub enum SearchLimitsError {
     /// Depth 0 or above [`MAX_DEPTH`].
     #[error("depth {0}: expected 1 to {MAX_DEPTH}")]
     Depth(u32),
@@ -30,19 +30,19 @@ pub enum SettingsError {
     NoTime,
 }
 
-impl Settings {
+impl SearchLimits {
     /// A search to `depth` plies, with the table and no time limit.
-    pub fn depth(depth: u32) -> Settings {
-        Settings { depth, time: None, table: true }
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits { depth, time: None, table: true }
     }
 
     /// Checks the depth and time limit.
-    pub fn validated(self) -> Result<Settings, SettingsError> {
+    pub fn validated(self) -> Result<SearchLimits, SearchLimitsError> {
         if self.depth == 0 || self.depth > MAX_DEPTH {
-            return Err(SettingsError::Depth(self.depth));
+            return Err(SearchLimitsError::Depth(self.depth));
         }
         if self.time == Some(Duration::ZERO) {
-            return Err(SettingsError::NoTime);
+            return Err(SearchLimitsError::NoTime);
         }
         Ok(self)
     }
