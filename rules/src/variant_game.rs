@@ -15,6 +15,10 @@ use crate::wellisch::Wellisch;
 use crate::weltschach::Weltschach;
 
 /// A game of one of the variants, at any position; one arm per [`Variant`].
+// Each arm holds its game inline, as the variant's own type does: a Weltschach position is
+// larger than the others, but boxing it would cost an allocation per copy (Python copies games
+// freely) to save memory that is only ever a handful of games.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum VariantGame {
     /// Glinski's hexagonal chess.

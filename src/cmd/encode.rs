@@ -22,11 +22,8 @@ pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
     let mut planes = vec![0.0; shape.iter().product()];
     game.encode(&mut planes);
     let moves = game.legal_moves();
-    let legal: Vec<_> = moves
-        .iter()
-        .zip(game.legal_actions())
-        .map(|(mv, index)| json!({"move": mv, "policy_index": index}))
-        .collect();
+    let legal: Vec<_> =
+        moves.iter().zip(game.legal_actions()).map(|(mv, index)| json!({"move": mv, "policy_index": index})).collect();
     let about = json!({
         "variant": args.at.variant.name(),
         "position": game.to_text(),

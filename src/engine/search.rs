@@ -9,8 +9,8 @@ use arena::Tactics;
 use mcts::{Evaluator, Search, SearchParams};
 use rules::Material;
 
-use super::limits::Limits;
 use super::analysis::{analysis_of, Analysis};
+use super::limits::Limits;
 
 /// How a search runs, apart from when it stops.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,9 +35,9 @@ const INFO_EVERY: Duration = Duration::from_secs(1);
 pub(crate) const MAX_EDGES: usize = 80_000_000;
 
 /// Searches `game` (which has a legal move) with `evaluator` until a limit in `limits` or
-/// `stop`, calling `on_info` about once a second, and returns the final report. The root is
+/// `stop`, calling `on_info` about once a second, and returns the final analysis. The root is
 /// always expanded first, even with no time (`go movetime 0`) or a stop already requested, so
-/// the report names a legal move: at worst the evaluator's favourite.
+/// the analysis names a legal move: at worst the evaluator's favourite.
 pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     game: &G,
     evaluator: &E,

@@ -11,8 +11,8 @@ use nn::InferenceService;
 use nn::NetEvaluator;
 use rules::{with_game, BoardMove, KnownVariant, PlayError, SetupError, Variant, VariantGame};
 
-use super::limits::Limits;
 use super::analysis::Analysis;
+use super::limits::Limits;
 use super::search::{search, EngineSettings};
 
 /// A position to search and the evaluator to search it with.
@@ -113,11 +113,7 @@ pub fn model_error(e: PlayerError) -> String {
 /// A session for `variant` at its start position, searching with the network at `model`, or
 /// with the uniform evaluator when there is none. A model that cannot be loaded (missing,
 /// corrupt, trained for another variant) is an error that names it.
-pub fn open_session(
-    variant: Variant,
-    model: Option<&Path>,
-    inference: nn::Inference,
-) -> Result<Session, String> {
+pub fn open_session(variant: Variant, model: Option<&Path>, inference: nn::Inference) -> Result<Session, String> {
     if model.is_some() && inference.device == nn::Device::Cpu {
         // The search thread and the network share the cores: libtorch's own thread pool on top
         // collapses when they are busy (20 times slower on 2 loaded cores).
@@ -181,4 +177,3 @@ impl<G: KnownVariant> Searcher for GameSearcher<G> {
         }
     }
 }
-

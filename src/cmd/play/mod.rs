@@ -238,8 +238,7 @@ impl<'a> Table<'a> {
             .map(|m| m.text.as_str())
             .collect();
         if let Some(cell) = cell {
-            let known =
-                diagram.as_ref().is_some_and(|d| d.cells.iter().any(|c| c.label.eq_ignore_ascii_case(cell)));
+            let known = diagram.as_ref().is_some_and(|d| d.cells.iter().any(|c| c.label.eq_ignore_ascii_case(cell)));
             if !known {
                 println!("{}", clip_quotes(&format!("There is no cell '{cell}' on this board.")));
                 return;

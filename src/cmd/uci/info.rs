@@ -82,7 +82,10 @@ mod tests {
             nodes: 10,
             time: Duration::from_millis(10),
             values: vec![0.4, 0.6],
-            lines: vec![line("a", 6, Some(0.75), Some(vec![0.25, 0.75])), line("b", 4, Some(0.9), Some(vec![0.1, 0.9]))],
+            lines: vec![
+                line("a", 6, Some(0.75), Some(vec![0.25, 0.75])),
+                line("b", 4, Some(0.9), Some(vec![0.1, 0.9])),
+            ],
             draw: Some(0.3),
             tree_full: false,
         };
