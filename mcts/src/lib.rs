@@ -33,6 +33,10 @@
 //! assert_eq!(plies, [12; 4]);
 //! ```
 //!
+//! [`Search::result`] is what self-play needs (the policy target and the move to play);
+//! [`SearchReport`] is what people and programs read (every root move's visits, values and
+//! principal variation), built from a search at any moment.
+//!
 //! What the search knows for certain stays exact: finished games, one-move wins of a leaf's
 //! mover, and (two players) positions repeating an earlier one are scored without the evaluator,
 //! and the MCTS-solver proves positions from them up the tree ([`SearchParams::solver`]).
@@ -64,6 +68,7 @@ pub mod evaluator;
 mod gumbel;
 pub mod network;
 pub mod params;
+pub mod report;
 pub mod result;
 pub mod search;
 mod seed;
@@ -78,6 +83,7 @@ pub use error::{ParamsError, SearchError};
 pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
 pub use network::fill_from_network;
 pub use params::{RootSearch, SearchParams, MAX_TACTICS_DEPTH};
+pub use report::{RootMove, SearchReport};
 pub use result::SearchResult;
 pub use search::Search;
 pub use seed::game_seed;

@@ -104,14 +104,3 @@ pub(crate) fn choose_by_temperature(weights: &[f32], temperature: f32, rng: &mut
     }
     powered.iter().rposition(|&p| p > 0.0).unwrap_or(0)
 }
-
-/// The most visited line from the root.
-pub(crate) fn principal_variation<M: Copy>(tree: &Tree<M>) -> Vec<M> {
-    let mut pv = Vec::new();
-    let mut node = ROOT;
-    while let Some(e) = tree.best_edge(node) {
-        pv.push(tree.edges[e].mv);
-        node = tree.edges[e].child;
-    }
-    pv
-}

@@ -16,7 +16,8 @@ use crate::error::SearchError;
 use crate::evaluator::Evaluator;
 use crate::gumbel::{improved_policy, select_interior, GumbelRoot};
 use crate::params::{RootSearch, SearchParams};
-use crate::result::{choose_by_temperature, principal_variation, pruned_visits, SearchResult};
+use crate::report::most_visited_line;
+use crate::result::{choose_by_temperature, pruned_visits, SearchResult};
 use crate::select::{select_edge, View};
 use crate::solver::{allowed_root_moves, prove_ancestors};
 use crate::tree::{Status, Tree, NONE, ROOT};
@@ -521,7 +522,7 @@ impl<G: Game> Search<G> {
             policy,
             value,
             chosen,
-            pv: principal_variation(&self.tree),
+            pv: most_visited_line(&self.tree, ROOT),
             root_visits: root.visits,
             full_search: self.full_search,
         }

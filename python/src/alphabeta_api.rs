@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use rules::{with_variant_game, Encoding, Game};
 
-use crate::any_game::AlphaBetaOutput;
 use crate::game::PyGame;
 
 /// The alpha-beta player's answer.
@@ -36,19 +36,6 @@ impl PyAlphaBetaResult {
     }
 }
 
-impl From<AlphaBetaOutput> for PyAlphaBetaResult {
-    fn from(o: AlphaBetaOutput) -> PyAlphaBetaResult {
-        PyAlphaBetaResult {
-            mv: o.mv,
-            action: o.action,
-            score: o.score,
-            depth: o.depth,
-            nodes: o.nodes,
-            stopped: o.stopped,
-        }
-    }
-}
-
 /// Searches `game` with the classical alpha-beta player (the arena's `alphabeta:DEPTH[:MS]`) to
 /// `depth` plies, or until `ms` milliseconds have passed; `seed` breaks ties between equal root
 /// moves. The GIL is released while it searches.
@@ -61,13 +48,22 @@ pub fn alphabeta(
     ms: Option<u64>,
     seed: u64,
 ) -> PyResult<PyAlphaBetaResult> {
-    let game = PyGame::inner_of(game, "alphabeta: game")?;
+    let game = PyGame::game_of(game, "alphabeta: game")?;
     let settings = ::alphabeta::SearchLimits { depth, time: ms.map(Duration::from_millis), table: true }
         .validated()
         .map_err(|e| PyValueError::new_err(format!("alphabeta: {e}")))?;
-    if let Some(reason) = game.over_text() {
+    if let Some(reason) = game.game_over_text() {
         return Err(PyValueError::new_err(format!("nothing to search: {reason}")));
     }
-    let output = py.detach(|| game.alphabeta(&settings, seed)).expect("a live position has a move");
-    Ok(output.into())
+    let result = py.detach(|| {
+        with_variant_game!(&game, g => ::alphabeta::search(g, &settings, seed).map(|found| PyAlphaBetaResult {
+            mv: g.move_text(found.best),
+            action: g.policy_index(found.best) as i64,
+            score: found.value,
+            depth: found.depth,
+            nodes: found.nodes,
+            stopped: found.stopped,
+        }))
+    });
+    Ok(result.expect("a live position has a move"))
 }

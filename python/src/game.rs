@@ -5,15 +5,17 @@ use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
-use rules::Variant;
+use rules::{PlayError, Variant, VariantGame};
 
-use crate::any_game::{new_game, AnyGame, PlayError};
 use crate::errors::{IllegalMoveError, PositionError};
 
 /// A game of one of the vzero variants, at its start position or at `position` text.
 #[pyclass(module = "vzero", name = "Game")]
+#[derive(Clone)]
 pub struct PyGame {
-    pub(crate) inner: Box<dyn AnyGame>,
+    game: VariantGame,
+    /// The cells the last move left and entered, marked on the text board.
+    last: Option<(u16, u16)>,
 }
 
 /// A variant name as a [`Variant`], or Python's `ValueError` with the CLI's message.
@@ -27,10 +29,10 @@ fn play_error(e: PlayError) -> PyErr {
 
 impl PyGame {
     /// The game behind a Python object, or a `TypeError` naming `what` it should have been.
-    pub fn inner_of(object: &Bound<'_, PyAny>, what: &str) -> PyResult<Box<dyn AnyGame>> {
+    pub fn game_of(object: &Bound<'_, PyAny>, what: &str) -> PyResult<VariantGame> {
         let game =
             object.cast::<PyGame>().map_err(|_| PyTypeError::new_err(format!("{what}: expected a vzero.Game")))?;
-        Ok(game.borrow().inner.clone_box())
+        Ok(game.borrow().game.clone())
     }
 }
 
@@ -40,60 +42,63 @@ impl PyGame {
     #[pyo3(signature = (variant, position=None))]
     fn new(variant: &str, position: Option<&str>) -> PyResult<PyGame> {
         let variant = parse_variant(variant)?;
-        let inner = new_game(variant, position).map_err(|e| PositionError::new_err(e.to_string()))?;
-        Ok(PyGame { inner })
+        let game = match position {
+            Some(text) => VariantGame::from_text(variant, text).map_err(|e| PositionError::new_err(e.to_string()))?,
+            None => VariantGame::start(variant),
+        };
+        Ok(PyGame { game, last: None })
     }
 
     /// The variant's name (`glinski`, `mini-hexchess`, `wellisch`, `weltschach`).
     #[getter]
     fn variant(&self) -> &'static str {
-        self.inner.variant().name()
+        self.game.variant().name()
     }
 
     /// Number of seats.
     #[getter]
     fn num_players(&self) -> usize {
-        self.inner.variant().players()
+        self.game.variant().players()
     }
 
     /// The seat to move, 0-based in turn order.
     #[getter]
     fn to_move(&self) -> usize {
-        self.inner.to_move()
+        self.game.to_move()
     }
 
     /// The Zobrist hash of everything that makes positions equal for repetition.
     #[getter]
     fn hash(&self) -> u64 {
-        self.inner.zobrist()
+        self.game.hash()
     }
 
     /// Shape of the network input of one position: `(C, H, W)`, Weltschach `(C, 8, 8, 8)`.
     #[getter]
     fn input_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.input_shape())
+        PyTuple::new(py, self.game.input_shape())
     }
 
     /// Number of policy outputs (actions are in `range(policy_size)`).
     #[getter]
     fn policy_size(&self) -> usize {
-        self.inner.policy_size()
+        self.game.policy_size()
     }
 
     /// The legal moves in the variant's notation, in generation order.
     fn legal_moves(&self) -> Vec<String> {
-        self.inner.legal_moves()
+        self.game.legal_moves()
     }
 
     /// The legal moves' policy indices (int64), in the order of `legal_moves()`.
     fn legal_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        PyArray1::from_vec(py, self.inner.legal_actions())
+        PyArray1::from_vec(py, self.game.legal_actions())
     }
 
     /// `policy_size` int8 flags, 1 at every legal action (PettingZoo's `action_mask`).
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        let mut mask = vec![0i8; self.inner.policy_size()];
-        for a in self.inner.legal_actions() {
+        let mut mask = vec![0i8; self.game.policy_size()];
+        for a in self.game.legal_actions() {
             mask[a as usize] = 1;
         }
         PyArray1::from_vec(py, mask)
@@ -102,12 +107,15 @@ impl PyGame {
     /// Plays a move: its text (`"f5-f6"`) or its policy index. Raises `IllegalMoveError` (the
     /// CLI's message) and leaves the game as it was when it cannot be played.
     fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
-        if mv.cast::<PyString>().is_ok() {
-            return self.inner.play_text(&mv.extract::<String>()?).map_err(play_error);
-        }
-        let action: i64 =
-            mv.extract().map_err(|_| PyTypeError::new_err("play: expected move text or an action (int)"))?;
-        self.inner.play_action(action).map_err(play_error)
+        let played = if mv.cast::<PyString>().is_ok() {
+            self.game.play_text(&mv.extract::<String>()?)
+        } else {
+            let action: i64 =
+                mv.extract().map_err(|_| PyTypeError::new_err("play: expected move text or an action (int)"))?;
+            self.game.play_action(action)
+        };
+        self.last = played.map_err(play_error)?.cells;
+        Ok(())
     }
 
     /// `play(action)` by OpenSpiel's name.
@@ -117,7 +125,7 @@ impl PyGame {
 
     /// An independent copy.
     fn copy(&self) -> PyGame {
-        PyGame { inner: self.inner.clone_box() }
+        self.clone()
     }
 
     fn __copy__(&self) -> PyGame {
@@ -131,28 +139,28 @@ impl PyGame {
     /// Each seat's final score in [0, 1] (win 1, draw 1/2, loss 0, and the variants' special
     /// scores), or None while the game goes on.
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        self.inner.outcome().map(|s| PyTuple::new(py, s)).transpose()
+        self.game.outcome().map(|s| PyTuple::new(py, s.as_slice())).transpose()
     }
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        self.inner.outcome().is_some()
+        self.game.outcome().is_some()
     }
 
     /// The rule that ended the game (`"checkmate"`, `"stalemate"`, `"king captured"`,
     /// `"repetition"`, ...), or None while it goes on.
     fn ending(&self) -> Option<&'static str> {
-        self.inner.ending().map(|e| e.name())
+        self.game.ending().map(|e| e.name())
     }
 
     /// How the game ended in one sentence (`"Checkmate: Black is mated, White wins."`), or None.
     fn ending_text(&self) -> Option<String> {
-        self.inner.ending_text()
+        self.game.ending_text()
     }
 
     /// The position in the variant's text format; `Game(variant, text)` reads it back.
     fn text(&self) -> String {
-        self.inner.text()
+        self.game.to_text()
     }
 
     /// The network input planes, float32 shaped `input_shape`, from the mover's point of view:
@@ -164,7 +172,7 @@ impl PyGame {
         py: Python<'py>,
         out: Option<Bound<'py, PyArrayDyn<f32>>>,
     ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
-        let shape = self.inner.input_shape();
+        let shape = self.game.input_shape();
         let out = out.unwrap_or_else(|| PyArrayDyn::<f32>::zeros(py, shape, false));
         let len: usize = shape.iter().product();
         {
@@ -178,37 +186,37 @@ impl PyGame {
                     data.len()
                 )));
             }
-            self.inner.encode(data);
+            self.game.encode(data);
         }
         Ok(out)
     }
 
     /// The policy index of a legal move given as text.
     fn action_of(&self, mv: &str) -> PyResult<i64> {
-        self.inner.action_of(mv).map_err(play_error)
+        self.game.action_of(mv).map_err(play_error)
     }
 
     /// The text of the legal move with policy index `action`.
     fn move_of(&self, action: i64) -> PyResult<String> {
-        self.inner.move_of(action).map_err(play_error)
+        self.game.move_of(action).map_err(play_error)
     }
 
     /// Leaves of the legal-move tree `depth` plies deep (`vzero perft`).
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let inner = &self.inner;
-        py.detach(|| inner.perft(depth))
+        let game = &self.game;
+        py.detach(|| game.perft(depth))
     }
 
     /// The board as text, the last move's cells marked `*` (`vzero play`'s board).
     fn board(&self) -> String {
-        self.inner.board()
+        self.game.board_text(self.last)
     }
 
     fn __str__(&self) -> String {
-        self.inner.board()
+        self.board()
     }
 
     fn __repr__(&self) -> String {
-        format!("vzero.Game({:?}, {:?})", self.inner.variant().name(), self.inner.text())
+        format!("vzero.Game({:?}, {:?})", self.game.variant().name(), self.game.to_text())
     }
 }

@@ -4,7 +4,6 @@
 //! user's reference.
 
 mod alphabeta_api;
-mod any_game;
 mod errors;
 mod evaluator;
 mod game;

@@ -1,10 +1,9 @@
 //! `vzero.search`: one or many games searched with the user's network, sharing each evaluator
-//! call (self-play's [`mcts::run_many`]), and what a search reports, in move text and policy
-//! indices.
+//! call (self-play's [`mcts::run_many`]), and what a search reports ([`SearchReport`]) in move
+//! text and policy indices.
 
-use mcts::tree::ROOT;
-use mcts::{game_seed, run_many, Batch, Search, SearchParams};
-use rules::FullGame;
+use mcts::{game_seed, run_many, Batch, Search, SearchParams, SearchReport};
+use rules::{with_variant_game, KnownVariant, VariantGame};
 
 use crate::evaluator::PyEvaluator;
 
@@ -35,59 +34,52 @@ pub struct SearchOutput {
     pub root_visits: u32,
 }
 
-/// Searches every game in `games` (none of them over) with `params`, game `i` seeded by
-/// `game_seed(seed, i)`, all of them sharing each evaluator call.
-pub fn search_games<G: FullGame>(
-    games: Vec<G>,
+/// Searches every game in `games` (of one variant, none of them over) with `params`, game `i`
+/// seeded by `game_seed(seed, i)`, all of them sharing each evaluator call.
+pub fn search_games(
+    games: &[VariantGame],
     evaluator: &PyEvaluator,
     params: &SearchParams,
     seed: u64,
 ) -> Vec<SearchOutput> {
-    let mut searches: Vec<Search<G>> = games
-        .into_iter()
-        .enumerate()
-        .map(|(i, game)| Search::new(game, params.clone(), game_seed(seed, i as u64)))
-        .collect();
+    let Some(first) = games.first() else { return Vec::new() };
+    with_variant_game!(first, _g: G => {
+        let states = games.iter().map(|g| G::unerase(g).expect("a search's games are of one variant").clone());
+        search_all(states, evaluator, params, seed)
+    })
+}
+
+/// [`search_games`] for games of type `G`.
+fn search_all<G: KnownVariant>(
+    games: impl Iterator<Item = G>,
+    evaluator: &PyEvaluator,
+    params: &SearchParams,
+    seed: u64,
+) -> Vec<SearchOutput> {
+    let mut searches: Vec<Search<G>> =
+        games.enumerate().map(|(i, game)| Search::new(game, params.clone(), game_seed(seed, i as u64))).collect();
     run_many(&mut searches, evaluator, &mut Batch::new());
     searches.iter_mut().map(output_of).collect()
 }
 
-/// What `search`, run to its end, found.
-fn output_of<G: FullGame>(search: &mut Search<G>) -> SearchOutput {
+/// What `search`, run to its end, found: the move choice and policy target of its result, the
+/// rest from its report.
+fn output_of<G: KnownVariant>(search: &mut Search<G>) -> SearchOutput {
     let result = search.result().expect("a search from a live position has a result");
-    let state = search.root_state().clone();
-    let tree = search.tree();
-    let mover = state.to_move();
-    let edges = tree.edges_of(ROOT);
-    let q = edges
-        .iter()
-        .map(|e| match tree.child_visits(e) {
-            0 => f32::NAN,
-            _ => tree.nodes[e.child as usize].mean(mover),
-        })
-        .collect();
-    let position = |mv| result.moves.iter().position(|&m| m == mv).expect("a root move");
-    let mut line = state.clone();
-    let pv = result
-        .pv
-        .iter()
-        .map(|&mv| {
-            let text = line.move_text(mv);
-            line.play(mv);
-            text
-        })
-        .collect();
+    let report = SearchReport::of(search);
+    let state = search.root_state();
+    let chosen = report.moves.iter().position(|m| m.mv == result.chosen).expect("a root move");
     SearchOutput {
-        moves: result.moves.iter().map(|&mv| state.move_text(mv)).collect(),
-        actions: result.moves.iter().map(|&mv| state.policy_index(mv) as i64).collect(),
-        visits: result.visits.clone(),
-        priors: edges.iter().map(|e| e.prior).collect(),
-        q,
-        policy: result.policy.clone(),
-        value: result.value[..G::NUM_PLAYERS].to_vec(),
-        chosen: position(result.chosen),
-        best: position(result.best()),
-        pv,
-        root_visits: result.root_visits,
+        moves: report.moves.iter().map(|m| state.move_text(m.mv)).collect(),
+        actions: report.moves.iter().map(|m| state.policy_index(m.mv) as i64).collect(),
+        visits: report.moves.iter().map(|m| m.visits).collect(),
+        priors: report.moves.iter().map(|m| m.prior).collect(),
+        q: report.moves.iter().map(|m| m.q.unwrap_or(f32::NAN)).collect(),
+        policy: result.policy,
+        chosen,
+        best: report.most_visited.unwrap_or(chosen),
+        pv: report.most_visited.map_or_else(Vec::new, |i| report.moves[i].in_text(state).pv),
+        root_visits: report.root_visits,
+        value: report.values,
     }
 }

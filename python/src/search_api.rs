@@ -10,10 +10,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::any_game::AnyGame;
+use rules::VariantGame;
+
 use crate::evaluator::PyEvaluator;
 use crate::game::PyGame;
-use crate::search::SearchOutput;
+use crate::search::{search_games, SearchOutput};
 
 /// What a search found at the root of one game.
 #[pyclass(module = "vzero", name = "SearchResult", frozen)]
@@ -174,22 +175,19 @@ pub fn search(
         return Err(PyValueError::new_err("search: max_batch = 0: expected at least 1"));
     }
     let single = game.cast::<PyGame>().is_ok();
-    let games: Vec<Box<dyn AnyGame>> = if single {
-        vec![PyGame::inner_of(game, "search: game")?]
+    let games: Vec<VariantGame> = if single {
+        vec![PyGame::game_of(game, "search: game")?]
     } else {
         let items =
             game.try_iter().map_err(|_| PyTypeError::new_err("search: expected a vzero.Game or a list of them"))?;
         items
             .enumerate()
-            .map(|(i, item)| PyGame::inner_of(&item?, &format!("search: game {i}")))
+            .map(|(i, item)| PyGame::game_of(&item?, &format!("search: game {i}")))
             .collect::<PyResult<_>>()?
     };
     check_games(&games)?;
     let evaluator = PyEvaluator::new(evaluate, max_batch);
-    let outputs = match games.first() {
-        Some(first) => py.detach(|| first.search(&games, &evaluator, &params, seed)),
-        None => Vec::new(),
-    };
+    let outputs = py.detach(|| search_games(&games, &evaluator, &params, seed));
     if let Some(error) = evaluator.take_error() {
         return Err(error);
     }
@@ -204,7 +202,7 @@ pub fn search(
 }
 
 /// Refuses a batch of games of several variants or with a finished game.
-fn check_games(games: &[Box<dyn AnyGame>]) -> PyResult<()> {
+fn check_games(games: &[VariantGame]) -> PyResult<()> {
     for (i, g) in games.iter().enumerate() {
         if g.variant() != games[0].variant() {
             return Err(PyValueError::new_err(format!(
@@ -213,7 +211,7 @@ fn check_games(games: &[Box<dyn AnyGame>]) -> PyResult<()> {
                 games[0].variant()
             )));
         }
-        if let Some(reason) = g.over_text() {
+        if let Some(reason) = g.game_over_text() {
             let which = if games.len() == 1 { String::new() } else { format!(" (game {i})") };
             return Err(PyValueError::new_err(format!("nothing to search{which}: {reason}")));
         }

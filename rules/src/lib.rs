@@ -3,7 +3,8 @@
 //!
 //! Every variant implements [`Game`] (rules and text), which is all search needs, and beside it
 //! [`Encoding`] (the network's view), [`Pictured`] (diagrams) and [`Material`] (piece values);
-//! [`FullGame`] bundles the four for self-play and the CLI.
+//! [`FullGame`] bundles the four for self-play and the CLI. [`VariantGame`] holds a game of any
+//! variant chosen at run time, for the CLI's engine and the Python module.
 
 pub mod board_text;
 pub mod diagram;
@@ -24,6 +25,7 @@ pub mod policy_map;
 pub mod scores;
 mod splitmix;
 pub mod variant;
+pub mod variant_game;
 pub mod wellisch;
 pub mod weltschach;
 pub mod wins;
@@ -32,10 +34,11 @@ pub use board_text::board_text;
 pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
 pub use encoding::Encoding;
 pub use ending::{describe_end, ending_text, game_over_text, Ending};
-pub use error::{MoveError, PositionError};
+pub use error::{MoveError, PlayError, PositionError, SetupError};
 pub use game::{Game, Player, MAX_PLAYERS};
 pub use hexchess::{Glinski, MiniHexchess};
 pub use material::{material_standings, material_values, Material, Standings, MATERIAL_VALUE_SCALE};
 pub use policy_map::{PolicyMap, PolicyMove};
 pub use scores::Scores;
 pub use variant::{FullGame, Variant};
+pub use variant_game::{BoardMove, KnownVariant, VariantGame};

@@ -6,7 +6,9 @@ use anyhow::anyhow;
 use serde_json::json;
 
 use crate::cli::AnalyseArgs;
-use crate::engine::{cp_from_q, open_session, uniform_reason, Limits, Line, Report, Settings};
+use mcts::RootMove;
+
+use crate::engine::{cp_from_q, open_session, uniform_reason, Analysis, EngineSettings, Limits};
 
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
@@ -15,7 +17,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let mut session =
         open_session(args.at.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
     session.set_position(args.at.position.as_deref(), &args.at.move_list()).map_err(|e| anyhow!("{e}"))?;
-    if let Some(reason) = session.game_over() {
+    if let Some(reason) = session.game().game_over_text() {
         session.close();
         return Err(anyhow!("nothing to analyse: {reason}"));
     }
@@ -27,14 +29,14 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         ),
     }
     let limits = Limits { nodes: Some(args.sims.max(1)), ..Limits::default() };
-    let settings = Settings {
+    let settings = EngineSettings {
         threads: args.threads.max(1),
         multipv: args.multipv.max(1),
         leaves: args.net.leaves,
         tactics: args.net.tactics(),
     };
     let report = session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
-    let position = session.position_text();
+    let position = session.game().to_text();
     let model = session.model().map(|p| p.display().to_string());
     session.close();
     if let Some(note) = report.tree_full_note(Some(args.sims)) {
@@ -49,7 +51,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
 }
 
 /// The report as the JSON object documented in the README.
-fn to_json(variant: &str, model: Option<&str>, position: &str, sims: u32, r: &Report) -> serde_json::Value {
+fn to_json(variant: &str, model: Option<&str>, position: &str, sims: u32, r: &Analysis) -> serde_json::Value {
     let moves: Vec<serde_json::Value> = r
         .lines
         .iter()
@@ -59,7 +61,7 @@ fn to_json(variant: &str, model: Option<&str>, position: &str, sims: u32, r: &Re
                 "visits": l.visits,
                 "prior": l.prior,
                 "q": l.q,
-                "values": if l.values.is_empty() { None } else { Some(&l.values) },
+                "values": l.values,
                 "pv": l.pv,
             })
         })
@@ -81,7 +83,7 @@ fn to_json(variant: &str, model: Option<&str>, position: &str, sims: u32, r: &Re
 
 /// The report as a table: a summary line, then one row per root move with its visits, prior,
 /// mover's score (q and centipawns) and principal variation.
-pub(crate) fn print_table(r: &Report) {
+pub(crate) fn print_table(r: &Analysis) {
     let values: Vec<String> = r.values.iter().map(|v| format!("{v:.3}")).collect();
     println!(
         "{} nodes in {:.2} s; seat {} to move; root values (seat order) {}",
@@ -98,7 +100,7 @@ pub(crate) fn print_table(r: &Report) {
 }
 
 /// A line's q and centipawns as table cells (`-` for a move never visited).
-fn score_columns(l: &Line) -> (String, String) {
+fn score_columns(l: &RootMove<String>) -> (String, String) {
     match l.q {
         Some(q) => (format!("{q:.3}"), cp_from_q(q).to_string()),
         None => ("-".into(), "-".into()),

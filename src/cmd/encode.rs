@@ -5,38 +5,40 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context};
+use rules::VariantGame;
 use serde_json::json;
 
 use super::output;
 use crate::cli::EncodeArgs;
-use crate::engine::{open_session, Encoded};
 
 /// Encodes the position and writes the three files.
 pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
     let files = ["planes.npy", "legal_moves.json", "position.json"].map(|name| args.out.join(name));
     check_out(&args.out, &files)?;
-    // Without a model the session holds no inference service, so it needs no `close`.
-    let mut session = open_session(args.at.variant, None, nn::Inference::plain_cpu()).map_err(|e| anyhow!("{e}"))?;
-    session.set_position(args.at.position.as_deref(), &args.at.move_list()).map_err(|e| anyhow!("{e}"))?;
-    let encoded: Encoded = session.encoded();
+    let game = VariantGame::setup(args.at.variant, args.at.position.as_deref(), &args.at.move_list())
+        .map_err(|e| anyhow!("{e}"))?;
     let mut shape = vec![1];
-    shape.extend(&encoded.shape);
-    let legal: Vec<_> = encoded.legal.iter().map(|(mv, index)| json!({"move": mv, "policy_index": index})).collect();
+    shape.extend(game.input_shape());
+    let mut planes = vec![0.0; shape.iter().product()];
+    game.encode(&mut planes);
+    let moves = game.legal_moves();
+    let legal: Vec<_> =
+        moves.iter().zip(game.legal_actions()).map(|(mv, index)| json!({"move": mv, "policy_index": index})).collect();
     let about = json!({
         "variant": args.at.variant.name(),
-        "position": session.position_text(),
-        "to_move": session.to_move(),
-        "game_over": session.game_over(),
+        "position": game.to_text(),
+        "to_move": game.to_move(),
+        "game_over": game.game_over_text(),
         "planes_shape": shape,
-        "legal_moves": encoded.legal.len(),
+        "legal_moves": moves.len(),
     });
-    let planes = crate::npy::f32_bytes(&shape, &encoded.planes);
+    let planes = crate::npy::f32_bytes(&shape, &planes);
     let (legal, about) = (json_text(&json!(legal)), json_text(&about));
     std::fs::create_dir_all(&args.out).with_context(|| format!("--out {}", args.out.display()))?;
     let written = [planes.as_slice(), legal.as_bytes(), about.as_bytes()];
     let files: Vec<(&Path, &[u8])> = files.iter().map(PathBuf::as_path).zip(written).collect();
     durable::write_all(&files).map_err(|e| anyhow!("--out {}: {e}", args.out.display()))?;
-    println!("{}: {} legal moves, planes {:?}", args.out.display(), encoded.legal.len(), shape);
+    println!("{}: {} legal moves, planes {:?}", args.out.display(), moves.len(), shape);
     Ok(())
 }
 

@@ -9,12 +9,12 @@ use alphabeta::Tactics;
 use mcts::{Evaluator, Search, SearchParams};
 use rules::Material;
 
+use super::analysis::{analysis_of, Analysis};
 use super::limits::Limits;
-use super::report::{report_of, Report};
 
 /// How a search runs, apart from when it stops.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Settings {
+pub struct EngineSettings {
     /// Threads sharing the tree.
     pub threads: usize,
     /// Root moves to report.
@@ -35,17 +35,17 @@ const INFO_EVERY: Duration = Duration::from_secs(1);
 pub(crate) const MAX_EDGES: usize = 80_000_000;
 
 /// Searches `game` (which has a legal move) with `evaluator` until a limit in `limits` or
-/// `stop`, calling `on_info` about once a second, and returns the final report. The root is
+/// `stop`, calling `on_info` about once a second, and returns the final analysis. The root is
 /// always expanded first, even with no time (`go movetime 0`) or a stop already requested, so
-/// the report names a legal move: at worst the evaluator's favourite.
+/// the analysis names a legal move: at worst the evaluator's favourite.
 pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     game: &G,
     evaluator: &E,
     limits: &Limits,
-    settings: Settings,
+    settings: EngineSettings,
     stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&Report),
-) -> Report {
+    on_info: &mut dyn FnMut(&Analysis),
+) -> Analysis {
     search_within(game, evaluator, limits, settings, stop, on_info, MAX_EDGES)
 }
 
@@ -54,11 +54,11 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     game: &G,
     evaluator: &E,
     limits: &Limits,
-    settings: Settings,
+    settings: EngineSettings,
     stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&Report),
+    on_info: &mut dyn FnMut(&Analysis),
     max_edges: usize,
-) -> Report {
+) -> Analysis {
     let start = Instant::now();
     let evaluator = &settings.tactics.blend(evaluator);
     let threads = settings.threads.max(1);
@@ -84,7 +84,7 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
         // Not when the search has just ended: the final report follows at once.
         if last_info.elapsed() >= INFO_EVERY {
             last_info = Instant::now();
-            on_info(&report_of(&search, settings.multipv, start.elapsed()));
+            on_info(&analysis_of(&search, settings.multipv, start.elapsed()));
         }
         let step = if ended { 1 } else { chunk };
         params.simulations = visits.saturating_add(step).min(node_limit.max(1));
@@ -103,7 +103,7 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
             std::thread::sleep(Duration::from_millis(5));
         }
     }
-    Report { tree_full: full, ..report_of(&search, settings.multipv, start.elapsed()) }
+    Analysis { tree_full: full, ..analysis_of(&search, settings.multipv, start.elapsed()) }
 }
 
 /// The next chunk's size from how long this one took: aiming at [`CHUNK_TIME`], growing at
@@ -124,8 +124,8 @@ mod tests {
 
     use super::*;
 
-    fn settings() -> Settings {
-        Settings { threads: 1, multipv: 1, leaves: None, tactics: Tactics::default() }
+    fn settings() -> EngineSettings {
+        EngineSettings { threads: 1, multipv: 1, leaves: None, tactics: Tactics::default() }
     }
 
     #[test]

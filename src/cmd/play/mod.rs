@@ -10,12 +10,12 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{anyhow, Context};
 
-use rules::board_text;
+use rules::{board_text, BoardMove};
 
 use crate::cli::PlayArgs;
 use crate::clip::clip_quotes;
 use crate::cmd::analyse::print_table;
-use crate::engine::{open_session, uniform_reason, LegalMove, Limits, Report, Session, Settings};
+use crate::engine::{open_session, uniform_reason, Analysis, EngineSettings, Limits, Session};
 use crate::line_input::{read_line, too_long, Line, MAX_LINE};
 use input::{parse_input, parse_seats, Input, HELP};
 
@@ -29,20 +29,20 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let inference = args.net.inference(1)?;
     let model = args.model.resolve(args.variant);
     let mut session = open_session(args.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
-    let result = Table::new(&mut *session, &args).and_then(|mut table| table.play());
+    let result = Table::new(&mut session, &args).and_then(|mut table| table.play());
     session.close();
     result
 }
 
 /// A move of the game so far and who chose it.
 struct ChosenMove {
-    mv: LegalMove,
+    mv: BoardMove,
     by_person: bool,
 }
 
 /// The game in progress: the position (in the session), its moves, and who plays which seat.
 struct Table<'a> {
-    session: &'a mut dyn Session,
+    session: &'a mut Session,
     args: &'a PlayArgs,
     names: Vec<String>,
     people: Vec<usize>,
@@ -50,11 +50,12 @@ struct Table<'a> {
 }
 
 impl<'a> Table<'a> {
-    fn new(session: &'a mut dyn Session, args: &'a PlayArgs) -> anyhow::Result<Table<'a>> {
+    fn new(session: &'a mut Session, args: &'a PlayArgs) -> anyhow::Result<Table<'a>> {
         if let Some(text) = &args.position {
             session.set_position(Some(text), &[]).map_err(|e| anyhow!("--position: {e}"))?;
         }
         let names = session
+            .game()
             .diagram()
             .map(|d| d.players)
             .ok_or_else(|| anyhow!("variant '{}' has no board picture to play on", args.variant))?;
@@ -68,12 +69,12 @@ impl<'a> Table<'a> {
         let mut input = io::stdin().lock();
         let mut draw = true;
         loop {
-            if let Some(ending) = self.session.ending() {
+            if let Some(ending) = self.session.game().ending_text() {
                 self.print_board();
                 println!("Game over: {ending}");
                 return Ok(());
             }
-            let seat = self.session.to_move();
+            let seat = self.session.game().to_move();
             if !self.people.contains(&seat) {
                 self.model_move(seat)?;
                 draw = true;
@@ -119,7 +120,7 @@ impl<'a> Table<'a> {
                     }
                     Err(reason) => println!(
                         "Not played: {}. Type 'moves' for the legal moves, 'help' for more.",
-                        clip_quotes(&reason)
+                        clip_quotes(&reason.to_string())
                     ),
                 },
                 Input::Moves(cell) => self.list_moves(cell.as_deref()),
@@ -164,7 +165,7 @@ impl<'a> Table<'a> {
 
     fn help(&self) {
         println!("{HELP}");
-        if let Some(d) = self.session.diagram() {
+        if let Some(d) = self.session.game().diagram() {
             let pieces: Vec<String> = d.legend.iter().map(|(letter, name)| format!("{letter} {name}")).collect();
             let marks = if d.players.len() > 2 {
                 "pieces carry their seat's number (K1)"
@@ -177,7 +178,7 @@ impl<'a> Table<'a> {
 
     /// The board, the last move and who is to move.
     fn print_board(&self) {
-        let Some(diagram) = self.session.diagram() else { return };
+        let Some(diagram) = self.session.game().diagram() else { return };
         let last = self.history.last();
         println!();
         print!("{}", board_text(&diagram, last.and_then(|p| p.mv.cells)));
@@ -188,7 +189,7 @@ impl<'a> Table<'a> {
 
     /// The search's move for a model seat, played.
     fn model_move(&mut self, seat: usize) -> anyhow::Result<()> {
-        let moves = self.session.legal_moves().len();
+        let moves = self.session.game().legal_moves().len();
         let report = self.search(moves);
         let best = self.choose(&report).ok_or_else(|| anyhow!("the search found no move for {}", self.names[seat]))?;
         let value = report.lines.iter().find(|l| l.mv == best).map_or(report.values[seat], |l| report.q_of(l));
@@ -199,7 +200,7 @@ impl<'a> Table<'a> {
     }
 
     /// One of the root moves tied for the most visits, picked by `--seed` and the ply.
-    fn choose(&self, report: &Report) -> Option<String> {
+    fn choose(&self, report: &Analysis) -> Option<String> {
         let most = report.lines.first()?.visits;
         let tied: Vec<&str> = report.lines.iter().take_while(|l| l.visits == most).map(|l| l.mv.as_str()).collect();
         let pick = mix(self.args.seed ^ self.history.len() as u64) % tied.len() as u64;
@@ -207,9 +208,9 @@ impl<'a> Table<'a> {
     }
 
     /// A search of the position with `--sims` root visits, reporting `lines` root moves.
-    fn search(&mut self, lines: usize) -> Report {
+    fn search(&mut self, lines: usize) -> Analysis {
         let limits = Limits { nodes: Some(self.args.sims.max(1)), ..Limits::default() };
-        let settings = Settings {
+        let settings = EngineSettings {
             threads: 1,
             multipv: lines.max(1),
             leaves: self.args.net.leaves,
@@ -224,15 +225,20 @@ impl<'a> Table<'a> {
 
     /// The legal moves, or those leaving `cell`, in lines of at most [`LINE_WIDTH`].
     fn list_moves(&self, cell: Option<&str>) {
-        let all = self.session.legal_moves();
+        let all = self.session.game().legal_board_moves();
+        let diagram = self.session.game().diagram();
+        // The label of the cell a move leaves (none for a pass).
+        let from = |m: &BoardMove| {
+            let (key, _) = m.cells?;
+            diagram.as_ref()?.cells.iter().find(|c| c.key == key).map(|c| c.label.as_str())
+        };
         let chosen: Vec<&str> = all
             .iter()
-            .filter(|m| cell.is_none_or(|c| m.from.as_deref().is_some_and(|f| f.eq_ignore_ascii_case(c))))
+            .filter(|m| cell.is_none_or(|c| from(m).is_some_and(|f| f.eq_ignore_ascii_case(c))))
             .map(|m| m.text.as_str())
             .collect();
         if let Some(cell) = cell {
-            let known =
-                self.session.diagram().is_some_and(|d| d.cells.iter().any(|c| c.label.eq_ignore_ascii_case(cell)));
+            let known = diagram.as_ref().is_some_and(|d| d.cells.iter().any(|c| c.label.eq_ignore_ascii_case(cell)));
             if !known {
                 println!("{}", clip_quotes(&format!("There is no cell '{cell}' on this board.")));
                 return;
@@ -274,7 +280,7 @@ impl<'a> Table<'a> {
 }
 
 /// Visits of the report's first line.
-fn visits_of(report: &Report) -> u32 {
+fn visits_of(report: &Analysis) -> u32 {
     report.lines.first().map_or(0, |l| l.visits)
 }
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use crate::clip::clip_quotes;
-use crate::engine::{open_session, Clock, Limits, Report, Session, Settings};
+use crate::engine::{open_session, Analysis, Clock, EngineSettings, Limits, Session};
 use crate::line_input::{too_long, Line};
 
 use super::info::info_lines;
@@ -40,7 +40,7 @@ pub enum Flow {
 
 /// A search on its thread, which hands the session back when it ends.
 struct Running {
-    handle: JoinHandle<Box<dyn Session>>,
+    handle: JoinHandle<Session>,
     stop: Arc<AtomicBool>,
     /// Set just before `bestmove` is printed: a command read after it must find the search over.
     done: Arc<AtomicBool>,
@@ -56,7 +56,7 @@ pub struct Engine {
     /// The tactical leaf values (`--tactics`, `--tactics-depth`).
     tactics: alphabeta::Tactics,
     /// `None` only while a search holds it.
-    session: Option<Box<dyn Session>>,
+    session: Option<Session>,
     running: Option<Running>,
 }
 
@@ -145,7 +145,7 @@ impl Engine {
         say("uciok");
     }
 
-    fn session(&mut self) -> &mut Box<dyn Session> {
+    fn session(&mut self) -> &mut Session {
         self.session.as_mut().expect("the session is home when no search runs")
     }
 
@@ -168,7 +168,7 @@ impl Engine {
     /// until the model and the variant agree (the option keeps its value).
     fn reopen(&mut self) {
         let old = self.session.take().expect("the session is home when no search runs");
-        let kept = (old.variant() == self.options.variant).then(|| old.position_text());
+        let kept = (old.game().variant() == self.options.variant).then(|| old.game().to_text());
         old.close();
         let session = match open_session(self.options.variant, model_path(&self.options).as_deref(), self.inference) {
             Ok(s) => s,
@@ -187,14 +187,14 @@ impl Engine {
         for problem in &go.problems {
             error(problem);
         }
-        if let Some(reason) = self.session().game_over() {
+        if let Some(reason) = self.session().game().game_over_text() {
             error(&format!("nothing to search: {reason}"));
             say("bestmove (none)");
             return;
         }
         let mut session = self.session.take().expect("the session is home when no search runs");
         let clock = Clock { time: go.time, inc: go.inc, movestogo: go.movestogo };
-        let budget = clock.budget(session.to_move());
+        let budget = clock.budget(session.game().to_move());
         let movetime = match (go.movetime, budget) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -204,7 +204,7 @@ impl Engine {
             (nodes, _, _) => nodes,
         };
         let limits = Limits { nodes, movetime, infinite: go.infinite };
-        let settings = Settings {
+        let settings = EngineSettings {
             threads: self.options.threads,
             multipv: self.options.multipv,
             leaves: self.leaves,
@@ -267,7 +267,7 @@ impl Engine {
     }
 }
 
-fn print_info(report: &Report) {
+fn print_info(report: &Analysis) {
     for line in info_lines(report) {
         say(&line);
     }

@@ -89,7 +89,7 @@ fn fuzz_uci_lines() {
         "Simulations",
     ];
     let inference = nn::Inference::choose(nn::Device::Cpu, nn::PrecisionChoice::Fp32);
-    let mut sessions: Vec<Box<dyn Session>> =
+    let mut sessions: Vec<Session> =
         Variant::ALL.iter().map(|&v| open_session(v, None, inference).expect("a uniform session")).collect();
     let stats = fuzz::run(
         "uci lines",
@@ -108,13 +108,13 @@ fn fuzz_uci_lines() {
                 }
                 Command::Position { text, moves } => {
                     for session in &mut sessions {
-                        let before = session.position_text();
+                        let before = session.game().to_text();
                         match session.set_position(text.as_deref(), &moves) {
                             Ok(()) => {
-                                let now = session.position_text();
+                                let now = session.game().to_text();
                                 session.set_position(Some(&now), &[]).expect("the session's own position reads");
                             }
-                            Err(_) => assert_eq!(session.position_text(), before, "a refused position changed it"),
+                            Err(_) => assert_eq!(session.game().to_text(), before, "a refused position changed it"),
                         }
                     }
                 }

@@ -1,16 +1,16 @@
 //! A search report as UCI `info` lines.
 
-use crate::engine::{cp_from_q, Report};
+use crate::engine::{cp_from_q, Analysis};
 
 /// One `info` line per reported root move: every visited one, and the first always.
 ///
 /// `info depth D multipv I score cp CP [wdl W D L] [values V1 V2 V3] nodes N nps R time MS pv M1 ...`:
 /// depth is the plies of that line's principal variation, the score is the mover's expected
 /// score after the move as centipawns ([`cp_from_q`]), `wdl` (two players with a network) the
-/// mover's win, draw and loss chances in per mille ([`Report::wdl_of`]), and `values` (three
+/// mover's win, draw and loss chances in per mille ([`Analysis::wdl_of`]), and `values` (three
 /// players only) each seat's expected final score in seat order. A line never visited shows
 /// the root's values.
-pub fn info_lines(report: &Report) -> Vec<String> {
+pub fn info_lines(report: &Analysis) -> Vec<String> {
     let three = report.values.len() > 2;
     report
         .lines
@@ -44,28 +44,28 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::engine::Line;
+    use mcts::RootMove;
 
-    fn line(mv: &str, visits: u32, q: Option<f32>, values: Vec<f32>) -> Line {
-        Line { mv: mv.into(), visits, prior: 0.1, q, values, pv: vec![mv.into(), "x".into()] }
+    fn line(mv: &str, visits: u32, q: Option<f32>, values: Option<Vec<f32>>) -> RootMove<String> {
+        RootMove { mv: mv.into(), visits, prior: 0.1, q, values, pv: vec![mv.into(), "x".into()], playable: true }
     }
 
     #[test]
     fn two_players_get_cp_and_three_get_every_value() {
-        let report = Report {
+        let report = Analysis {
             mover: 0,
             nodes: 100,
             time: Duration::from_millis(50),
             values: vec![0.5, 0.5],
-            lines: vec![line("a", 60, Some(0.75), vec![0.75, 0.25]), line("b", 0, None, vec![])],
+            lines: vec![line("a", 60, Some(0.75), Some(vec![0.75, 0.25])), line("b", 0, None, None)],
             draw: None,
             tree_full: false,
         };
         let lines = info_lines(&report);
         assert_eq!(lines, ["info depth 2 multipv 1 score cp 111 nodes 100 nps 2000 time 50 pv a x"]);
-        let report = Report {
+        let report = Analysis {
             values: vec![0.5, 0.25, 0.75],
-            lines: vec![line("a", 0, None, vec![]), line("b", 0, None, vec![])],
+            lines: vec![line("a", 0, None, None), line("b", 0, None, None)],
             ..report
         };
         let lines = info_lines(&report);
@@ -77,12 +77,15 @@ mod tests {
 
     #[test]
     fn a_network_draw_share_gives_wdl_that_keeps_the_score() {
-        let report = Report {
+        let report = Analysis {
             mover: 1,
             nodes: 10,
             time: Duration::from_millis(10),
             values: vec![0.4, 0.6],
-            lines: vec![line("a", 6, Some(0.75), vec![0.25, 0.75]), line("b", 4, Some(0.9), vec![0.1, 0.9])],
+            lines: vec![
+                line("a", 6, Some(0.75), Some(vec![0.25, 0.75])),
+                line("b", 4, Some(0.9), Some(vec![0.1, 0.9])),
+            ],
             draw: Some(0.3),
             tree_full: false,
         };
@@ -92,8 +95,8 @@ mod tests {
         assert!(lines[1].contains(" wdl 800 200 0 nodes"), "{}", lines[1]);
         // Rounding never makes the three sum to more or less than 1000.
         for q in [0.4995f32, 0.5005, 0.0004, 0.9996] {
-            let report = Report { draw: Some(0.0), ..report.clone() };
-            let wdl = report.wdl_of(&line("c", 1, Some(q), vec![q, 1.0 - q])).unwrap();
+            let report = Analysis { draw: Some(0.0), ..report.clone() };
+            let wdl = report.wdl_of(&line("c", 1, Some(q), Some(vec![q, 1.0 - q]))).unwrap();
             assert_eq!(wdl.iter().sum::<u32>(), 1000, "{q}: {wdl:?}");
         }
     }

@@ -1,32 +1,15 @@
-//! What a search found, in move text: the ranked root moves with their visits, priors, scores
-//! and principal variations, and the root's value for every seat.
+//! What the engine's search found, as people and the protocol see it: the best root moves of
+//! the search's report ([`SearchReport`]) with their moves as text, the time it took, and what
+//! only the engine knows (the network's draw share, a tree that filled up).
 
 use std::time::Duration;
 
-use mcts::tree::{Tree, ROOT};
-use mcts::Search;
+use mcts::{RootMove, Search, SearchReport};
 use rules::Game;
-
-/// One root move of a report (a UCI `multipv` line).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Line {
-    /// The move, in the variant's notation.
-    pub mv: String,
-    /// Completed visits of its subtree.
-    pub visits: u32,
-    /// Its prior in the search (the evaluator's, after `root_wins_first`).
-    pub prior: f32,
-    /// The mover's expected final score after it, in [0, 1]; `None` if never visited.
-    pub q: Option<f32>,
-    /// Every seat's expected final score after it (seat order); empty if never visited.
-    pub values: Vec<f32>,
-    /// The most visited line starting with this move.
-    pub pv: Vec<String>,
-}
 
 /// A search's answer at one moment (while it runs, or at its end).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct Analysis {
     /// The seat to move (0-based).
     pub mover: usize,
     /// Completed visits at the root.
@@ -35,9 +18,9 @@ pub struct Report {
     pub time: Duration,
     /// The root's mean value, one expected final score per seat (seat order).
     pub values: Vec<f32>,
-    /// The best root moves, most visited first (ties: higher prior first); at least one when
-    /// the position has a legal move.
-    pub lines: Vec<Line>,
+    /// The best root moves (UCI `multipv` lines), best first ([`SearchReport::ranked`]); at
+    /// least one when the position has a legal move.
+    pub lines: Vec<RootMove<String>>,
     /// Two players searched with a network: the probability of a draw its outcome head gives
     /// the root position (the search itself backs up expected scores only).
     pub draw: Option<f32>,
@@ -45,7 +28,7 @@ pub struct Report {
     pub tree_full: bool,
 }
 
-impl Report {
+impl Analysis {
     /// The move to play: the first line's.
     pub fn best(&self) -> Option<&str> {
         self.lines.first().map(|l| l.mv.as_str())
@@ -62,14 +45,14 @@ impl Report {
     }
 
     /// A line's mover score, or the root's when the line was never visited.
-    pub fn q_of(&self, line: &Line) -> f32 {
+    pub fn q_of(&self, line: &RootMove<String>) -> f32 {
         line.q.unwrap_or(self.values[self.mover])
     }
 
     /// A line's win, draw and loss chances for the mover in per mille (UCI's `wdl`), when the
     /// report has a draw share: the draw share (capped where the line's score leaves no room
     /// for it), and win and loss such that `win + draw / 2` is the line's score.
-    pub fn wdl_of(&self, line: &Line) -> Option<[u32; 3]> {
+    pub fn wdl_of(&self, line: &RootMove<String>) -> Option<[u32; 3]> {
         let q = self.q_of(line).clamp(0.0, 1.0);
         let draw = self.draw?.clamp(0.0, 2.0 * q.min(1.0 - q));
         // Rounded so that the three always sum to 1000.
@@ -93,12 +76,8 @@ impl Report {
     }
 
     /// A line's value vector, or the root's when the line was never visited.
-    pub fn values_of<'a>(&'a self, line: &'a Line) -> &'a [f32] {
-        if line.values.is_empty() {
-            &self.values
-        } else {
-            &line.values
-        }
+    pub fn values_of<'a>(&'a self, line: &'a RootMove<String>) -> &'a [f32] {
+        line.values.as_deref().unwrap_or(&self.values)
     }
 }
 
@@ -110,57 +89,20 @@ pub fn cp_from_q(q: f32) -> i32 {
     (111.714640912 * (1.5620688421 * v).tan()).round() as i32
 }
 
-/// The report of `search` now, with its best `multipv` root moves (at least one).
-pub(crate) fn report_of<G: Game>(search: &Search<G>, multipv: usize, time: Duration) -> Report {
-    let tree = search.tree();
-    let state = search.root_state();
-    let root = tree.root();
-    let mover = state.to_move();
-    let seats = G::NUM_PLAYERS;
-    let edges = tree.edges_of(ROOT);
-    let mut order: Vec<usize> = (0..edges.len()).collect();
-    // The moves the search may play first (a proven win before more visits elsewhere), then as
-    // `Tree::best_edge` breaks ties, so the first line is the move the search plays.
-    let playable = search.playable_root_moves();
-    order.sort_by(|&a, &b| {
-        let (va, vb) = (tree.child_visits(&edges[a]), tree.child_visits(&edges[b]));
-        playable[b].cmp(&playable[a]).then(vb.cmp(&va)).then(edges[b].prior.total_cmp(&edges[a].prior))
-    });
-    let lines = order
-        .into_iter()
-        .take(multipv.max(1))
-        .map(|i| {
-            let e = &edges[i];
-            let visits = tree.child_visits(e);
-            let child = (visits > 0).then(|| &tree.nodes[e.child as usize]);
-            Line {
-                mv: state.move_text(e.mv),
-                visits,
-                prior: e.prior,
-                q: child.map(|c| c.mean(mover)),
-                values: child.map_or_else(Vec::new, |c| (0..seats).map(|p| c.mean(p)).collect()),
-                pv: line_from(tree, state, e.mv, e.child),
-            }
-        })
-        .collect();
-    let values = (0..seats).map(|p| root.mean(p)).collect();
-    Report { mover, nodes: root.visits, time, values, lines, draw: None, tree_full: false }
-}
-
-/// `first` then the most visited moves below `child`, as move text.
-fn line_from<G: Game>(tree: &Tree<G::Move>, root: &G, first: G::Move, child: u32) -> Vec<String> {
-    let mut state = root.clone();
-    let mut pv = vec![state.move_text(first)];
-    state.play(first);
-    let mut node = child;
-    while node != mcts::tree::NONE {
-        let Some(e) = tree.best_edge(node) else { break };
-        let mv = tree.edges[e].mv;
-        pv.push(state.move_text(mv));
-        state.play(mv);
-        node = tree.edges[e].child;
+/// The analysis of `search` now, with its best `multipv` root moves (at least one).
+pub(crate) fn analysis_of<G: Game>(search: &Search<G>, multipv: usize, time: Duration) -> Analysis {
+    let report = SearchReport::of(search);
+    let root = search.root_state();
+    let lines = report.ranked().into_iter().take(multipv.max(1)).map(|m| m.in_text(root)).collect();
+    Analysis {
+        mover: report.mover,
+        nodes: report.root_visits,
+        time,
+        values: report.values,
+        lines,
+        draw: None,
+        tree_full: false,
     }
-    pv
 }
 
 #[cfg(test)]
@@ -196,7 +138,7 @@ mod tests {
         let game = MiniHexchess::from_text("k/3/5/2R1R2/7/7/3K3 w - 0 60").unwrap();
         let mut search = Search::new(game.clone(), SearchParams::analysis(5000), 0);
         search.run(&FondOfC6);
-        let report = report_of(&search, 40, Duration::ZERO);
+        let report = analysis_of(&search, 40, Duration::ZERO);
         let best = &report.lines[0];
         assert!(["c4-b4", "e4-f4"].contains(&best.mv.as_str()), "{report:?}");
         assert_eq!(best.q, Some(1.0));
@@ -215,7 +157,7 @@ mod tests {
 
     #[test]
     fn a_full_tree_is_named_with_the_visits_and_the_cap() {
-        let report = Report {
+        let report = Analysis {
             mover: 0,
             nodes: 1234,
             time: Duration::ZERO,
@@ -226,6 +168,6 @@ mod tests {
         };
         let note = report.tree_full_note(Some(30_000_000)).unwrap();
         assert!(note.contains("1234 visits of the 30000000 asked for") && note.contains("80000000 edges"), "{note}");
-        assert_eq!(Report { tree_full: false, ..report }.tree_full_note(None), None);
+        assert_eq!(Analysis { tree_full: false, ..report }.tree_full_note(None), None);
     }
 }
