@@ -19,8 +19,8 @@ use crate::cli::ArenaArgs;
 /// Plays the match and prints its table.
 pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     let specs: Vec<PlayerSpec> = args.players.iter().map(|p| p.parse()).collect::<Result<_, _>>()?;
-    if specs.len() != args.variant.players() {
-        bail!("{} has {} players, {} given", args.variant, args.variant.players(), specs.len());
+    if specs.len() != args.game.variant.players() {
+        bail!("{} has {} players, {} given", args.game.variant, args.game.variant.players(), specs.len());
     }
     if args.games == 0 {
         bail!("--games 0: a match needs at least one game");
@@ -61,7 +61,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         // top collapses when they are busy, as `vzero uci` found (20 times slower on 2 cores).
         nn::set_threads(1);
     }
-    with_game!(args.variant, G => arena_match::<G>(&args, &specs, sprt_bounds, engine_budget, inference))
+    with_game!(args.game.variant, G => arena_match::<G>(&args, &specs, sprt_bounds, engine_budget, inference))
 }
 
 /// Plays the match of game `G`, prints its report and appends it to `--out`.
@@ -101,7 +101,7 @@ fn arena_match<G: FullGame>(
         };
         decided || signal.load(Ordering::Relaxed)
     };
-    let start = super::perft::start_position::<G>(a.position.as_deref(), None)?;
+    let start = super::perft::start_position::<G>(a.start.position.as_deref(), None)?;
     let result = play_match::<G>(&agents, &start, opts, &stop);
     bar.finish_and_clear();
     // Cut short by a signal (an SPRT decision ends a match early on purpose, and is not).

@@ -16,14 +16,14 @@ pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
     let files = ["planes.npy", "legal_moves.json", "position.json"].map(|name| args.out.join(name));
     check_out(&args.out, &files)?;
     // Without a model the session holds no inference service, so it needs no `close`.
-    let mut session = open_session(args.at.variant, None, nn::Inference::plain_cpu()).map_err(|e| anyhow!("{e}"))?;
-    session.set_position(args.at.position.as_deref(), &args.at.move_list()).map_err(|e| anyhow!("{e}"))?;
+    let mut session = open_session(args.game.variant, None, nn::Inference::plain_cpu()).map_err(|e| anyhow!("{e}"))?;
+    session.set_position(args.start.position.as_deref(), &args.moves.list()).map_err(|e| anyhow!("{e}"))?;
     let encoded: Encoded = session.encoded();
     let mut shape = vec![1];
     shape.extend(&encoded.shape);
     let legal: Vec<_> = encoded.legal.iter().map(|(mv, index)| json!({"move": mv, "policy_index": index})).collect();
     let about = json!({
-        "variant": args.at.variant.name(),
+        "variant": args.game.variant.name(),
         "position": session.position_text(),
         "to_move": session.to_move(),
         "game_over": session.game_over(),

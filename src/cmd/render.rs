@@ -28,12 +28,12 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
 
 /// The start position or `--position`, after `--moves`.
 fn from_text<G: FullGame>(args: &RenderArgs) -> anyhow::Result<String> {
-    let mut game = match &args.position {
+    let mut game = match &args.start.position {
         Some(text) => G::from_text(text).with_context(|| format!("--position '{text}'"))?,
         None => G::start(),
     };
     let mut last = None;
-    for (i, text) in args.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
+    for (i, text) in args.moves.list().iter().enumerate() {
         let mv = game.parse_move(text).map_err(|e| anyhow!("--moves: move {} ('{text}'): {e}", i + 1))?;
         last = game.move_cells(mv);
         game.play(mv);

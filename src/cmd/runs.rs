@@ -12,9 +12,9 @@ use crate::cli::{RunsAction, RunsArgs};
 /// Runs the chosen action.
 pub fn run(args: RunsArgs) -> anyhow::Result<()> {
     match args.action {
-        RunsAction::Status { dirs, json } => each_run(&dirs, json, RunStatus::gather, print_text),
-        RunsAction::Endings { dirs, every, json } => {
-            each_run(&dirs, json, |dir| RunEndings::gather(dir, every), print_endings)
+        RunsAction::Status(runs) => each_run(&runs.dirs, runs.json, RunStatus::gather, print_text),
+        RunsAction::Endings { every, runs } => {
+            each_run(&runs.dirs, runs.json, |dir| RunEndings::gather(dir, every), print_endings)
         }
     }
 }
