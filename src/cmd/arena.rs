@@ -53,7 +53,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         (None, None) => EngineBudget::Nodes(args.sims),
     };
     if let Some(out) = &args.out {
-        super::output::check_out_file(out)?;
+        crate::output::check_out_file(out)?;
     }
     let inference = args.net.inference(args.play.threads)?;
     if inference.device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
@@ -89,7 +89,7 @@ fn arena_match<G: FullGame>(
         threads: a.play.threads,
         seed: a.play.seed,
     };
-    let signal = super::stop::on_stop_signal(
+    let signal = crate::stop::on_stop_signal(
         "after the games in progress; the results so far are printed and marked interrupted",
     )?;
     let bar = Progress::new(true, a.games as u64, "games");
@@ -115,7 +115,7 @@ fn arena_match<G: FullGame>(
     record["interrupted"] = json!(interrupted);
     players.close();
     if let Some(path) = &a.out {
-        super::output::append_json_line(path, &record)?;
+        crate::output::append_json_line(path, &record)?;
     }
     Ok(())
 }

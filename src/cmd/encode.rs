@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context};
 use serde_json::json;
 
-use super::output;
 use crate::cli::EncodeArgs;
 use crate::engine::{open_session, Encoded};
+use crate::output;
 
 /// Encodes the position and writes the three files.
 pub fn run(args: EncodeArgs) -> anyhow::Result<()> {

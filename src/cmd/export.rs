@@ -8,9 +8,9 @@ use nn::checkpoint::read_state;
 use nn::export::{export_checkpoint, sidecar_path, ExportFormat};
 use rules::{with_game, FullGame, Variant};
 
-use super::output;
 use crate::cli::{ExportArgs, ExportFormatArg};
 use crate::engine::model_error;
+use crate::output;
 
 /// Writes the model file and its sidecar.
 pub fn run(args: ExportArgs) -> anyhow::Result<()> {

@@ -3,14 +3,14 @@
 use anyhow::{anyhow, bail, Context};
 use rules::{with_game, FullGame};
 
-use super::game_file::load_game;
 use crate::cli::RenderArgs;
+use crate::game_file::load_game;
 use crate::viz::frames::{diagram_of, frames, status_line};
 use crate::viz::svg_board::{board_svg, standalone, Arrow, ArrowKind};
 
 /// Draws the chosen position and writes the SVG file.
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
-    super::output::check_out_file(&args.out)?;
+    crate::output::check_out_file(&args.out)?;
     let svg = match &args.game {
         Some(path) => {
             let (record, variant) = load_game(path, args.game_index.unwrap_or(0), args.variant)?;
@@ -21,7 +21,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
             with_game!(variant, G => from_text::<G>(&args))?
         }
     };
-    super::output::write_file(&args.out, standalone(&svg).as_bytes())?;
+    crate::output::write_file(&args.out, standalone(&svg).as_bytes())?;
     println!("wrote {}", args.out.display());
     Ok(())
 }
