@@ -10,8 +10,11 @@ mod clip;
 mod cmd;
 mod engine;
 mod error_text;
+mod game_file;
 mod line_input;
 mod npy;
+mod output;
+mod stop;
 mod viz;
 
 use std::process::ExitCode;
@@ -47,7 +50,7 @@ fn main() -> ExitCode {
         Err(err) => return cli::usage_error(err),
     };
     match cmd::run(args) {
-        Ok(()) if cmd::stop::stop_requested() => ExitCode::from(cmd::stop::EXIT_STOPPED),
+        Ok(()) if stop::stop_requested() => ExitCode::from(stop::EXIT_STOPPED),
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("vzero: {}", clip::clip_quotes(&error_text::error_text(&err)));

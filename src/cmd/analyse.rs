@@ -13,10 +13,10 @@ use crate::engine::{cp_from_q, open_session, uniform_reason, Analysis, EngineSet
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let inference = args.net.inference(args.threads)?;
-    let model = args.model.resolve(args.at.variant);
+    let model = args.engine.model.resolve(args.game.variant);
     let mut session =
-        open_session(args.at.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
-    session.set_position(args.at.position.as_deref(), &args.at.move_list()).map_err(|e| anyhow!("{e}"))?;
+        open_session(args.game.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
+    session.set_position(args.start.position.as_deref(), &args.moves.list()).map_err(|e| anyhow!("{e}"))?;
     if let Some(reason) = session.game().game_over_text() {
         session.close();
         return Err(anyhow!("nothing to analyse: {reason}"));
@@ -25,7 +25,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         Some(dir) => eprintln!("vzero analyse: searching with {}", dir.display()),
         None => eprintln!(
             "vzero analyse: searching with the uniform evaluator ({})",
-            uniform_reason(&args.model, args.at.variant)
+            uniform_reason(&args.engine.model, args.game.variant)
         ),
     }
     let limits = Limits { nodes: Some(args.sims.max(1)), ..Limits::default() };
@@ -43,7 +43,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         eprintln!("vzero analyse: {note}; ask for fewer --sims");
     }
     if args.json {
-        println!("{}", to_json(args.at.variant.name(), model.as_deref(), &position, args.sims, &report));
+        println!("{}", to_json(args.game.variant.name(), model.as_deref(), &position, args.sims, &report));
     } else {
         print_table(&report);
     }

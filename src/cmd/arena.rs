@@ -19,8 +19,8 @@ use crate::cli::ArenaArgs;
 /// Plays the match and prints its table.
 pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     let specs: Vec<PlayerSpec> = args.players.iter().map(|p| p.parse()).collect::<Result<_, _>>()?;
-    if specs.len() != args.variant.players() {
-        bail!("{} has {} players, {} given", args.variant, args.variant.players(), specs.len());
+    if specs.len() != args.game.variant.players() {
+        bail!("{} has {} players, {} given", args.game.variant, args.game.variant.players(), specs.len());
     }
     if args.games == 0 {
         bail!("--games 0: a match needs at least one game");
@@ -53,7 +53,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         (None, None) => EngineBudget::Nodes(args.sims),
     };
     if let Some(out) = &args.out {
-        super::output::check_out_file(out)?;
+        crate::output::check_out_file(out)?;
     }
     let inference = args.net.inference(args.play.threads)?;
     if inference.device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
@@ -61,7 +61,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         // top collapses when they are busy, as `vzero uci` found (20 times slower on 2 cores).
         nn::set_threads(1);
     }
-    with_game!(args.variant, G => arena_match::<G>(&args, &specs, sprt_bounds, engine_budget, inference))
+    with_game!(args.game.variant, G => arena_match::<G>(&args, &specs, sprt_bounds, engine_budget, inference))
 }
 
 /// Plays the match of game `G`, prints its report and appends it to `--out`.
@@ -89,7 +89,7 @@ fn arena_match<G: FullGame>(
         threads: a.play.threads,
         seed: a.play.seed,
     };
-    let signal = super::stop::on_stop_signal(
+    let signal = crate::stop::on_stop_signal(
         "after the games in progress; the results so far are printed and marked interrupted",
     )?;
     let bar = Progress::new(true, a.games as u64, "games");
@@ -101,7 +101,7 @@ fn arena_match<G: FullGame>(
         };
         decided || signal.load(Ordering::Relaxed)
     };
-    let start = super::perft::start_position::<G>(a.position.as_deref(), None)?;
+    let start = super::perft::start_position::<G>(a.start.position.as_deref(), None)?;
     let result = play_match::<G>(&agents, &start, opts, &stop);
     bar.finish_and_clear();
     // Cut short by a signal (an SPRT decision ends a match early on purpose, and is not).
@@ -115,7 +115,7 @@ fn arena_match<G: FullGame>(
     record["interrupted"] = json!(interrupted);
     players.close();
     if let Some(path) = &a.out {
-        super::output::append_json_line(path, &record)?;
+        crate::output::append_json_line(path, &record)?;
     }
     Ok(())
 }

@@ -8,14 +8,14 @@ use anyhow::{anyhow, bail, Context};
 use rules::VariantGame;
 use serde_json::json;
 
-use super::output;
 use crate::cli::EncodeArgs;
+use crate::output;
 
 /// Encodes the position and writes the three files.
 pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
     let files = ["planes.npy", "legal_moves.json", "position.json"].map(|name| args.out.join(name));
     check_out(&args.out, &files)?;
-    let game = VariantGame::setup(args.at.variant, args.at.position.as_deref(), &args.at.move_list())
+    let game = VariantGame::setup(args.game.variant, args.start.position.as_deref(), &args.moves.list())
         .map_err(|e| anyhow!("{e}"))?;
     let mut shape = vec![1];
     shape.extend(game.input_shape());
@@ -25,7 +25,7 @@ pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
     let legal: Vec<_> =
         moves.iter().zip(game.legal_actions()).map(|(mv, index)| json!({"move": mv, "policy_index": index})).collect();
     let about = json!({
-        "variant": args.at.variant.name(),
+        "variant": args.game.variant.name(),
         "position": game.to_text(),
         "to_move": game.to_move(),
         "game_over": game.game_over_text(),

@@ -7,8 +7,8 @@ use nn::checkpoint::{read_state, resolve_checkpoint};
 use nn::export::{export_checkpoint, sidecar_path, ExportFormat};
 use rules::{with_game, FullGame, Variant};
 
-use super::output;
 use crate::cli::{ExportArgs, ExportFormatArg};
+use crate::output;
 
 /// Writes the model file and its sidecar.
 pub fn run(args: ExportArgs) -> anyhow::Result<()> {

@@ -43,7 +43,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
 
 /// Plays the gauntlet's missing matches, printing each as it ends.
 fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Inference) -> anyhow::Result<()> {
-    let stop = super::stop::on_stop_signal("after the games in progress; their match is kept, marked interrupted")?;
+    let stop = crate::stop::on_stop_signal("after the games in progress; their match is kept, marked interrupted")?;
     let mut report = |g: &GauntletMatch| {
         let per_move = g.player_seconds / g.player_moves.max(1) as f64;
         println!(

@@ -1,23 +1,18 @@
-//! One module per subcommand.
+//! One module per command (`runs` holds one per action of its own).
 
 mod analyse;
 mod arena;
 mod bench;
 mod encode;
 mod export;
-mod game_file;
 mod gauntlet;
-pub mod output;
 mod perft;
 mod play;
 mod plot;
 mod render;
 mod replay;
-mod run_endings;
-mod run_status;
 mod runs;
 mod selfplay;
-pub mod stop;
 mod teach;
 mod train;
 mod uci;

@@ -14,7 +14,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<()> {
 
 /// Counts and prints the leaves of game `G` from the chosen position.
 fn count<G: Game>(args: &PerftArgs) -> anyhow::Result<()> {
-    let game = start_position::<G>(args.position.as_deref(), args.moves.as_deref())?;
+    let game = start_position::<G>(args.start.position.as_deref(), args.moves.moves.as_deref())?;
     let bulk = !args.no_bulk;
     let start = Instant::now();
     let nodes = if args.divide && args.depth > 0 {

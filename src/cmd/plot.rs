@@ -9,7 +9,7 @@ use crate::viz::plot::{draw_curves, read_metrics};
 
 /// Reads the metrics and writes the chart.
 pub fn run(args: PlotArgs) -> anyhow::Result<()> {
-    super::output::check_out_file(&args.out)?;
+    crate::output::check_out_file(&args.out)?;
     let dir = RunDir::open(&args.run);
     // The config only names the seats (White, Black); a run without one is still plotted.
     let variant = Config::load(&dir.config(), &[]).ok().map(|c| c.variant);

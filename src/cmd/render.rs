@@ -3,14 +3,14 @@
 use anyhow::{anyhow, bail, Context};
 use rules::{with_game, FullGame};
 
-use super::game_file::load_game;
 use crate::cli::RenderArgs;
+use crate::game_file::load_game;
 use crate::viz::frames::{diagram_of, frames, status_line};
 use crate::viz::svg_board::{board_svg, standalone, Arrow, ArrowKind};
 
 /// Draws the chosen position and writes the SVG file.
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
-    super::output::check_out_file(&args.out)?;
+    crate::output::check_out_file(&args.out)?;
     let svg = match &args.game {
         Some(path) => {
             let (record, variant) = load_game(path, args.game_index.unwrap_or(0), args.variant)?;
@@ -21,19 +21,19 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
             with_game!(variant, G => from_text::<G>(&args))?
         }
     };
-    super::output::write_file(&args.out, standalone(&svg).as_bytes())?;
+    crate::output::write_file(&args.out, standalone(&svg).as_bytes())?;
     println!("wrote {}", args.out.display());
     Ok(())
 }
 
 /// The start position or `--position`, after `--moves`.
 fn from_text<G: FullGame>(args: &RenderArgs) -> anyhow::Result<String> {
-    let mut game = match &args.position {
+    let mut game = match &args.start.position {
         Some(text) => G::from_text(text).with_context(|| format!("--position '{text}'"))?,
         None => G::start(),
     };
     let mut last = None;
-    for (i, text) in args.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
+    for (i, text) in args.moves.list().iter().enumerate() {
         let mv = game.parse_move(text).map_err(|e| anyhow!("--moves: move {} ('{text}'): {e}", i + 1))?;
         last = game.move_cells(mv);
         game.play(mv);

@@ -3,17 +3,17 @@
 use rules::{with_game, FullGame};
 use selfplay::replay::GameRecord;
 
-use super::game_file::load_game;
 use crate::cli::ReplayArgs;
+use crate::game_file::load_game;
 use crate::viz::frames::frames;
 use crate::viz::html_replay::{replay_html, ReplayInfo};
 
 /// Reads the game, draws every ply and writes the page.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    super::output::check_out_file(&args.out)?;
+    crate::output::check_out_file(&args.out)?;
     let (record, variant) = load_game(&args.game, args.game_index, args.variant)?;
     let html = with_game!(variant, G => page::<G>(&record, args.top))?;
-    super::output::write_file(&args.out, html.as_bytes())?;
+    crate::output::write_file(&args.out, html.as_bytes())?;
     println!("wrote {} ({} plies)", args.out.display(), record.moves.len());
     Ok(())
 }

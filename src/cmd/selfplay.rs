@@ -14,7 +14,7 @@ use crate::cli::SelfplayArgs;
 /// Plays games into the run directory until `--games`, a stop signal, or the trainer finishing
 /// the run.
 pub fn run(args: SelfplayArgs) -> anyhow::Result<()> {
-    let stop = super::stop::on_stop_signal("after writing the finished games (games in progress are dropped)")?;
+    let stop = crate::stop::on_stop_signal("after writing the finished games (games in progress are dropped)")?;
     wait_for_run(&RunDir::open(&args.run), args.wait, &stop)?;
     let config = Config::load(&RunDir::open(&args.run).config(), &args.overrides)?;
     let opts = SelfplayOptions { run_dir: args.run.clone(), games: args.games, progress: !args.quiet, stop };

@@ -33,7 +33,7 @@ pub fn run(args: TeachArgs) -> anyhow::Result<()> {
     // One writer of a run's games at a time: a trainer on this run holds the same lock.
     let _lock = lock_run(dir.root()).with_context(|| format!("{}: the run is in use", args.run.display()))?;
     let stop =
-        super::stop::on_stop_signal("now (teacher games in progress are dropped; the same command plays them again)")?;
+        crate::stop::on_stop_signal("now (teacher games in progress are dropped; the same command plays them again)")?;
     let taught = with_game!(config.variant(), G => teach::<G>(&dir, &config, positions, threads, &stop, !args.quiet))
         .with_context(|| format!("teaching into {}", args.run.display()))?;
     println!(

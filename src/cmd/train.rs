@@ -29,7 +29,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     // The same job line, requeued, finds its run: the same config resumes it; another is refused.
     let saved_config = RunDir::open(&run_dir).config();
     let resume = resume || requeued(&config, &saved_config, &run_dir)?;
-    let stop = super::stop::on_stop_signal(
+    let stop = crate::stop::on_stop_signal(
         "soon: finished games and the current training step are saved (self-play games in progress are \
          dropped and replayed on resume; evaluation games in progress are finished)",
     )?;

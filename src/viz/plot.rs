@@ -216,7 +216,7 @@ pub fn draw_curves(m: &Metrics, title: &str, out: &Path) -> anyhow::Result<()> {
         _ => bail!("--out {}: only SVG output is supported (name the file *.svg)", out.display()),
     }
     let svg = curves_svg(m, title)?;
-    crate::cmd::output::write_file(out, svg.as_bytes())
+    crate::output::write_file(out, svg.as_bytes())
 }
 
 fn plot_err<E: std::fmt::Display>(e: E) -> anyhow::Error {

@@ -27,8 +27,9 @@ const LINE_WIDTH: usize = 78;
 /// Opens the model, then plays until the game ends, the person quits or the input ends.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let inference = args.net.inference(1)?;
-    let model = args.model.resolve(args.variant);
-    let mut session = open_session(args.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
+    let model = args.engine.model.resolve(args.game.variant);
+    let mut session =
+        open_session(args.game.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
     let result = Table::new(&mut session, &args).and_then(|mut table| table.play());
     session.close();
     result
@@ -51,14 +52,14 @@ struct Table<'a> {
 
 impl<'a> Table<'a> {
     fn new(session: &'a mut Session, args: &'a PlayArgs) -> anyhow::Result<Table<'a>> {
-        if let Some(text) = &args.position {
+        if let Some(text) = &args.start.position {
             session.set_position(Some(text), &[]).map_err(|e| anyhow!("--position: {e}"))?;
         }
         let names = session
             .game()
             .diagram()
             .map(|d| d.players)
-            .ok_or_else(|| anyhow!("variant '{}' has no board picture to play on", args.variant))?;
+            .ok_or_else(|| anyhow!("variant '{}' has no board picture to play on", args.game.variant))?;
         let people = parse_seats(&args.seats, &names).map_err(|e| anyhow!("{e}"))?;
         Ok(Table { session, args, names, people, history: Vec::new() })
     }
@@ -155,10 +156,10 @@ impl<'a> Table<'a> {
             Some(path) => format!("the network {}", path.display()),
             None => format!(
                 "no model, the uniform evaluator ({}; every move equally likely, the search alone decides)",
-                uniform_reason(&self.args.model, self.args.variant)
+                uniform_reason(&self.args.engine.model, self.args.game.variant)
             ),
         };
-        println!("vzero play: {}. You play {}.", self.args.variant, seats(true));
+        println!("vzero play: {}. You play {}.", self.args.game.variant, seats(true));
         println!("The model plays {}: {model}, {} simulations a move.", seats(false), self.args.sims.max(1));
         println!("Type a move (e.g. one from 'moves'), or 'help' for the commands.");
     }
@@ -272,7 +273,7 @@ impl<'a> Table<'a> {
         let undone: Vec<String> = self.history.drain(last..).map(|p| p.mv.text).collect();
         let moves: Vec<String> = self.history.iter().map(|p| p.mv.text.clone()).collect();
         self.session
-            .set_position(self.args.position.as_deref(), &moves)
+            .set_position(self.args.start.position.as_deref(), &moves)
             .map_err(|e| anyhow!("replaying the game: {e}"))?;
         println!("Took back {}.", undone.join(" "));
         Ok(true)

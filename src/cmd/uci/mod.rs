@@ -24,14 +24,15 @@ use options::Options;
 
 /// Runs the engine until `quit` or the end of input.
 pub fn run(args: UciArgs) -> anyhow::Result<()> {
-    let variant = match (args.variant, &args.model) {
+    let variant = match (args.variant, &args.engine.model) {
         (Some(v), _) => v,
         (None, ModelChoice::Path(path)) => model_variant(path).map_err(|e| anyhow!("--model: {e}"))?,
         (None, _) => Variant::Glinski,
     };
     let inference = args.net.inference(1)?;
-    let mut engine = Engine::new(Options::new(variant, args.model), inference, args.net.leaves, args.net.tactics())
-        .map_err(|e| anyhow!("--model: {e}"))?;
+    let mut engine =
+        Engine::new(Options::new(variant, args.engine.model), inference, args.net.leaves, args.net.tactics())
+            .map_err(|e| anyhow!("--model: {e}"))?;
 
     // The reader ends with the input; a `quit` leaves it blocked on a read, which the exit ends.
     let (tx, rx) = mpsc::channel::<Line>();

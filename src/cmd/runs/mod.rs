@@ -1,20 +1,23 @@
 //! `vzero runs status` and `vzero runs endings`: run directories at a glance, and how their
 //! games ended, as text or as one JSON object per run.
 
+mod endings;
+mod status;
+
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::run_endings::RunEndings;
-use super::run_status::RunStatus;
 use crate::cli::{RunsAction, RunsArgs};
+use endings::RunEndings;
+use status::RunStatus;
 
 /// Runs the chosen action.
 pub fn run(args: RunsArgs) -> anyhow::Result<()> {
     match args.action {
-        RunsAction::Status { dirs, json } => each_run(&dirs, json, RunStatus::gather, print_text),
-        RunsAction::Endings { dirs, every, json } => {
-            each_run(&dirs, json, |dir| RunEndings::gather(dir, every), print_endings)
+        RunsAction::Status(runs) => each_run(&runs.dirs, runs.json, RunStatus::gather, print_text),
+        RunsAction::Endings { every, runs } => {
+            each_run(&runs.dirs, runs.json, |dir| RunEndings::gather(dir, every), print_endings)
         }
     }
 }

@@ -1,0 +1,117 @@
+//! Flags of the commands that measure players: `arena` (a match) and `gauntlet` (a run's
+//! checkpoints against fixed opponents), with `MatchFlags`, how both play their games.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::net::NetArgs;
+use super::position::{PositionArg, VariantArg};
+
+/// Flags of `vzero arena`.
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The variant of the games.
+    #[command(flatten)]
+    pub game: VariantArg,
+    /// One player per seat: random, greedy, mcts[:SIMS] (uniform evaluator), rollout[:SIMS]
+    /// (random-playout evaluator), alphabeta:DEPTH[:MS] (classical alpha-beta to DEPTH plies, at
+    /// most MS milliseconds a move), a checkpoint folder or run directory, PATH[:SIMS], or
+    /// uci:COMMAND, a program speaking the engine protocol (e.g. 'uci:vzero uci --model RUN').
+    #[arg(required = true, num_args = 2..=3)]
+    pub players: Vec<String>,
+    /// Games to play (seats rotate; for three players every seat order equally often).
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Simulations per move of search players that name none.
+    #[arg(long, default_value_t = 200)]
+    pub sims: u32,
+    /// Nodes per move of uci: players (`go nodes N`); without this or --engine-movetime, --sims.
+    #[arg(long, value_name = "N", conflicts_with = "engine_movetime")]
+    pub engine_nodes: Option<u32>,
+    /// Milliseconds per move of uci: players (`go movetime MS`), instead of nodes.
+    #[arg(long, value_name = "MS")]
+    pub engine_movetime: Option<u64>,
+    /// How the games are played.
+    #[command(flatten)]
+    pub play: MatchFlags,
+    /// Where every game starts.
+    #[command(flatten)]
+    pub start: PositionArg,
+    /// Sequential probability ratio test of the first player's Elo: ELO0,ELO1 (stops early
+    /// once decided; two players only).
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<String>,
+    /// Append the result as one JSON line to this file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub net: NetArgs,
+}
+
+/// How the games of a match are played, for `arena` and `gauntlet`.
+#[derive(Debug, Args)]
+pub struct MatchFlags {
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the openings and of the players' random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Random plies opening each game (shared by the games of one seat rotation).
+    #[arg(long, default_value_t = 2)]
+    pub opening_plies: u32,
+    /// Longest game in plies; longer games are adjudicated draws.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Search players search every move from an empty tree, instead of keeping the subtree of
+    /// the position reached from their last move (tree reuse, whose visits count toward the
+    /// move's simulations).
+    #[arg(long)]
+    pub fresh_search: bool,
+}
+
+/// Flags of `vzero gauntlet`.
+#[derive(Debug, Args)]
+pub struct GauntletArgs {
+    /// The run directory: its checkpoints play, its metrics.jsonl keeps the results.
+    pub run: PathBuf,
+    /// Fixed opponents, comma-separated arena players (random anchors the scale at 0); not
+    /// checkpoints, which learn (compare those with `vzero arena` or --each-other).
+    #[arg(long, value_delimiter = ',', default_value = "random,greedy", value_parser = fixed_player)]
+    pub against: Vec<String>,
+    /// Which checkpoints play: all, last, or every:K (every K-th and the newest).
+    #[arg(long, default_value = "last")]
+    pub checkpoints: selfplay::gauntlet::CheckpointChoice,
+    /// Also play each chosen checkpoint against the one chosen before it.
+    #[arg(long)]
+    pub each_other: bool,
+    /// Games per pairing, counting those a previous gauntlet of the run played.
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Simulations per move of the checkpoints.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    pub sims: u32,
+    /// How the games are played.
+    #[command(flatten)]
+    pub play: MatchFlags,
+    /// Print the table from the results the run has, playing nothing.
+    #[arg(long)]
+    pub table_only: bool,
+    #[command(flatten)]
+    pub net: NetArgs,
+}
+
+/// An arena player that never learns, as written: the gauntlet's scale is made of those, and
+/// a checkpoint among them would move it.
+fn fixed_player(text: &str) -> Result<String, String> {
+    match text.parse::<arena::players::PlayerSpec>() {
+        Ok(spec) if spec.is_fixed() => Ok(text.to_string()),
+        Ok(_) => Err(format!(
+            "'{text}' is not a fixed player (random, greedy, mcts[:N], rollout[:N], alphabeta:D[:MS], \
+             uci:COMMAND): a checkpoint learns and would move the gauntlet's scale; compare checkpoints \
+             with `vzero arena` (or --each-other)"
+        )),
+        Err(e) => Err(e.to_string()),
+    }
+}

@@ -1,0 +1,76 @@
+//! The flags of the commands that play a network: which network (`--model`), where it runs and
+//! how a search uses it (`NetArgs`).
+
+use clap::Args;
+
+use super::values::parsed;
+use crate::engine::ModelChoice;
+
+/// `--model`: the network of `play`, `analyse` and `uci` (`arena` and `gauntlet` name theirs as
+/// players).
+#[derive(Debug, Args)]
+pub struct ModelArg {
+    /// The network to search with: a checkpoint folder or run directory (its newest
+    /// checkpoint), `default` (the one shipped in models/ for the variant; the uniform evaluator
+    /// where none is) or `none` (the uniform evaluator).
+    #[arg(long, default_value = "default")]
+    pub model: ModelChoice,
+}
+
+/// Where and in which precision networks run, and how many leaves a search sends them at once:
+/// the flags of every command that plays a network.
+#[derive(Debug, Clone, Args)]
+pub struct NetArgs {
+    /// Where networks run: auto, cpu or cuda.
+    #[arg(long, default_value = "auto", value_parser = parsed::<nn::DeviceChoice>)]
+    pub device: nn::DeviceChoice,
+    /// Arithmetic of the network on a CPU: auto (bf16 where the CPU computes it natively, else
+    /// fp32), fp32 or bf16; batch norms are folded and the layout is channels-last either way.
+    #[arg(long, default_value = "auto", value_parser = parsed::<nn::PrecisionChoice>)]
+    pub precision: nn::PrecisionChoice,
+    /// Leaves a search keeps waiting for the network at once (per search thread): more make
+    /// bigger batches and fewer network calls, at a little selectivity per simulation; a fixed
+    /// count always searches the same way. (default 8)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub leaves: Option<u32>,
+    /// Share (0 to 1) of a quiescence search's value (captures until the position is quiet,
+    /// squashed to an expected score) blended into every leaf value of network and uniform
+    /// search players: keeps a weak network's search from missing captures.
+    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = unit_share)]
+    pub tactics: f32,
+    /// Full-width plies the `--tactics` search looks before its quiescence (0 to 4): 0 sees
+    /// captures only; each ply more also sees quiet threats a move deeper, at several times
+    /// the cost of a leaf.
+    #[arg(long, value_name = "D", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=mcts::MAX_TACTICS_DEPTH as i64))]
+    pub tactics_depth: u32,
+    /// Forward passes each network batch is split into, run at once on threads of their own
+    /// (1 to 64): a single game's leaves use more than one core. (default: the machine's cores
+    /// divided by the games or search threads running at once)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub passes: Option<u32>,
+}
+
+/// A share between 0 and 1.
+fn unit_share(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
+        _ => Err(format!("'{text}': expected a number from 0 to 1")),
+    }
+}
+
+impl NetArgs {
+    /// The tactical leaf values `--tactics` and `--tactics-depth` ask for.
+    pub fn tactics(&self) -> alphabeta::Tactics {
+        // Without a weight the depth changes nothing, so it does not make a player different.
+        let depth = if self.tactics > 0.0 { self.tactics_depth } else { 0 };
+        alphabeta::Tactics { weight: self.tactics, depth }
+    }
+
+    /// The device, inference form and passes the flags ask for, with `at_once` games or search
+    /// threads sharing the network (the default passes share the cores among them).
+    pub fn inference(&self, at_once: usize) -> anyhow::Result<nn::Inference> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let passes = self.passes.map_or(cores / at_once.max(1), |p| p as usize);
+        Ok(nn::Inference::choose(self.device.resolve()?, self.precision).with_passes(passes))
+    }
+}

@@ -1,0 +1,78 @@
+//! Flags of the commands that search a position with the model: `play`, `analyse` and `uci`.
+
+use clap::Args;
+use rules::Variant;
+
+use super::net::{ModelArg, NetArgs};
+use super::position::{MovesArg, PositionArg, VariantArg};
+use super::values::threads_1_to_256;
+
+/// Flags of `vzero play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The variant of the game.
+    #[command(flatten)]
+    pub game: VariantArg,
+    /// The network to play against.
+    #[command(flatten)]
+    pub engine: ModelArg,
+    /// Root visits of the model's search per move (and of `hint` and `show`).
+    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u32).range(1..))]
+    pub sims: u32,
+    /// Your seats: names (white, black; p1, p2, p3) or numbers from 1, comma-separated for two
+    /// seats of Wellisch; the model plays the others.
+    #[arg(long = "as", value_name = "SEAT[,SEAT]", default_value = "1")]
+    pub seats: String,
+    /// Picks among the model's moves tied for the most visits (the search itself has no chance).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Where the game starts.
+    #[command(flatten)]
+    pub start: PositionArg,
+    #[command(flatten)]
+    pub net: NetArgs,
+}
+
+/// Flags of `vzero analyse`.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// The variant of the position to analyse.
+    #[command(flatten)]
+    pub game: VariantArg,
+    /// Where the position starts.
+    #[command(flatten)]
+    pub start: PositionArg,
+    /// The moves that lead from there to the position to analyse.
+    #[command(flatten)]
+    pub moves: MovesArg,
+    /// The network to search with.
+    #[command(flatten)]
+    pub engine: ModelArg,
+    /// Root visits of the search.
+    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u32).range(1..))]
+    pub sims: u32,
+    /// How many of the best root moves to list.
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub multipv: usize,
+    /// Search threads sharing the tree.
+    #[arg(long, default_value_t = 1, value_parser = threads_1_to_256())]
+    pub threads: usize,
+    /// Print one JSON object (fields in the README) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub net: NetArgs,
+}
+
+/// Flags of `vzero uci`.
+#[derive(Debug, Args)]
+pub struct UciArgs {
+    /// The network to search with (also settable as the `Model` option).
+    #[command(flatten)]
+    pub engine: ModelArg,
+    /// The variant at start [default: the model's, else glinski]; also the `UCI_Variant` option.
+    #[arg(long)]
+    pub variant: Option<Variant>,
+    #[command(flatten)]
+    pub net: NetArgs,
+}

@@ -1,0 +1,109 @@
+//! Flags of the commands that make and inspect training runs: `train`, `selfplay`, `teach` and
+//! `runs`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+/// Flags of `vzero train`.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// The configuration file (see configs/; every key is documented there).
+    #[arg(long, required_unless_present = "resume")]
+    pub config: Option<PathBuf>,
+    /// The run directory to create (default: runs/<variant>-<unix seconds>).
+    #[arg(long, conflicts_with = "resume")]
+    pub run: Option<PathBuf>,
+    /// Continue the stopped run in this directory, with the config saved in it.
+    #[arg(long, conflicts_with = "config")]
+    pub resume: Option<PathBuf>,
+    /// Override a config key, e.g. --set training.iterations=5 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
+    /// Seed of the run (overrides the config's `seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// No progress bars or per-iteration lines.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Flags of `vzero selfplay`.
+#[derive(Debug, Args)]
+pub struct SelfplayArgs {
+    /// The run directory of the trainer (shared, e.g. on a network file system).
+    #[arg(long)]
+    pub run: PathBuf,
+    /// Stop after this many games (default: until Ctrl-C or the trainer finishes the run).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Seconds to wait for the run directory to appear (a worker started before its trainer).
+    #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+    pub wait: u64,
+    /// Override a key of the run's config for this process, e.g. --set selfplay.workers=8.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
+    /// No progress bars.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Flags of `vzero teach`.
+#[derive(Debug, Args)]
+pub struct TeachArgs {
+    /// The run directory (made by `vzero train`).
+    #[arg(long)]
+    pub run: PathBuf,
+    /// The teacher: alphabeta:DEPTH or alphabeta:DEPTH:MS (default: the run's teacher.player).
+    #[arg(long, value_name = "PLAYER")]
+    pub teacher: Option<String>,
+    /// Labelled positions the run's teacher games should hold in all, those there counted
+    /// (default: the run's teacher.positions).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub positions: Option<u64>,
+    /// Threads playing teacher games (default: the run's teacher.threads).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// Override a key of the run's config for this command, e.g. --set teacher.random_plies=8.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub overrides: Vec<String>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Flags of `vzero runs`.
+#[derive(Debug, Args)]
+pub struct RunsArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: RunsAction,
+}
+
+/// The `vzero runs` actions.
+#[derive(Debug, Subcommand)]
+pub enum RunsAction {
+    /// What runs have done: games, positions, steps, latest checkpoint, rates, last error.
+    Status(RunDirsArgs),
+    /// How a run's games ended (checkmate, repetition, the move limit, resignation, ...), its
+    /// self-play games grouped by iterations, its teacher's games apart.
+    Endings {
+        /// Iterations per group of self-play games (default: about five groups).
+        #[arg(long, default_value_t = 0)]
+        every: u32,
+        /// The runs to report on.
+        #[command(flatten)]
+        runs: RunDirsArgs,
+    },
+}
+
+/// The run directories every `vzero runs` action reports on, and in which form.
+#[derive(Debug, Args)]
+pub struct RunDirsArgs {
+    /// The run directories.
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// One JSON object per run and line, for scripts (fields: see docs/cli.md).
+    #[arg(long)]
+    pub json: bool,
+}
