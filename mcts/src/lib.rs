@@ -65,6 +65,8 @@ pub mod cache;
 mod draws;
 pub mod error;
 pub mod evaluator;
+#[cfg(any(test, feature = "test-support"))]
+pub mod fixtures;
 mod gumbel;
 pub mod network;
 pub mod params;

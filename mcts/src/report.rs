@@ -143,26 +143,8 @@ mod tests {
     use rules::hexchess::MiniHexchess;
 
     use super::*;
-    use crate::{Batch, Evaluator, SearchParams};
-
-    /// Sure that White wins, and that c4-c6 is the way: the visits pile up there.
-    struct FondOfC6;
-
-    impl Evaluator<MiniHexchess> for FondOfC6 {
-        fn max_batch_size(&self) -> usize {
-            32
-        }
-
-        fn evaluate(&self, batch: &mut Batch<MiniHexchess>) {
-            for i in 0..batch.len() {
-                let slot = batch.slot_mut(i);
-                for (p, &mv) in slot.priors.iter_mut().zip(slot.moves) {
-                    *p = if slot.state.move_text(mv) == "c4-c6" { 30.0 } else { 0.1 };
-                }
-                *slot.value = [0.97, 0.03, 0.0];
-            }
-        }
-    }
+    use crate::fixtures::FondOf;
+    use crate::SearchParams;
 
     /// A move the solver proved a win ranks first, though the most visited move is another.
     #[test]
@@ -170,7 +152,7 @@ mod tests {
         // K d1, R c4, R e4 against k d7: c4-b4 and e4-f4 mate in two, c4-c6 does not.
         let game = MiniHexchess::from_text("k/3/5/2R1R2/7/7/3K3 w - 0 60").unwrap();
         let mut search = Search::new(game.clone(), SearchParams::analysis(5000), 0);
-        search.run(&FondOfC6);
+        search.run(&FondOf("c4-c6"));
         let report = SearchReport::of(&search);
         let text = |m: &RootMove<_>| game.move_text(m.mv);
         let best = report.ranked()[0];

@@ -108,27 +108,9 @@ pub(crate) fn analysis_of<G: Game>(search: &Search<G>, multipv: usize, time: Dur
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mcts::{Batch, Evaluator, SearchParams};
+    use mcts::fixtures::FondOf;
+    use mcts::SearchParams;
     use rules::hexchess::MiniHexchess;
-
-    /// Sure that White wins, and that c4-c6 is the way: the visits pile up there.
-    struct FondOfC6;
-
-    impl Evaluator<MiniHexchess> for FondOfC6 {
-        fn max_batch_size(&self) -> usize {
-            32
-        }
-
-        fn evaluate(&self, batch: &mut Batch<MiniHexchess>) {
-            for i in 0..batch.len() {
-                let slot = batch.slot_mut(i);
-                for (p, &mv) in slot.priors.iter_mut().zip(slot.moves) {
-                    *p = if slot.state.move_text(mv) == "c4-c6" { 30.0 } else { 0.1 };
-                }
-                *slot.value = [0.97, 0.03, 0.0];
-            }
-        }
-    }
 
     /// A move the solver proved a win heads the report, and so is the best move, though another
     /// has more visits.
@@ -137,7 +119,7 @@ mod tests {
         // K d1, R c4, R e4 against k d7: c4-b4 and e4-f4 mate in two, c4-c6 does not.
         let game = MiniHexchess::from_text("k/3/5/2R1R2/7/7/3K3 w - 0 60").unwrap();
         let mut search = Search::new(game.clone(), SearchParams::analysis(5000), 0);
-        search.run(&FondOfC6);
+        search.run(&FondOf("c4-c6"));
         let report = analysis_of(&search, 40, Duration::ZERO);
         let best = &report.lines[0];
         assert!(["c4-b4", "e4-f4"].contains(&best.mv.as_str()), "{report:?}");
