@@ -94,7 +94,7 @@ pub fn model_variant(path: &Path) -> Result<Variant, String> {
             Some((_, state)) => state,
             // No usable checkpoint: resolving says why (and names the ones skipped).
             None => {
-                let dir = resolve_checkpoint(path).map_err(model_error)?;
+                let dir = resolve_checkpoint(path).map_err(|e| e.to_string())?;
                 read_state(&dir).map_err(|e| named(&e))?
             }
         }
@@ -103,8 +103,8 @@ pub fn model_variant(path: &Path) -> Result<Variant, String> {
 }
 
 /// A model loading error without the arena's "player" wording.
-fn model_error(e: impl Into<PlayerError>) -> String {
-    match e.into() {
+fn model_error(e: PlayerError) -> String {
+    match e {
         PlayerError::Checkpoint { path, reason } => format!("'{path}': {reason}"),
         other => other.to_string(),
     }
@@ -129,7 +129,7 @@ fn open_searcher<G: KnownVariant>(model: Option<&Path>, inference: nn::Inference
         None => (Box::new(UniformEvaluator), None, None, None),
         Some(path) => {
             // Resolved first, so that the session can say which checkpoint of a run it uses.
-            let dir = resolve_checkpoint(path).map_err(model_error)?;
+            let dir = resolve_checkpoint(path).map_err(|e| e.to_string())?;
             let (service, evaluator) = load_network::<G>(&dir, inference).map_err(model_error)?;
             (Box::new(evaluator.clone()), Some(evaluator), Some(service), Some(dir))
         }
