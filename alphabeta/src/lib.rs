@@ -35,5 +35,7 @@ mod tactics;
 
 pub use eval::{expected_score, EXPECTED_SCORE_SCALE, MATE, MOBILITY_CENTIPAWNS};
 pub use limits::{SearchLimits, SearchLimitsError, MAX_DEPTH};
-pub use search::{quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, SearchOutcome};
-pub use tactics::{seat_values, Tactics, TacticsJudge};
+pub use search::{
+    move_values, quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, SearchOutcome,
+};
+pub use tactics::{seat_values, TacticalEvaluator, Tactics, TacticsJudge};

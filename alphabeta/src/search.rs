@@ -115,6 +115,26 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
     searcher.quiesce(game, 0, 0, -INFINITY, INFINITY, mobility)
 }
 
+/// The value of each of `moves` for `game`'s mover in centipawns, written to `values`: `depth`
+/// full-width plies after the move, then the quiescence search (depth 0: the quiescence search
+/// alone). What a tree search's tactical judge says of a new node's moves; one searcher serves
+/// them all, so the per-search set-up is paid once per position.
+pub fn move_values<G: Material>(game: &G, moves: &[G::Move], depth: u32, values: &mut [i32]) {
+    let mut searcher = Searcher::<G> {
+        root: game.to_move(),
+        table: Table::new(None),
+        order: MoveOrder::new(),
+        frames: Vec::new(),
+        nodes: 0,
+        deadline: None,
+        stopped: false,
+    };
+    let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
+    for (value, &mv) in values.iter_mut().zip(moves) {
+        *value = searcher.child(game, mv, depth, 1, -INFINITY, INFINITY, mobility);
+    }
+}
+
 /// The shared iterative deepening of [`search`] and [`score_root_moves_within`]: `score_margin`
 /// is `None` for a plain search, else how far below the best a root move is still scored exactly.
 fn run<G: Material>(

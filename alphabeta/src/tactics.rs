@@ -4,44 +4,62 @@
 //! a few plies deep; the quiescence search does not, so a search with this blend keeps its
 //! tactics when the network plays.
 
-use mcts::LeafJudge;
+use mcts::{Blend, Judged, LeafJudge, MoveJudge, SearchParams, TreeTactics};
 use rules::{Material, Player, MAX_PLAYERS};
 
 use crate::eval::expected_score;
 use crate::limits::SearchLimits;
-use crate::search::{quiescence_value, search};
+use crate::search::{move_values, quiescence_value, search};
 
-/// How search players use the tactical leaf values: the share blended into every leaf value
-/// (`--tactics`, 0 to 1; 0 leaves the evaluator as it is) and the judge's full-width plies.
+/// How search players use the tactical judge: the share of its value blended into every leaf
+/// value (`--tactics`, 0 to 1; 0 leaves the evaluator as it is), its full-width plies, and the
+/// levers that put its opinion of every move inside the tree ([`TreeTactics`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tactics {
     /// Share of [`TacticsJudge`]'s value in each leaf value.
     pub weight: f32,
     /// [`TacticsJudge::depth`] (`--tactics-depth`).
     pub depth: u32,
+    /// Tactical priors, values, minimax backups and the move choice ([`mcts::judge`]).
+    pub tree: TreeTactics,
 }
 
+/// The evaluator a search player with [`Tactics`] searches with: its own, with the tactical
+/// leaf values blended in and every move judged where the search asks.
+pub type TacticalEvaluator<E> = Judged<Blend<E, TacticsJudge>, TacticsJudge>;
+
 impl Tactics {
-    /// What a player's name gets for it: `+tactics0.3`, `+tactics0.3d2`, or nothing when off.
+    /// What a player's name gets for it: `+tactics0.3`, `+tactics0.3d2`, the tree levers
+    /// (`+prior1+lcb`), or nothing when all is off.
     pub fn suffix(&self) -> String {
-        match (self.weight > 0.0, self.depth) {
+        let leaf = match (self.weight > 0.0, self.depth) {
             (false, _) => String::new(),
             (true, 0) => format!("+tactics{}", self.weight),
             (true, depth) => format!("+tactics{}d{depth}", self.weight),
-        }
+        };
+        let depth = if self.weight <= 0.0 && self.tree.judges() && self.depth > 0 {
+            format!("+d{}", self.depth)
+        } else {
+            String::new()
+        };
+        format!("{leaf}{depth}{}", self.tree.suffix())
     }
 
-    /// The command-line flags that ask for these tactics: `--tactics 0.3 --tactics-depth 2`.
+    /// The command-line flags that ask for these tactics: `--tactics 0.3 --tactics-depth 2`
+    /// and every tree lever.
     pub fn flags(&self) -> String {
-        match self.depth {
-            0 => format!("--tactics {}", self.weight),
-            depth => format!("--tactics {} --tactics-depth {depth}", self.weight),
-        }
+        format!("--tactics {} --tactics-depth {} {}", self.weight, self.depth, self.tree.flags())
     }
 
-    /// The evaluator `inner` with these tactics blended in.
-    pub fn blend<E>(&self, inner: E) -> mcts::Blend<E, TacticsJudge> {
-        mcts::Blend { inner, judge: TacticsJudge { depth: self.depth }, weight: self.weight }
+    /// The evaluator `inner` with these tactics: the leaf values blended, the moves judged.
+    pub fn blend<E>(&self, inner: E) -> TacticalEvaluator<E> {
+        let judge = TacticsJudge { depth: self.depth };
+        Judged { inner: Blend { inner, judge, weight: self.weight }, judge }
+    }
+
+    /// Sets the tree levers in `params`.
+    pub fn apply_to(&self, params: &mut SearchParams) {
+        self.tree.apply_to(params);
     }
 }
 
@@ -68,6 +86,19 @@ impl<G: Material> LeafJudge<G> for TacticsJudge {
             }
         };
         seat_values::<G>(state.to_move(), expected_score(centipawns))
+    }
+}
+
+/// Each move's value after a search of [`TacticsJudge::depth`] full-width plies past it (0: the
+/// quiescence search alone), squashed by [`expected_score`]: the tactical priors, values and
+/// minimax backups of an `mcts` search ([`mcts::judge`]).
+impl<G: Material> MoveJudge<G> for TacticsJudge {
+    fn judge_moves(&self, state: &G, moves: &[G::Move], values: &mut [f32]) {
+        let mut centipawns = vec![0; moves.len()];
+        move_values(state, moves, self.depth, &mut centipawns);
+        for (v, &cp) in values.iter_mut().zip(&centipawns) {
+            *v = expected_score(cp);
+        }
     }
 }
 

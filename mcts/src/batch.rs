@@ -22,6 +22,10 @@ pub struct Batch<G: Game> {
     moves: Vec<G::Move>,
     priors: Vec<f32>,
     values: Vec<[f32; MAX_PLAYERS]>,
+    /// One judged value per move, parallel to `priors`: NaN unless a [`crate::MoveJudge`] filled it.
+    move_values: Vec<f32>,
+    /// Whether the search wants entry `i`'s moves judged (see [`Slot::move_values`]).
+    judge: Vec<bool>,
 }
 
 /// One entry's question and answer slots, for an evaluator to fill.
@@ -36,6 +40,9 @@ pub struct Slot<'a, G: Game> {
     /// To be filled with each seat's expected score in [0, 1] (seats past the game's player count
     /// are ignored).
     pub value: &'a mut [f32; MAX_PLAYERS],
+    /// When the search asks for them: one slot per move for the mover's expected score after
+    /// it, filled by a [`crate::MoveJudge`] ([`crate::Judged`]); left NaN, they are not used.
+    pub move_values: Option<&'a mut [f32]>,
 }
 
 impl<G: Game> Default for Batch<G> {
@@ -54,6 +61,8 @@ impl<G: Game> Batch<G> {
             moves: Vec::new(),
             priors: Vec::new(),
             values: Vec::new(),
+            move_values: Vec::new(),
+            judge: Vec::new(),
         }
     }
 
@@ -75,6 +84,8 @@ impl<G: Game> Batch<G> {
         self.moves.clear();
         self.priors.clear();
         self.values.clear();
+        self.move_values.clear();
+        self.judge.clear();
     }
 
     /// All positions, in entry order (e.g. to encode them into one input tensor).
@@ -93,9 +104,17 @@ impl<G: Game> Batch<G> {
         Slot {
             state: &self.states[i],
             moves: &self.moves[span.clone()],
-            priors: &mut self.priors[span],
+            priors: &mut self.priors[span.clone()],
             value: &mut self.values[i],
+            move_values: self.judge[i].then(|| &mut self.move_values[span]),
         }
+    }
+
+    /// The judged value of each of entry `i`'s moves, if the search asked for them and a judge
+    /// filled every one.
+    pub fn move_values(&self, i: usize) -> Option<&[f32]> {
+        let values = &self.move_values[self.span(i)];
+        (self.judge[i] && values.iter().all(|v| v.is_finite())).then_some(values)
     }
 
     /// The answer for entry `i`: priors and value vector.
@@ -114,8 +133,17 @@ impl<G: Game> Batch<G> {
         self.nodes.push(node);
         self.moves.extend_from_slice(moves);
         self.priors.resize(self.moves.len(), 0.0);
+        self.move_values.resize(self.moves.len(), f32::NAN);
         self.ends.push(u32::try_from(self.moves.len()).expect("batch holds over 2^32 moves"));
         self.values.push([0.0; MAX_PLAYERS]);
+        self.judge.push(false);
+    }
+
+    /// Asks for the moves of the entry pushed last to be judged (see [`Slot::move_values`]).
+    pub(crate) fn judge_last(&mut self) {
+        if let Some(last) = self.judge.last_mut() {
+            *last = true;
+        }
     }
 
     /// The tree node entry `i` expands.

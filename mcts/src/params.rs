@@ -213,6 +213,68 @@ pub struct SearchParams {
     /// Full-width plies that search looks before its quiescence (`alphabeta::TacticsJudge::depth`,
     /// 0 to [`MAX_TACTICS_DEPTH`]): 0 sees captures only. Players get theirs from `--tactics-depth`.
     pub tactics_depth: u32,
+
+    // ---- Tactics inside the tree (read by the search; they need a judge, [`crate::Judged`]) ----
+    /// Share of the tactical prior in each new node's prior: `P = (1 - w) * P + w * T`, where
+    /// `T` is a softmax over the judged value of every move ([`crate::MoveJudge`]) at
+    /// `tactical_temperature`. Makes the search look at the captures and threats the judge sees
+    /// however low the evaluator ranks them. 0 disables it.
+    pub tactical_prior: f32,
+    /// Plies below the root where the tactical prior is mixed in: 1 the root alone, `k` the
+    /// first `k` plies, 0 every ply.
+    pub tactical_prior_plies: u32,
+    /// Temperature of the tactical prior's softmax, in logits of the judged expected score
+    /// (`alphabeta`'s judge: 1/6 is 50 centipawns near equality). Lower: the judge's favourite
+    /// takes more of the prior.
+    pub tactical_temperature: f32,
+    /// Share of the best judged move's value (a full-width ply and the judge's look beyond it)
+    /// in each new node's value. 0 disables it.
+    pub tactical_value: f32,
+    /// Implicit minimax backups: each move's judged value is minimaxed up the tree (a
+    /// move's value becomes its child's best move once the child is expanded), and selection and
+    /// the `lcb` move choice value a move by `(1 - w) * Q + w * minimax`. 0 disables it.
+    pub minimax_weight: f32,
+    /// How the move to play is chosen at temperature 0: by visits, or by a lower confidence
+    /// bound on the value, which reads values where visits are few (see [`MoveChoice`]).
+    pub choice: MoveChoice,
+    /// Width of the `lcb` move choice: a move scores `Q - lcb_width / sqrt(visits)`. Higher:
+    /// closer to choosing by visits.
+    pub lcb_width: f32,
+}
+
+/// How a search picks the move to play at temperature 0 (the config's `search.choice`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveChoice {
+    /// The most visited move (ties to the higher prior): AlphaZero's.
+    #[default]
+    Visits,
+    /// The visited move with the highest lower confidence bound `Q - lcb_width / sqrt(visits)`,
+    /// `Q` mixed with the minimax value by `minimax_weight`: a clearly better move found late is
+    /// not lost to an earlier one's visit count (lc0 and KataGo choose by such bounds too).
+    Lcb,
+}
+
+impl std::fmt::Display for MoveChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MoveChoice::Visits => "visits",
+            MoveChoice::Lcb => "lcb",
+        })
+    }
+}
+
+impl std::str::FromStr for MoveChoice {
+    type Err = ParamsError;
+
+    /// `visits` or `lcb`, as the config writes them.
+    fn from_str(text: &str) -> Result<MoveChoice, ParamsError> {
+        match text {
+            "visits" => Ok(MoveChoice::Visits),
+            "lcb" => Ok(MoveChoice::Lcb),
+            _ => Err(ParamsError { field: "choice", value: text.to_string(), expected: "visits or lcb" }),
+        }
+    }
 }
 
 /// The deepest tactical leaf search. Each ply multiplies a leaf's cost (Wellisch, uniform search
@@ -306,6 +368,13 @@ impl SearchParams {
             tactics_weight: 0.0,
             tactics_iterations: 0,
             tactics_depth: 0,
+            tactical_prior: 0.0,
+            tactical_prior_plies: 0,
+            tactical_temperature: 1.0 / 6.0,
+            tactical_value: 0.0,
+            minimax_weight: 0.0,
+            choice: MoveChoice::Visits,
+            lcb_width: 0.2,
         }
     }
 
@@ -349,6 +418,12 @@ impl SearchParams {
         check("tactics_weight", self.tactics_weight, unit(self.tactics_weight), "between 0 and 1")?;
         let depth_ok = self.tactics_depth <= MAX_TACTICS_DEPTH;
         check("tactics_depth", self.tactics_depth as f32, depth_ok, "between 0 and 4")?;
+        check("tactical_prior", self.tactical_prior, unit(self.tactical_prior), "between 0 and 1")?;
+        let temperature_ok = self.tactical_temperature >= 0.01;
+        check("tactical_temperature", self.tactical_temperature, temperature_ok, "at least 0.01")?;
+        check("tactical_value", self.tactical_value, unit(self.tactical_value), "between 0 and 1")?;
+        check("minimax_weight", self.minimax_weight, unit(self.minimax_weight), "between 0 and 1")?;
+        check("lcb_width", self.lcb_width, self.lcb_width >= 0.0, "at least 0")?;
         Ok(())
     }
 

@@ -15,10 +15,12 @@ use crate::draws::{repeats, tree_value};
 use crate::error::SearchError;
 use crate::evaluator::Evaluator;
 use crate::gumbel::{improved_policy, select_interior, GumbelRoot};
-use crate::params::{RootSearch, SearchParams};
+use crate::judge::{mix_priors, seat_vector};
+use crate::minimax::back_up_minimax;
+use crate::params::{MoveChoice, RootSearch, SearchParams};
 use crate::report::most_visited_line;
 use crate::result::{choose_by_temperature, pruned_visits, SearchResult};
-use crate::select::{select_edge, View};
+use crate::select::{lcb_edge, select_edge, View};
 use crate::solver::{allowed_root_moves, prove_ancestors};
 use crate::tree::{Status, Tree, NONE, ROOT};
 
@@ -329,6 +331,10 @@ impl<G: Game> Search<G> {
             if solving {
                 prove_ancestors(tree, node);
             }
+            if self.params.minimax_weight > 0.0 {
+                let parent = tree.nodes[node as usize].parent;
+                back_up_minimax(tree, parent, G::NUM_PLAYERS);
+            }
             return Descent::Terminal;
         }
         tree.set_moves(node, &self.moves);
@@ -336,6 +342,9 @@ impl<G: Game> Search<G> {
         n.to_move = state.to_move() as u8;
         n.status = Status::Pending;
         batch.push(state, &self.moves, node);
+        if wants_judged_moves(&self.params, self.path.len()) {
+            batch.judge_last();
+        }
         Descent::Leaf
     }
 
@@ -352,9 +361,23 @@ impl<G: Game> Search<G> {
             let sum: f32 = priors.iter().sum();
             let sane = sum > 0.0 && sum.is_finite() && priors.iter().all(|&p| p >= 0.0);
             let uniform = 1.0 / priors.len() as f32;
+            let judged = batch.move_values(i);
+            let mixes_prior = judged.is_some() && self.mixes_tactical_prior(node);
             let edges = &mut self.tree.edges[edges];
             for (e, &p) in edges.iter_mut().zip(priors) {
                 e.prior = if sane { p / sum } else { uniform };
+            }
+            let mut best_judged = None;
+            if let Some(values) = judged {
+                for (e, &v) in edges.iter_mut().zip(values) {
+                    e.judged = v.clamp(0.0, 1.0);
+                }
+                if mixes_prior {
+                    let mut mixed: Vec<f32> = edges.iter().map(|e| e.prior).collect();
+                    mix_priors(&mut mixed, values, &self.params);
+                    edges.iter_mut().zip(mixed).for_each(|(e, p)| e.prior = p);
+                }
+                best_judged = edges.iter().map(|e| e.judged).reduce(f32::max);
             }
             // Highest prior first, which lets selection stop at the first unvisited edge. Stable,
             // so equal priors keep generation order (and the uniform evaluator costs no sort).
@@ -368,12 +391,42 @@ impl<G: Game> Search<G> {
             for (v, &x) in v[..n].iter_mut().zip(&value[..n]) {
                 *v = if x.is_nan() { 0.5 } else { x.clamp(0.0, 1.0) };
             }
+            let tactical = self.params.tactical_value;
+            if let Some(best) = best_judged.filter(|_| tactical > 0.0) {
+                let mover = self.tree.nodes[node as usize].to_move as usize;
+                let judged = seat_vector(n, mover, best);
+                for (v, j) in v[..n].iter_mut().zip(&judged[..n]) {
+                    *v = (1.0 - tactical) * *v + tactical * j;
+                }
+            }
             self.tree.backup(node, &v);
+            if best_judged.is_some() && self.params.minimax_weight > 0.0 {
+                back_up_minimax(&mut self.tree, node, n);
+            }
             self.in_flight -= 1;
             if node == ROOT {
                 self.prepare_root();
             }
         }
+    }
+
+    /// Whether new node `node`'s prior gets the tactical prior: within
+    /// [`SearchParams::tactical_prior_plies`] of the root.
+    fn mixes_tactical_prior(&self, node: u32) -> bool {
+        let plies = self.params.tactical_prior_plies;
+        if self.params.tactical_prior <= 0.0 {
+            return false;
+        }
+        if plies == 0 {
+            return true;
+        }
+        let mut depth = 0;
+        let mut n = node;
+        while n != ROOT {
+            n = self.tree.nodes[n as usize].parent;
+            depth += 1;
+        }
+        depth < plies
     }
 
     /// Runs the current move's search to its visit target on this thread.
@@ -461,7 +514,11 @@ impl<G: Game> Search<G> {
         let ok = |i: usize| allowed.as_ref().is_none_or(|a| a[i]);
         let first = self.tree.root().first_edge as usize;
         let chosen = if temperature < 1e-3 {
-            match self.tree.best_edge_where(ROOT, |e| ok(e - first)) {
+            let best = match self.params.choice {
+                MoveChoice::Visits => self.tree.best_edge_where(ROOT, |e| ok(e - first)),
+                MoveChoice::Lcb => lcb_edge(&self.tree, ROOT, &self.params, self.view(), |e| ok(e - first)),
+            };
+            match best {
                 Some(e) => self.tree.edges[e].mv,
                 None => moves[highest_prior(edges, ok)],
             }
@@ -575,6 +632,14 @@ impl<G: Game> Search<G> {
         self.noise_applied = false;
         self.gumbel.clear();
     }
+}
+
+/// Whether a new node `depth` plies below the root needs its moves judged: some tactical
+/// lever reads them there ([`crate::judge`]).
+fn wants_judged_moves(params: &SearchParams, depth: usize) -> bool {
+    let prior_here = params.tactical_prior > 0.0
+        && (params.tactical_prior_plies == 0 || depth < params.tactical_prior_plies as usize);
+    prior_here || params.tactical_value > 0.0 || params.minimax_weight > 0.0
 }
 
 /// The root edge position (among the root's edges) with the highest prior that passes `ok`, the

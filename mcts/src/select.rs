@@ -6,7 +6,7 @@
 use rules::Player;
 
 use crate::params::SearchParams;
-use crate::tree::{Node, Tree, NONE, ROOT};
+use crate::tree::{Edge, Node, Status, Tree, NONE, ROOT};
 
 /// Whose value each mover maximises; fixed for one move's search.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +51,19 @@ pub(crate) fn forced_playouts(k: f32, prior: f32, total_child_visits: f32) -> f3
     }
 }
 
+/// A move's value for the selection and the `lcb` choice: the Monte-Carlo mean `q`, mixed
+/// with its judged minimax value by `minimax_weight` where it has one (an exact result is
+/// already in `q` and stays as it is).
+#[inline]
+pub(crate) fn mixed_q<M>(q: f32, edge: &Edge<M>, child: Option<&Node>, minimax_weight: f32) -> f32 {
+    let exact = child.is_some_and(|c| c.status == Status::Terminal);
+    if minimax_weight > 0.0 && edge.judged.is_finite() && !exact {
+        (1.0 - minimax_weight) * q + minimax_weight * edge.judged
+    } else {
+        q
+    }
+}
+
 /// Picks the edge (an index into `tree.edges`) to follow out of the expanded `node`.
 /// `forced_k` is the forced-playout constant, used at the root only (0 for none).
 pub(crate) fn select_edge<M: Copy>(
@@ -65,6 +78,7 @@ pub(crate) fn select_edge<M: Copy>(
     let vl = params.virtual_loss;
     let range = parent.edge_range();
     let edges = &tree.edges[range.clone()];
+    let alpha = params.minimax_weight;
 
     let parent_n = children_visits(parent, vl);
     let c_sqrt_n = params.c_puct(parent_n) * parent_n.sqrt();
@@ -76,8 +90,10 @@ pub(crate) fn select_edge<M: Copy>(
     // first-play value, only the highest prior can win, so keep just that one for after the pass.
     // Below the root, edges are sorted by decreasing prior when expanded, and an unvisited child
     // is only ever chosen as the first unvisited one, so the visited children are a prefix and
-    // the first unvisited edge ends the scan. (Root noise reorders the root's priors.)
-    let prefix_visited = node != ROOT;
+    // the first unvisited edge ends the scan. (Root noise reorders the root's priors.) With
+    // minimax values the unvisited children differ by them, so every one is scored after the pass.
+    let judged_first_play = alpha > 0.0;
+    let prefix_visited = node != ROOT && !judged_first_play;
     let mut best = usize::MAX;
     let mut best_score = f32::NEG_INFINITY;
     let mut unvisited = usize::MAX;
@@ -92,7 +108,8 @@ pub(crate) fn select_edge<M: Copy>(
                 let score = if c.visits > 0 && (c.visits as f32) < forced_playouts(forced_k, e.prior, total_child) {
                     f32::INFINITY
                 } else {
-                    puct(view.utility_sum(c, mover) / n, e.prior, n, c_sqrt_n)
+                    let q = mixed_q(view.utility_sum(c, mover) / n, e, Some(c), alpha);
+                    puct(q, e.prior, n, c_sqrt_n)
                 };
                 if score > best_score {
                     best_score = score;
@@ -115,11 +132,111 @@ pub(crate) fn select_edge<M: Copy>(
         let reduction = if node == ROOT { params.fpu_reduction_root } else { params.fpu_reduction };
         let parent_q = view.utility_sum(parent, mover) / parent.visits.max(1) as f32;
         let fpu = parent_q - reduction * visited_prior.sqrt();
-        let score = puct(fpu, unvisited_prior, 0.0, c_sqrt_n);
-        // Ties go to the earlier edge, whichever kind it is.
-        if score > best_score || (score == best_score && unvisited < best) {
-            best = unvisited;
+        let mut consider = |i: usize, score: f32| {
+            // Ties go to the earlier edge, whichever kind it is.
+            if score > best_score || (score == best_score && i < best) {
+                best_score = score;
+                best = i;
+            }
+        };
+        if judged_first_play {
+            for (i, e) in edges.iter().enumerate() {
+                let unvisited = e.child == NONE || {
+                    let c = &tree.nodes[e.child as usize];
+                    c.visits as f32 + c.in_flight as f32 * vl <= 0.0
+                };
+                if unvisited {
+                    consider(i, puct(mixed_q(fpu, e, None, alpha), e.prior, 0.0, c_sqrt_n));
+                }
+            }
+        } else {
+            consider(unvisited, puct(fpu, unvisited_prior, 0.0, c_sqrt_n));
         }
     }
     range.start + best
+}
+
+/// The `lcb` move choice: among `node`'s visited children whose edges pass `allowed`, the one
+/// with the highest `Q - lcb_width / sqrt(visits)` (`Q` mixed as selection mixes it; an exact
+/// result carries no doubt), ties to the more visited; `None` if no allowed child was visited.
+pub(crate) fn lcb_edge<M: Copy>(
+    tree: &Tree<M>,
+    node: u32,
+    params: &SearchParams,
+    view: View,
+    allowed: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let mover = tree.nodes[node as usize].to_move as Player;
+    let mut best: Option<(usize, f32, u32)> = None;
+    for i in tree.nodes[node as usize].edge_range().filter(|&i| allowed(i)) {
+        let e = &tree.edges[i];
+        let visits = tree.child_visits(e);
+        if visits == 0 {
+            continue;
+        }
+        let c = &tree.nodes[e.child as usize];
+        let q = mixed_q(view.utility_sum(c, mover) / visits as f32, e, Some(c), params.minimax_weight);
+        let doubt = if c.status == Status::Terminal { 0.0 } else { params.lcb_width / (visits as f32).sqrt() };
+        let bound = q - doubt;
+        if best.is_none_or(|(_, b, v)| bound > b || (bound == b && visits > v)) {
+            best = Some((i, bound, visits));
+        }
+    }
+    best.map(|(i, _, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A root with two visited moves for seat 0: `(visits, mean score)` each.
+    fn root_with(children: [(u32, f32); 2]) -> Tree<u8> {
+        let mut tree = Tree::new();
+        tree.set_moves(ROOT, &[0, 1]);
+        tree.nodes[0].status = Status::Expanded;
+        for (i, &(visits, mean)) in children.iter().enumerate() {
+            let child = tree.add_child(ROOT, i);
+            let node = &mut tree.nodes[child as usize];
+            node.status = Status::Expanded;
+            node.visits = visits;
+            node.value_sum = [mean * visits as f32, (1.0 - mean) * visits as f32, 0.0];
+        }
+        tree.nodes[0].visits = 1 + children.iter().map(|c| c.0).sum::<u32>();
+        tree
+    }
+
+    /// Move 0 has more visits and a worse value (0.5 over 10 visits against 0.9 over 3): the
+    /// most visited choice plays it, the lower confidence bound the better move 1 (0.9 - 0.2 /
+    /// sqrt(3) = 0.78 against 0.5 - 0.2 / sqrt(10) = 0.44). With too few visits to trust, the
+    /// bound keeps the well-visited move.
+    #[test]
+    fn the_lcb_choice_plays_the_better_move_against_more_visits() {
+        let params = SearchParams::for_tests_v1();
+        let view = View { paranoid_root: None };
+        let tree = root_with([(10, 0.5), (3, 0.9)]);
+        assert_eq!(tree.best_edge(ROOT), Some(0));
+        assert_eq!(lcb_edge(&tree, ROOT, &params, view, |_| true), Some(1));
+        let wide = SearchParams { lcb_width: 2.0, ..params.clone() };
+        assert_eq!(lcb_edge(&tree, ROOT, &wide, view, |_| true), Some(0), "0.5 - 0.63 against 0.9 - 1.15");
+        assert_eq!(lcb_edge(&tree, ROOT, &params, view, |e| e == 0), Some(0), "only what is allowed");
+    }
+
+    /// With minimax backups the judged value steers selection to the move it favours, before
+    /// any visit says so.
+    #[test]
+    fn minimax_values_steer_selection_among_unvisited_moves() {
+        let mut tree = Tree::new();
+        tree.set_moves(ROOT, &[0, 1, 2]);
+        tree.nodes[0].status = Status::Expanded;
+        tree.nodes[0].visits = 1;
+        for (e, judged) in tree.edges.iter_mut().zip([0.3, 0.5, 0.95]) {
+            e.prior = 1.0 / 3.0;
+            e.judged = judged;
+        }
+        let view = View { paranoid_root: None };
+        let plain = SearchParams::for_tests_v1();
+        assert_eq!(select_edge(&tree, ROOT, &plain, view, 0.0), 0, "equal priors: the first move");
+        let minimax = SearchParams { minimax_weight: 0.5, ..plain };
+        assert_eq!(select_edge(&tree, ROOT, &minimax, view, 0.0), 2, "the judge's favourite");
+    }
 }

@@ -105,6 +105,11 @@ pub struct Edge<M> {
     pub prior: f32,
     /// The child node, [`NONE`] until the edge is first selected.
     pub child: u32,
+    /// What the node's mover can expect after the move by the tactical judge, minimaxed up
+    /// the tree ([`crate::MoveJudge`], [`SearchParams::minimax_weight`](crate::SearchParams)):
+    /// the judge's value of the move until its child is expanded, then the child's best move for
+    /// the child's mover, as this node's mover sees it. NaN where no judge has spoken.
+    pub judged: f32,
 }
 
 /// The arenas; index 0 of `nodes` is always the root.
@@ -159,7 +164,7 @@ impl<M: Copy> Tree<M> {
         let n = &mut self.nodes[node as usize];
         n.first_edge = first;
         n.num_edges = u16::try_from(moves.len()).expect("more than 65535 legal moves");
-        self.edges.extend(moves.iter().map(|&mv| Edge { mv, prior: 0.0, child: NONE }));
+        self.edges.extend(moves.iter().map(|&mv| Edge { mv, prior: 0.0, child: NONE, judged: f32::NAN }));
     }
 
     /// Adds one completed visit with `value` to `node` and every ancestor, ending their pending
