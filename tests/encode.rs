@@ -155,6 +155,9 @@ fn python_picks_the_move_analyse_picks_with_one_simulation() {
             // Python runs the exported model in fp32; bf16 can round two close priors level.
             "--precision",
             "fp32",
+            // The network's own prior decides, without the tactical judge's.
+            "--tactical-prior",
+            "0",
         ]))
         .unwrap();
         assert_eq!(picked["move"], analysed["bestmove"], "after {moves}: {picked} vs {analysed}");

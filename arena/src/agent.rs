@@ -5,7 +5,7 @@ use std::any::Any;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
-use mcts::{Evaluator, Search, SearchParams};
+use mcts::{Evaluator, Search, SearchParams, TreeTactics};
 use rand::{RngExt, SeedableRng};
 use rules::{Game, Material};
 
@@ -90,7 +90,8 @@ impl<G: Material> Agent<G> for AlphaBetaAgent {
     }
 }
 
-/// Searches with an evaluator and plays the most visited move.
+/// Searches with an evaluator and plays the move its search chooses (the most visited, or by
+/// its lower confidence bound with [`TreeTactics::choice`]).
 pub struct SearchAgent<E> {
     /// Name for tables.
     pub label: String,
@@ -106,6 +107,9 @@ pub struct SearchAgent<E> {
     /// subtree of the position reached is searched on, so fewer new leaves fill the visits,
     /// and the game's earlier positions count for repetition draws in the tree.
     pub reuse_trees: bool,
+    /// The tactical levers inside the tree (priors, values, minimax, move choice); they need
+    /// the evaluator to judge moves ([`mcts::Judged`]). Off by default.
+    pub tree_tactics: TreeTactics,
     trees: KeptTrees,
 }
 
@@ -114,11 +118,22 @@ impl<E> SearchAgent<E> {
     /// leaves in flight ([`SearchParams::analysis`]) and tree reuse.
     pub fn new(label: String, evaluator: E, simulations: u32) -> SearchAgent<E> {
         let leaves = SearchParams::analysis(simulations).max_in_flight;
-        SearchAgent { label, evaluator, simulations, leaves, reuse_trees: true, trees: KeptTrees::default() }
+        let tree_tactics = TreeTactics::default();
+        SearchAgent {
+            label,
+            evaluator,
+            simulations,
+            leaves,
+            reuse_trees: true,
+            tree_tactics,
+            trees: KeptTrees::default(),
+        }
     }
 
     fn params(&self) -> SearchParams {
-        SearchParams { max_in_flight: self.leaves, ..SearchParams::analysis(self.simulations) }
+        let mut params = SearchParams { max_in_flight: self.leaves, ..SearchParams::analysis(self.simulations) };
+        self.tree_tactics.apply_to(&mut params);
+        params
     }
 }
 

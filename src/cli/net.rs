@@ -3,6 +3,8 @@
 
 use clap::Args;
 
+use mcts::{MoveChoice, TreeTactics};
+
 use super::values::parsed;
 use crate::engine::ModelChoice;
 
@@ -43,6 +45,33 @@ pub struct NetArgs {
     /// the cost of a leaf.
     #[arg(long, value_name = "D", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=mcts::MAX_TACTICS_DEPTH as i64))]
     pub tactics_depth: u32,
+    /// Share (0 to 1) of the tactical prior in each new node's prior: a softmax over every
+    /// move's quiescence value (after `--tactics-depth` plies), so the search looks at the
+    /// captures and threats a full-width search sees however low the network ranks them.
+    #[arg(long, value_name = "W", default_value_t = TreeTactics::recommended().prior, value_parser = unit_share)]
+    pub tactical_prior: f32,
+    /// Plies below the root that get the tactical prior: 1 the root alone, 0 every ply.
+    #[arg(long, value_name = "N", default_value_t = TreeTactics::recommended().prior_plies)]
+    pub tactical_prior_plies: u32,
+    /// Temperature of the tactical prior's softmax, in logits of the expected score (1/6 is
+    /// 50 centipawns near equality): lower gives the judge's favourite more of the prior.
+    #[arg(long, value_name = "T", default_value_t = TreeTactics::recommended().temperature, value_parser = temperature)]
+    pub tactical_temperature: f32,
+    /// Share (0 to 1) of the best move's quiescence value in each new node's value.
+    #[arg(long, value_name = "W", default_value_t = TreeTactics::recommended().value, value_parser = unit_share)]
+    pub tactical_value: f32,
+    /// Share (0 to 1) of the minimax of the quiescence values below a move in the value that
+    /// selection and the move choice read (implicit minimax backups); 0 is plain Monte-Carlo means.
+    #[arg(long, value_name = "W", default_value_t = TreeTactics::recommended().minimax, value_parser = unit_share)]
+    pub minimax: f32,
+    /// How the move is chosen: `visits` (the most visited) or `lcb` (the highest lower
+    /// confidence bound on its value, Q - width/sqrt(visits)), which reads values where
+    /// visits are few.
+    #[arg(long, value_name = "RULE", default_value_t = TreeTactics::recommended().choice, value_parser = parsed::<MoveChoice>)]
+    pub choice: MoveChoice,
+    /// Width of the `lcb` choice's bound: higher is closer to choosing by visits.
+    #[arg(long, value_name = "C", default_value_t = TreeTactics::recommended().lcb_width, value_parser = non_negative)]
+    pub lcb_width: f32,
     /// Forward passes each network batch is split into, run at once on threads of their own
     /// (1 to 64): a single game's leaves use more than one core. (default: the machine's cores
     /// divided by the games or search threads running at once)
@@ -58,12 +87,38 @@ fn unit_share(text: &str) -> Result<f32, String> {
     }
 }
 
+/// A softmax temperature: at least 0.01.
+fn temperature(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(t) if t >= 0.01 && t.is_finite() => Ok(t),
+        _ => Err(format!("'{text}': expected a number of at least 0.01")),
+    }
+}
+
+/// A finite number of at least 0.
+fn non_negative(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(w) if w >= 0.0 && w.is_finite() => Ok(w),
+        _ => Err(format!("'{text}': expected a number of at least 0")),
+    }
+}
+
 impl NetArgs {
-    /// The tactical leaf values `--tactics` and `--tactics-depth` ask for.
+    /// The tactics the flags ask for: the leaf values of `--tactics` and `--tactics-depth`,
+    /// and the tree levers.
     pub fn tactics(&self) -> alphabeta::Tactics {
-        // Without a weight the depth changes nothing, so it does not make a player different.
-        let depth = if self.tactics > 0.0 { self.tactics_depth } else { 0 };
-        alphabeta::Tactics { weight: self.tactics, depth }
+        let tree = TreeTactics {
+            prior: self.tactical_prior,
+            prior_plies: self.tactical_prior_plies,
+            temperature: self.tactical_temperature,
+            value: self.tactical_value,
+            minimax: self.minimax,
+            choice: self.choice,
+            lcb_width: self.lcb_width,
+        };
+        // Without a judge the depth changes nothing, so it does not make a player different.
+        let depth = if self.tactics > 0.0 || tree.judges() { self.tactics_depth } else { 0 };
+        alphabeta::Tactics { weight: self.tactics, depth, tree }
     }
 
     /// The device, inference form and passes the flags ask for, with `at_once` games or search

@@ -229,9 +229,11 @@ fn train_bench<G: FullGame>(config: &Config, seconds: f64) -> anyhow::Result<()>
     Ok(())
 }
 
-/// Search simulations per second with the uniform evaluator.
-fn mcts_bench<G: Game>(simulations: u32, root: mcts::RootSearch) {
+/// Search simulations per second with the uniform evaluator, then each tactical lever's cost.
+fn mcts_bench<G: FullGame>(simulations: u32, root: mcts::RootSearch) {
     println!("{}", mcts::bench::simulations_per_second::<G>(simulations, root));
+    println!("{} tactical levers (uniform evaluator, alpha-beta judge):", G::NAME);
+    super::lever_bench::lever_bench::<G>();
 }
 
 /// The deepest search `bench alphabeta` reports.

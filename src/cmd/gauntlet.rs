@@ -34,7 +34,11 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
         with_game!(config.variant, G => play::<G>(&dir, &opts, inference))?;
     }
     let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
-    match gauntlet_table_from_log(&log, Some(args.sims), Some(args.net.tactics())) {
+    // A run's own gauntlet, or one played with other search flags, still shows: the table of
+    // the last match's search, named in the table's title.
+    let table = gauntlet_table_from_log(&log, Some(args.sims), Some(args.net.tactics()))
+        .or_else(|| gauntlet_table_from_log(&log, Some(args.sims), None));
+    match table {
         Some(table) => print_table(&table, &config.variant.to_string()),
         None => println!("{}: no gauntlet results at {} simulations yet", args.run.display(), args.sims),
     }
@@ -61,7 +65,8 @@ fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Infere
 
 /// Prints one row per player: checkpoints by step, then the fixed opponents.
 fn print_table(table: &GauntletTable, variant: &str) {
-    let tactics = if table.tactics.weight > 0.0 { format!(" with {}", table.tactics.flags()) } else { String::new() };
+    let off = table.tactics == alphabeta::Tactics::default();
+    let tactics = if off { String::new() } else { format!(" with {}", table.tactics.flags()) };
     println!(
         "\n{variant} gauntlet at {} simulations{tactics}: Elo with 95% intervals, {} = 0",
         table.sims, table.anchor

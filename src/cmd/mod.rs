@@ -6,6 +6,7 @@ mod bench;
 mod encode;
 mod export;
 mod gauntlet;
+mod lever_bench;
 mod perft;
 mod play;
 mod plot;

@@ -63,6 +63,7 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     let evaluator = &settings.tactics.blend(evaluator);
     let threads = settings.threads.max(1);
     let mut params = SearchParams::analysis(1);
+    settings.tactics.apply_to(&mut params);
     // Each thread keeps its own leaves in flight, as one search thread does.
     params.max_in_flight = settings.leaves.unwrap_or(params.max_in_flight) * threads as u32;
     let mut search = Search::new(game.clone(), params.clone(), 0);

@@ -34,6 +34,10 @@ pub struct GauntletMatch {
     /// Full-width plies of that search (`--tactics-depth`); left out when 0.
     #[serde(skip_serializing_if = "is_zero")]
     pub tactics_depth: u32,
+    /// The checkpoints' tactical levers inside the tree; left out when all are off, as in the
+    /// lines written before they existed.
+    #[serde(skip_serializing_if = "is_off")]
+    pub tree_tactics: Option<mcts::TreeTactics>,
     /// Longest game in plies; longer games are adjudicated draws.
     pub max_plies: u32,
     /// Games played in this match.
@@ -65,12 +69,17 @@ pub struct GauntletMatch {
 impl GauntletMatch {
     /// The checkpoints' tactical leaf values in this match.
     pub fn tactics(&self) -> alphabeta::Tactics {
-        alphabeta::Tactics { weight: self.tactics, depth: self.tactics_depth }
+        let tree = self.tree_tactics.unwrap_or_default();
+        alphabeta::Tactics { weight: self.tactics, depth: self.tactics_depth, tree }
     }
 }
 
 fn is_zero<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
+}
+
+fn is_off(tree: &Option<mcts::TreeTactics>) -> bool {
+    tree.is_none_or(|t| t == mcts::TreeTactics::default())
 }
 
 fn is_false(b: &bool) -> bool {

@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use alphabeta::{Tactics, TacticsJudge};
-use mcts::{Blend, RolloutEvaluator, UniformEvaluator};
+use alphabeta::{TacticalEvaluator, Tactics};
+use mcts::{RolloutEvaluator, UniformEvaluator};
 use nn::checkpoint::{check_format, read_state, resolve_checkpoint};
 use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
 use rules::{Encoding, Game, Material};
@@ -107,14 +107,15 @@ struct SearchOptions {
 
 impl SearchOptions {
     /// The player searching with `evaluator`: `leaves` in flight (analysis's where none are
-    /// given), `tactics`' tactical search values blended into its leaf values (named in its
-    /// label), and its trees kept between moves or not.
-    fn agent<E>(self, evaluator: E) -> SearchAgent<Blend<E, TacticsJudge>> {
+    /// given), `tactics`' tactical search values blended into its leaf values and its tree
+    /// levers set (both named in its label), and its trees kept between moves or not.
+    fn agent<E>(self, evaluator: E) -> SearchAgent<TacticalEvaluator<E>> {
         let label = format!("{}{}", self.label, self.tactics.suffix());
         let evaluator = self.tactics.blend(evaluator);
         let mut agent = SearchAgent::new(label, evaluator, self.simulations);
         agent.leaves = self.leaves.unwrap_or(agent.leaves);
         agent.reuse_trees = self.reuse_trees;
+        agent.tree_tactics = self.tactics.tree;
         agent
     }
 }

@@ -218,6 +218,7 @@ fn play_pairing<G: Encoding + Material>(
         sims: opts.sims,
         tactics: opts.tactics.weight,
         tactics_depth: opts.tactics.depth,
+        tree_tactics: Some(opts.tactics.tree),
         max_plies: opts.max_plies,
         games: result.games,
         score: result.score[0],

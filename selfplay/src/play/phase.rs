@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use alphabeta::TacticsJudge;
-use mcts::{Blend, MaterialJudge, RolloutEvaluator};
+use mcts::{Blend, Judged, MaterialJudge, RolloutEvaluator};
 use nn::InferenceClient;
 use rules::Encoding;
 
@@ -49,7 +49,8 @@ pub(crate) fn self_play_phase<G: Encoding>(
     let mut summaries: Vec<GameSummary> = std::thread::scope(|scope| {
         for _ in 0..config.selfplay.workers {
             let tx = tx.clone();
-            let evaluator = Blend {
+            let tactics = TacticsJudge { depth: config.search.tactics_depth };
+            let leaves = Blend {
                 inner: Blend {
                     inner: Blend {
                         inner: NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch),
@@ -59,9 +60,12 @@ pub(crate) fn self_play_phase<G: Encoding>(
                     judge: MaterialJudge,
                     weight: config.search.material_weight_at(iteration),
                 },
-                judge: TacticsJudge { depth: config.search.tactics_depth },
+                judge: tactics,
                 weight: config.search.tactics_weight_at(iteration),
             };
+            // The search asks the judge about moves only where a tactical lever of
+            // `[search]` reads them (`tactical_prior`, `tactical_value`, `minimax_weight`).
+            let evaluator = Judged { inner: leaves, judge: tactics };
             let (params, queue, cfg, start) = (&params, &queue, &config.selfplay, &start);
             scope.spawn(move || {
                 play_games::<G, _>(cfg, params, &evaluator, start, config.seed, queue, stop, |record, summary| {
