@@ -49,7 +49,7 @@ impl TreeTactics {
     /// The best measured levers (docs/training.md, "The tactical search"): what `play`, `analyse`, `uci`, `arena` and
     /// `gauntlet` search with unless told otherwise.
     pub fn recommended() -> TreeTactics {
-        TreeTactics { prior: 1.0, value: 1.0, minimax: 0.5, choice: MoveChoice::Lcb, ..TreeTactics::default() }
+        TreeTactics { prior: 0.5, value: 1.0, minimax: 0.5, choice: MoveChoice::Lcb, ..TreeTactics::default() }
     }
 
     /// The levers as `params` sets them.

@@ -158,7 +158,16 @@ impl<G: Game> Search<G> {
 
     fn view(&self) -> View {
         let paranoid = self.params.paranoid && G::NUM_PLAYERS > 2;
-        View { paranoid_root: paranoid.then(|| self.root_state.to_move()) }
+        View { paranoid_root: paranoid.then(|| self.root_state.to_move()), minimax: self.minimax_weight() }
+    }
+
+    /// The share of the judged minimax in a move's value: two players only.
+    fn minimax_weight(&self) -> f32 {
+        if G::NUM_PLAYERS == 2 {
+            self.params.minimax_weight
+        } else {
+            0.0
+        }
     }
 
     /// Begins the current move's search: draws the playout cap, mixes in noise if the root is
@@ -259,6 +268,7 @@ impl<G: Game> Search<G> {
         let forced_k = if self.full_search { self.params.forced_playout_k } else { 0.0 };
         let gumbel = self.params.root == RootSearch::Gumbel;
         let (solving, repetition_draws) = (self.solving(), self.repetition_draws());
+        let minimax = self.minimax_weight() > 0.0;
         let tree = &mut self.tree;
         self.path.clear();
         let mut node = ROOT;
@@ -331,7 +341,7 @@ impl<G: Game> Search<G> {
             if solving {
                 prove_ancestors(tree, node);
             }
-            if self.params.minimax_weight > 0.0 {
+            if minimax {
                 let parent = tree.nodes[node as usize].parent;
                 back_up_minimax(tree, parent, G::NUM_PLAYERS);
             }
@@ -342,7 +352,7 @@ impl<G: Game> Search<G> {
         n.to_move = state.to_move() as u8;
         n.status = Status::Pending;
         batch.push(state, &self.moves, node);
-        if wants_judged_moves(&self.params, self.path.len()) {
+        if wants_judged_moves(&self.params, self.path.len(), minimax) {
             batch.judge_last();
         }
         Descent::Leaf
@@ -400,7 +410,7 @@ impl<G: Game> Search<G> {
                 }
             }
             self.tree.backup(node, &v);
-            if best_judged.is_some() && self.params.minimax_weight > 0.0 {
+            if best_judged.is_some() && self.minimax_weight() > 0.0 {
                 back_up_minimax(&mut self.tree, node, n);
             }
             self.in_flight -= 1;
@@ -635,11 +645,11 @@ impl<G: Game> Search<G> {
 }
 
 /// Whether a new node `depth` plies below the root needs its moves judged: some tactical
-/// lever reads them there ([`crate::judge`]).
-fn wants_judged_moves(params: &SearchParams, depth: usize) -> bool {
+/// lever reads them there ([`crate::judge`]); `minimax`: the search minimaxes them.
+fn wants_judged_moves(params: &SearchParams, depth: usize, minimax: bool) -> bool {
     let prior_here = params.tactical_prior > 0.0
         && (params.tactical_prior_plies == 0 || depth < params.tactical_prior_plies as usize);
-    prior_here || params.tactical_value > 0.0 || params.minimax_weight > 0.0
+    prior_here || params.tactical_value > 0.0 || minimax
 }
 
 /// The root edge position (among the root's edges) with the highest prior that passes `ok`, the

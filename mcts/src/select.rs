@@ -8,11 +8,15 @@ use rules::Player;
 use crate::params::SearchParams;
 use crate::tree::{Edge, Node, Status, Tree, NONE, ROOT};
 
-/// Whose value each mover maximises; fixed for one move's search.
+/// Whose value each mover maximises, and how much of the judged minimax it reads; fixed for
+/// one move's search.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct View {
     /// `Some(root player)` in paranoid mode with more than two players.
     pub paranoid_root: Option<Player>,
+    /// The share of a move's judged minimax value in its value ([`SearchParams::minimax_weight`];
+    /// 0 for more than two players).
+    pub minimax: f32,
 }
 
 impl View {
@@ -78,7 +82,7 @@ pub(crate) fn select_edge<M: Copy>(
     let vl = params.virtual_loss;
     let range = parent.edge_range();
     let edges = &tree.edges[range.clone()];
-    let alpha = params.minimax_weight;
+    let alpha = view.minimax;
 
     let parent_n = children_visits(parent, vl);
     let c_sqrt_n = params.c_puct(parent_n) * parent_n.sqrt();
@@ -175,7 +179,7 @@ pub(crate) fn lcb_edge<M: Copy>(
             continue;
         }
         let c = &tree.nodes[e.child as usize];
-        let q = mixed_q(view.utility_sum(c, mover) / visits as f32, e, Some(c), params.minimax_weight);
+        let q = mixed_q(view.utility_sum(c, mover) / visits as f32, e, Some(c), view.minimax);
         let doubt = if c.status == Status::Terminal { 0.0 } else { params.lcb_width / (visits as f32).sqrt() };
         let bound = q - doubt;
         if best.is_none_or(|(_, b, v)| bound > b || (bound == b && visits > v)) {
@@ -212,7 +216,7 @@ mod tests {
     #[test]
     fn the_lcb_choice_plays_the_better_move_against_more_visits() {
         let params = SearchParams::for_tests_v1();
-        let view = View { paranoid_root: None };
+        let view = View { paranoid_root: None, minimax: 0.0 };
         let tree = root_with([(10, 0.5), (3, 0.9)]);
         assert_eq!(tree.best_edge(ROOT), Some(0));
         assert_eq!(lcb_edge(&tree, ROOT, &params, view, |_| true), Some(1));
@@ -233,10 +237,10 @@ mod tests {
             e.prior = 1.0 / 3.0;
             e.judged = judged;
         }
-        let view = View { paranoid_root: None };
-        let plain = SearchParams::for_tests_v1();
-        assert_eq!(select_edge(&tree, ROOT, &plain, view, 0.0), 0, "equal priors: the first move");
-        let minimax = SearchParams { minimax_weight: 0.5, ..plain };
-        assert_eq!(select_edge(&tree, ROOT, &minimax, view, 0.0), 2, "the judge's favourite");
+        let params = SearchParams::for_tests_v1();
+        let plain = View { paranoid_root: None, minimax: 0.0 };
+        assert_eq!(select_edge(&tree, ROOT, &params, plain, 0.0), 0, "equal priors: the first move");
+        let minimax = View { minimax: 0.5, ..plain };
+        assert_eq!(select_edge(&tree, ROOT, &params, minimax, 0.0), 2, "the judge's favourite");
     }
 }

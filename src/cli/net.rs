@@ -40,9 +40,9 @@ pub struct NetArgs {
     /// search players: keeps a weak network's search from missing captures.
     #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = unit_share)]
     pub tactics: f32,
-    /// Full-width plies the `--tactics` search looks before its quiescence (0 to 4): 0 sees
-    /// captures only; each ply more also sees quiet threats a move deeper, at several times
-    /// the cost of a leaf.
+    /// Full-width plies the tactical judge (of `--tactics` and the tree levers below) looks
+    /// before its quiescence (0 to 4): 0 sees captures only; each ply more also sees quiet
+    /// threats a move deeper, at several times the cost.
     #[arg(long, value_name = "D", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=mcts::MAX_TACTICS_DEPTH as i64))]
     pub tactics_depth: u32,
     /// Share (0 to 1) of the tactical prior in each new node's prior: a softmax over every
@@ -61,7 +61,8 @@ pub struct NetArgs {
     #[arg(long, value_name = "W", default_value_t = TreeTactics::recommended().value, value_parser = unit_share)]
     pub tactical_value: f32,
     /// Share (0 to 1) of the minimax of the quiescence values below a move in the value that
-    /// selection and the move choice read (implicit minimax backups); 0 is plain Monte-Carlo means.
+    /// selection and the move choice read (implicit minimax backups); 0 is plain Monte-Carlo
+    /// means. Two players only.
     #[arg(long, value_name = "W", default_value_t = TreeTactics::recommended().minimax, value_parser = unit_share)]
     pub minimax: f32,
     /// How the move is chosen: `visits` (the most visited) or `lcb` (the highest lower
