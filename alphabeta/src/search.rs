@@ -101,15 +101,7 @@ pub fn score_root_moves_within<G: Material>(
 pub fn quiescence_value<G: Material>(game: &G) -> i32 {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
-    let mut searcher = Searcher::<G> {
-        root: game.to_move(),
-        table: Table::new(None),
-        order: MoveOrder::new(),
-        frames: Vec::new(),
-        nodes: 0,
-        deadline: None,
-        stopped: false,
-    };
+    let mut searcher = Searcher::<G>::untimed_without_table(game);
     // The others' move counts are unknown here: level with the mover's, as the root does.
     let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
     searcher.quiesce(game, 0, 0, -INFINITY, INFINITY, mobility)
@@ -120,15 +112,7 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
 /// alone). What a tree search's tactical judge says of a new node's moves; one searcher serves
 /// them all, so the per-search set-up is paid once per position.
 pub fn move_values<G: Material>(game: &G, moves: &[G::Move], depth: u32, values: &mut [i32]) {
-    let mut searcher = Searcher::<G> {
-        root: game.to_move(),
-        table: Table::new(None),
-        order: MoveOrder::new(),
-        frames: Vec::new(),
-        nodes: 0,
-        deadline: None,
-        stopped: false,
-    };
+    let mut searcher = Searcher::<G>::untimed_without_table(game);
     let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
     for (value, &mv) in values.iter_mut().zip(moves) {
         *value = searcher.child(game, mv, depth, 1, -INFINITY, INFINITY, mobility);
@@ -239,6 +223,20 @@ struct Searcher<G: Material> {
 }
 
 impl<G: Material> Searcher<G> {
+    /// A searcher for `game`'s mover with no table and no clock: the cheap set-up of the
+    /// small searches a tree search's judge runs by the thousand.
+    fn untimed_without_table(game: &G) -> Searcher<G> {
+        Searcher {
+            root: game.to_move(),
+            table: Table::new(None),
+            order: MoveOrder::new(),
+            frames: Vec::new(),
+            nodes: 0,
+            deadline: None,
+            stopped: false,
+        }
+    }
+
     /// One iteration over the root moves, best of the previous iteration first, then the rest
     /// in the usual order (ties in the seed's order). Returns the best move and its value; if
     /// the clock stopped the iteration, the best of the moves searched so far. With `scoring`,
