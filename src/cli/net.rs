@@ -4,6 +4,7 @@
 use clap::Args;
 
 use mcts::{MoveChoice, TreeTactics};
+use rules::Variant;
 
 use super::values::parsed;
 use crate::engine::ModelChoice;
@@ -48,31 +49,35 @@ pub struct NetArgs {
     /// Share (0 to 1) of the tactical prior in each new node's prior: a softmax over every
     /// move's quiescence value (after `--tactics-depth` plies), so the search looks at the
     /// captures and threats a full-width search sees however low the network ranks them.
-    #[arg(long, value_name = "W", default_value_t = TreeTactics::recommended().prior, value_parser = unit_share)]
-    pub tactical_prior: f32,
+    /// (default 0.5; 0 on Weltschach, where judging its hundreds of moves a node costs seconds
+    /// a move)
+    #[arg(long, value_name = "W", value_parser = unit_share)]
+    pub tactical_prior: Option<f32>,
     /// Plies below the root that get the tactical prior: 1 the root alone, 0 every ply.
-    #[arg(long, value_name = "N", default_value_t = TreeTactics::recommended().prior_plies)]
-    pub tactical_prior_plies: u32,
+    /// (default 0)
+    #[arg(long, value_name = "N")]
+    pub tactical_prior_plies: Option<u32>,
     /// Temperature of the tactical prior's softmax, in logits of the expected score (1/6 is
     /// 50 centipawns near equality): lower gives the judge's favourite more of the prior.
-    #[arg(long, value_name = "T", default_value_t = TreeTactics::recommended().temperature, value_parser = temperature)]
-    pub tactical_temperature: f32,
-    /// Share (0 to 1) of the best move's quiescence value in each new node's value.
-    #[arg(long, value_name = "W", default_value_t = TreeTactics::recommended().value, value_parser = unit_share)]
-    pub tactical_value: f32,
+    #[arg(long, value_name = "T", value_parser = temperature)]
+    pub tactical_temperature: Option<f32>,
+    /// Share (0 to 1) of the best move's quiescence value in each new node's value. (default
+    /// 1; 0 on Weltschach)
+    #[arg(long, value_name = "W", value_parser = unit_share)]
+    pub tactical_value: Option<f32>,
     /// Share (0 to 1) of the minimax of the quiescence values below a move in the value that
     /// selection and the move choice read (implicit minimax backups); 0 is plain Monte-Carlo
-    /// means. Two players only.
-    #[arg(long, value_name = "W", default_value_t = TreeTactics::recommended().minimax, value_parser = unit_share)]
-    pub minimax: f32,
+    /// means. Two players only. (default 0.5; 0 on Weltschach)
+    #[arg(long, value_name = "W", value_parser = unit_share)]
+    pub minimax: Option<f32>,
     /// How the move is chosen: `visits` (the most visited) or `lcb` (the highest lower
     /// confidence bound on its value, Q - width/sqrt(visits)), which reads values where
-    /// visits are few.
-    #[arg(long, value_name = "RULE", default_value_t = TreeTactics::recommended().choice, value_parser = parsed::<MoveChoice>)]
-    pub choice: MoveChoice,
-    /// Width of the `lcb` choice's bound: higher is closer to choosing by visits.
-    #[arg(long, value_name = "C", default_value_t = TreeTactics::recommended().lcb_width, value_parser = non_negative)]
-    pub lcb_width: f32,
+    /// visits are few. (default lcb; visits on Weltschach)
+    #[arg(long, value_name = "RULE", value_parser = parsed::<MoveChoice>)]
+    pub choice: Option<MoveChoice>,
+    /// Width of the `lcb` choice's bound: higher is closer to choosing by visits. (default 0.2)
+    #[arg(long, value_name = "C", value_parser = non_negative)]
+    pub lcb_width: Option<f32>,
     /// Forward passes each network batch is split into, run at once on threads of their own
     /// (1 to 64): a single game's leaves use more than one core. (default: the machine's cores
     /// divided by the games or search threads running at once)
@@ -85,6 +90,17 @@ fn unit_share(text: &str) -> Result<f32, String> {
     match text.parse::<f32>() {
         Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
         _ => Err(format!("'{text}': expected a number from 0 to 1")),
+    }
+}
+
+/// The tree levers a search player gets on `variant` unless told otherwise: the best measured
+/// ([`TreeTactics::recommended`]), but none on Weltschach, where judging the several hundred
+/// moves of a node, each with a capture-rich quiescence search, costs about 0.3 s a simulation
+/// ten and twenty plies into a game (`vzero bench mcts`), until it has cheaper tactics.
+fn default_tree_tactics(variant: Variant) -> TreeTactics {
+    match variant {
+        Variant::Weltschach => TreeTactics::default(),
+        _ => TreeTactics::recommended(),
     }
 }
 
@@ -105,17 +121,18 @@ fn non_negative(text: &str) -> Result<f32, String> {
 }
 
 impl NetArgs {
-    /// The tactics the flags ask for: the leaf values of `--tactics` and `--tactics-depth`,
-    /// and the tree levers.
-    pub fn tactics(&self) -> alphabeta::Tactics {
+    /// The tactics the flags ask for on `variant`: the leaf values of `--tactics` and
+    /// `--tactics-depth`, and the tree levers, each the variant's default where not given.
+    pub fn tactics(&self, variant: Variant) -> alphabeta::Tactics {
+        let d = default_tree_tactics(variant);
         let tree = TreeTactics {
-            prior: self.tactical_prior,
-            prior_plies: self.tactical_prior_plies,
-            temperature: self.tactical_temperature,
-            value: self.tactical_value,
-            minimax: self.minimax,
-            choice: self.choice,
-            lcb_width: self.lcb_width,
+            prior: self.tactical_prior.unwrap_or(d.prior),
+            prior_plies: self.tactical_prior_plies.unwrap_or(d.prior_plies),
+            temperature: self.tactical_temperature.unwrap_or(d.temperature),
+            value: self.tactical_value.unwrap_or(d.value),
+            minimax: self.minimax.unwrap_or(d.minimax),
+            choice: self.choice.unwrap_or(d.choice),
+            lcb_width: self.lcb_width.unwrap_or(d.lcb_width),
         };
         // Without a judge the depth changes nothing, so it does not make a player different.
         let depth = if self.tactics > 0.0 || tree.judges() { self.tactics_depth } else { 0 };

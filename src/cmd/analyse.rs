@@ -33,7 +33,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         threads: args.threads.max(1),
         multipv: args.multipv.max(1),
         leaves: args.net.leaves,
-        tactics: args.net.tactics(),
+        tactics: args.net.tactics(args.game.variant),
     };
     let report = session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
     let position = session.game().to_text();

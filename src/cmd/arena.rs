@@ -77,7 +77,7 @@ fn arena_match<G: FullGame>(
         leaves: a.net.leaves,
         engine_budget,
         inference,
-        tactics: a.net.tactics(),
+        tactics: a.net.tactics(a.game.variant),
         reuse_trees: !a.play.fresh_search,
     };
     let players = load_players::<G>(specs, opts)?;

@@ -1,12 +1,13 @@
 //! `vzero bench mcts`'s second part: what each tactical lever of the search costs, with the
 //! uniform evaluator and the alpha-beta judge, in microseconds per simulation and milliseconds
-//! a move at 64 and 400 simulations, over positions along one game (its start and the positions
-//! `alphabeta:1` reaches against itself after 10 and 20 plies).
+//! a move (microseconds per simulation times the simulations) at 64 and 400 simulations, over
+//! positions along one game (its start and the positions `alphabeta:1` reaches against itself
+//! after 10 and 20 plies).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use alphabeta::{SearchLimits, Tactics};
-use mcts::{MoveChoice, Search, SearchParams, TreeTactics, UniformEvaluator};
+use mcts::{Evaluator, MoveChoice, Search, SearchParams, TreeTactics, UniformEvaluator};
 use rules::FullGame;
 
 /// Plies at which the benchmark's positions are taken from the `alphabeta:1` game.
@@ -43,6 +44,13 @@ fn positions<G: FullGame>() -> Vec<G> {
     out
 }
 
+/// Wall time after which one position's search stops (Weltschach's judge takes seconds a move):
+/// its cost per simulation is then read from the simulations done.
+const CAP: Duration = Duration::from_millis(500);
+
+/// Simulations added to a search between two looks at the clock.
+const CHUNK: u32 = 4;
+
 /// Prints one line per lever set and budget for `G`.
 pub fn lever_bench<G: FullGame>() {
     let positions = positions::<G>();
@@ -52,19 +60,40 @@ pub fn lever_bench<G: FullGame>() {
         for simulations in [64, 400] {
             let mut params = SearchParams::analysis(simulations);
             tactics.apply_to(&mut params);
-            let (mut visits, began) = (0u64, Instant::now());
+            // The mean over the positions of each one's cost per simulation.
+            let (mut micros, mut capped) = (0.0, false);
             for p in &positions {
-                let mut search = Search::new(p.clone(), params.clone(), 0);
-                search.run(&evaluator);
-                visits += u64::from(search.tree().root().visits);
+                let (cost, stopped) = micros_per_simulation(p, &params, &evaluator);
+                micros += cost / positions.len() as f64;
+                capped |= stopped;
             }
-            let seconds = began.elapsed().as_secs_f64();
             line += &format!(
-                "  {simulations} sims: {:>8.2} us/sim {:>8.2} ms/move",
-                1e6 * seconds / visits.max(1) as f64,
-                1e3 * seconds / positions.len() as f64
+                "  {simulations} sims: {micros:>9.2} us/sim {:>9.2} ms/move{}",
+                micros * simulations as f64 / 1e3,
+                if capped { " (capped)" } else { "  " }
             );
         }
         println!("{line}");
     }
+}
+
+/// Searches `position` to `params.simulations` (in chunks, stopping at [`CAP`]): microseconds
+/// per root visit made, and whether the cap stopped it.
+fn micros_per_simulation<G: FullGame, E: Evaluator<G>>(
+    position: &G,
+    params: &SearchParams,
+    evaluator: &E,
+) -> (f64, bool) {
+    let began = Instant::now();
+    let mut search = Search::new(position.clone(), params.clone(), 0);
+    let mut target = 0;
+    let mut capped = false;
+    while target < params.simulations && !capped {
+        target = (target + CHUNK).min(params.simulations);
+        search.set_params(SearchParams { simulations: target, ..params.clone() });
+        search.run(evaluator);
+        capped = began.elapsed() > CAP && target < params.simulations;
+    }
+    let visits = search.tree().root().visits.max(1);
+    (1e6 * began.elapsed().as_secs_f64() / f64::from(visits), capped)
 }

@@ -215,7 +215,7 @@ impl<'a> Table<'a> {
             threads: 1,
             multipv: lines.max(1),
             leaves: self.args.net.leaves,
-            tactics: self.args.net.tactics(),
+            tactics: self.args.net.tactics(self.args.game.variant),
         };
         let report = self.session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
         if let Some(note) = report.tree_full_note(limits.nodes) {
