@@ -1,32 +1,33 @@
 //! Implicit minimax backups (Lanctot, Winands, Pepels, Sturtevant 2014): beside its Monte-Carlo
-//! mean, every move keeps the minimax of the judged values below it ([`Edge::judged`]), so the
+//! mean, every move keeps the minimax of the judged values below it ([`Tree::judged`]), so the
 //! tactics a judge saw at the frontier reach the root at once instead of being averaged away.
 //! Max-n: each node's mover takes its best judged move; the other seats share the rest.
 
 use rules::Player;
 
 use crate::judge::others_share;
-use crate::tree::{Edge, Node, Status, Tree, NONE};
+use crate::tree::{Status, Tree, NONE};
 
-/// What the mover of the node with `edge` expects after it: an exact result where the child
-/// has one, else the edge's judged (minimaxed) value; NaN when unjudged.
+/// What the mover of the node with edge `edge` expects after it: an exact result where the
+/// child has one, else the edge's judged (minimaxed) value; NaN when unjudged.
 #[inline]
-pub(crate) fn judged_value<M>(nodes: &[Node], edge: &Edge<M>, mover: Player) -> f32 {
-    if edge.child != NONE {
-        let child = &nodes[edge.child as usize];
+fn judged_value<M: Copy>(tree: &Tree<M>, edge: usize, mover: Player) -> f32 {
+    let child = tree.edges[edge].child;
+    if child != NONE {
+        let child = &tree.nodes[child as usize];
         if child.status == Status::Terminal && child.visits > 0 {
             return child.mean(mover);
         }
     }
-    edge.judged
+    tree.judged[edge]
 }
 
 /// The best judged value among `node`'s moves for its mover; `None` when one is unjudged.
 fn best_judged<M: Copy>(tree: &Tree<M>, node: u32) -> Option<f32> {
     let mover = tree.nodes[node as usize].to_move as Player;
     let mut best = f32::NEG_INFINITY;
-    for e in tree.edges_of(node) {
-        let v = judged_value(&tree.nodes, e, mover);
+    for e in tree.nodes[node as usize].edge_range() {
+        let v = judged_value(tree, e, mover);
         if v.is_nan() {
             return None;
         }
@@ -46,7 +47,7 @@ pub(crate) fn back_up_minimax<M: Copy>(tree: &mut Tree<M>, mut node: u32, num_pl
         let Some(best) = best_judged(tree, node) else { return };
         let range = tree.nodes[parent as usize].edge_range();
         let edge = range.clone().find(|&i| tree.edges[i].child == node).expect("a child's edge is its parent's");
-        tree.edges[edge].judged = others_share(num_players, best);
+        tree.judged[edge] = others_share(num_players, best);
         node = parent;
     }
 }
@@ -66,8 +67,8 @@ mod tests {
             tree.set_moves(child, &[0, 1]);
             tree.nodes[child as usize].to_move = 1;
             let first = tree.nodes[child as usize].first_edge as usize;
-            tree.edges[first].judged = values[0];
-            tree.edges[first + 1].judged = values[1];
+            tree.judged[first] = values[0];
+            tree.judged[first + 1] = values[1];
         }
         tree
     }
@@ -83,7 +84,7 @@ mod tests {
         for child in [1, 2] {
             back_up_minimax(&mut tree, child, 2);
         }
-        let root: Vec<f32> = tree.edges_of(ROOT).iter().map(|e| e.judged).collect();
+        let root = &tree.judged[tree.root().edge_range()];
         assert!((root[0] - 0.6).abs() < 1e-6 && (root[1] - 0.3).abs() < 1e-6, "{root:?}");
     }
 
@@ -91,9 +92,9 @@ mod tests {
     #[test]
     fn exact_results_count_and_unjudged_moves_wait() {
         let mut tree = two_ply_tree([[0.1, 0.4], [0.2, f32::NAN]]);
-        tree.edges[1].judged = 0.5;
+        tree.judged[1] = 0.5;
         back_up_minimax(&mut tree, 2, 2);
-        assert_eq!(tree.edges[1].judged, 0.5, "move 1 has an unjudged reply");
+        assert_eq!(tree.judged[1], 0.5, "move 1 has an unjudged reply");
         // Reply 0 of move 0 turns out to win for the opponent.
         let reply = tree.nodes[1].first_edge as usize;
         let mate = tree.add_child(1, reply);
@@ -102,6 +103,6 @@ mod tests {
         node.visits = 1;
         node.value_sum[1] = 1.0;
         back_up_minimax(&mut tree, 1, 2);
-        assert!(tree.edges[0].judged.abs() < 1e-6, "move 0 now loses: {}", tree.edges[0].judged);
+        assert!(tree.judged[0].abs() < 1e-6, "move 0 now loses: {}", tree.judged[0]);
     }
 }

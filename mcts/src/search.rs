@@ -215,7 +215,7 @@ impl<G: Game> Search<G> {
         for (e, win) in edges.iter_mut().zip(wins) {
             e.prior = if win { 1.0 / count as f32 } else { 0.0 };
         }
-        edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        self.tree.sort_edges_by_prior(ROOT);
     }
 
     fn add_root_noise(&mut self) {
@@ -365,7 +365,6 @@ impl<G: Game> Search<G> {
         for i in range {
             let node = batch.node(i);
             let (priors, value) = batch.answer(i);
-            let edges = self.tree.nodes[node as usize].edge_range();
             // Normalised here so evaluators may hand over raw (e.g. masked softmax) weights; a
             // broken answer (negative, NaN) must not poison the tree, so it becomes uniform.
             let sum: f32 = priors.iter().sum();
@@ -373,27 +372,27 @@ impl<G: Game> Search<G> {
             let uniform = 1.0 / priors.len() as f32;
             let judged = batch.move_values(i);
             let mixes_prior = judged.is_some() && self.mixes_tactical_prior(node);
-            let edges = &mut self.tree.edges[edges];
+            let range = self.tree.nodes[node as usize].edge_range();
+            let edges = &mut self.tree.edges[range.clone()];
             for (e, &p) in edges.iter_mut().zip(priors) {
                 e.prior = if sane { p / sum } else { uniform };
             }
             let mut best_judged = None;
             if let Some(values) = judged {
-                for (e, &v) in edges.iter_mut().zip(values) {
-                    e.judged = v.clamp(0.0, 1.0);
+                let kept = &mut self.tree.judged[range];
+                for (k, &v) in kept.iter_mut().zip(values) {
+                    *k = v.clamp(0.0, 1.0);
                 }
                 if mixes_prior {
                     let mut mixed: Vec<f32> = edges.iter().map(|e| e.prior).collect();
                     mix_priors(&mut mixed, values, &self.params);
                     edges.iter_mut().zip(mixed).for_each(|(e, p)| e.prior = p);
                 }
-                best_judged = edges.iter().map(|e| e.judged).reduce(f32::max);
+                best_judged = kept.iter().copied().reduce(f32::max);
             }
             // Highest prior first, which lets selection stop at the first unvisited edge. Stable,
             // so equal priors keep generation order (and the uniform evaluator costs no sort).
-            if !edges.is_sorted_by(|a, b| a.prior >= b.prior) {
-                edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
-            }
+            self.tree.sort_edges_by_prior(node);
             self.tree.nodes[node as usize].status = Status::Expanded;
             // Clamped to the score range, NaN read as a draw: one bad value would otherwise
             // spread to every ancestor's mean.

@@ -6,7 +6,7 @@
 use rules::Player;
 
 use crate::params::SearchParams;
-use crate::tree::{Edge, Node, Status, Tree, NONE, ROOT};
+use crate::tree::{Node, Status, Tree, NONE, ROOT};
 
 /// Whose value each mover maximises, and how much of the judged minimax it reads; fixed for
 /// one move's search.
@@ -59,10 +59,10 @@ pub(crate) fn forced_playouts(k: f32, prior: f32, total_child_visits: f32) -> f3
 /// with its judged minimax value by `minimax_weight` where it has one (an exact result is
 /// already in `q` and stays as it is).
 #[inline]
-pub(crate) fn mixed_q<M>(q: f32, edge: &Edge<M>, child: Option<&Node>, minimax_weight: f32) -> f32 {
+pub(crate) fn mixed_q(q: f32, judged: f32, child: Option<&Node>, minimax_weight: f32) -> f32 {
     let exact = child.is_some_and(|c| c.status == Status::Terminal);
-    if minimax_weight > 0.0 && edge.judged.is_finite() && !exact {
-        (1.0 - minimax_weight) * q + minimax_weight * edge.judged
+    if minimax_weight > 0.0 && judged.is_finite() && !exact {
+        (1.0 - minimax_weight) * q + minimax_weight * judged
     } else {
         q
     }
@@ -83,6 +83,8 @@ pub(crate) fn select_edge<M: Copy>(
     let range = parent.edge_range();
     let edges = &tree.edges[range.clone()];
     let alpha = view.minimax;
+    // Read only with minimax on: without it the judged values stay out of the cache.
+    let judged_at = |i: usize| if alpha > 0.0 { tree.judged[range.start + i] } else { f32::NAN };
 
     let parent_n = children_visits(parent, vl);
     let c_sqrt_n = params.c_puct(parent_n) * parent_n.sqrt();
@@ -112,7 +114,7 @@ pub(crate) fn select_edge<M: Copy>(
                 let score = if c.visits > 0 && (c.visits as f32) < forced_playouts(forced_k, e.prior, total_child) {
                     f32::INFINITY
                 } else {
-                    let q = mixed_q(view.utility_sum(c, mover) / n, e, Some(c), alpha);
+                    let q = mixed_q(view.utility_sum(c, mover) / n, judged_at(i), Some(c), alpha);
                     puct(q, e.prior, n, c_sqrt_n)
                 };
                 if score > best_score {
@@ -150,7 +152,7 @@ pub(crate) fn select_edge<M: Copy>(
                     c.visits as f32 + c.in_flight as f32 * vl <= 0.0
                 };
                 if unvisited {
-                    consider(i, puct(mixed_q(fpu, e, None, alpha), e.prior, 0.0, c_sqrt_n));
+                    consider(i, puct(mixed_q(fpu, judged_at(i), None, alpha), e.prior, 0.0, c_sqrt_n));
                 }
             }
         } else {
@@ -179,7 +181,7 @@ pub(crate) fn lcb_edge<M: Copy>(
             continue;
         }
         let c = &tree.nodes[e.child as usize];
-        let q = mixed_q(view.utility_sum(c, mover) / visits as f32, e, Some(c), view.minimax);
+        let q = mixed_q(view.utility_sum(c, mover) / visits as f32, tree.judged[i], Some(c), view.minimax);
         let doubt = if c.status == Status::Terminal { 0.0 } else { params.lcb_width / (visits as f32).sqrt() };
         let bound = q - doubt;
         if best.is_none_or(|(_, b, v)| bound > b || (bound == b && visits > v)) {
@@ -233,10 +235,10 @@ mod tests {
         tree.set_moves(ROOT, &[0, 1, 2]);
         tree.nodes[0].status = Status::Expanded;
         tree.nodes[0].visits = 1;
-        for (e, judged) in tree.edges.iter_mut().zip([0.3, 0.5, 0.95]) {
+        for e in tree.edges.iter_mut() {
             e.prior = 1.0 / 3.0;
-            e.judged = judged;
         }
+        tree.judged.copy_from_slice(&[0.3, 0.5, 0.95]);
         let params = SearchParams::for_tests_v1();
         let plain = View { paranoid_root: None, minimax: 0.0 };
         assert_eq!(select_edge(&tree, ROOT, &params, plain, 0.0), 0, "equal priors: the first move");

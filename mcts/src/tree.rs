@@ -105,11 +105,6 @@ pub struct Edge<M> {
     pub prior: f32,
     /// The child node, [`NONE`] until the edge is first selected.
     pub child: u32,
-    /// What the node's mover can expect after the move by the tactical judge, minimaxed up
-    /// the tree ([`crate::MoveJudge`], [`SearchParams::minimax_weight`](crate::SearchParams)):
-    /// the judge's value of the move until its child is expanded, then the child's best move for
-    /// the child's mover, as this node's mover sees it. NaN where no judge has spoken.
-    pub judged: f32,
 }
 
 /// The arenas; index 0 of `nodes` is always the root.
@@ -119,9 +114,16 @@ pub struct Tree<M> {
     pub nodes: Vec<Node>,
     /// All edges, each node's a contiguous range.
     pub edges: Vec<Edge<M>>,
-    /// Arenas [`Tree::reroot`] copies into and swaps with `nodes`/`edges`, so that a search
-    /// reused move after move stops allocating (and page-faulting) once its arenas are grown.
-    spare: (Vec<Node>, Vec<Edge<M>>),
+    /// Beside each edge (same index): what the node's mover can expect after the move by the
+    /// tactical judge, minimaxed up the tree ([`crate::MoveJudge`],
+    /// [`SearchParams::minimax_weight`](crate::SearchParams)): the judge's value of the move
+    /// until its child is expanded, then the child's best move for the child's mover, as this
+    /// node's mover sees it; NaN where no judge has spoken. Apart from the edges, so that the
+    /// edges selection scans stay small (12 bytes on the hexagonal boards).
+    pub judged: Vec<f32>,
+    /// Arenas [`Tree::reroot`] copies into and swaps with `nodes`/`edges`/`judged`, so that a
+    /// search reused move after move stops allocating (and page-faulting) once they are grown.
+    spare: (Vec<Node>, Vec<Edge<M>>, Vec<f32>),
 }
 
 /// The root's index.
@@ -130,13 +132,19 @@ pub const ROOT: u32 = 0;
 impl<M: Copy> Tree<M> {
     /// A tree holding only a new root.
     pub fn new() -> Tree<M> {
-        Tree { nodes: vec![Node::new(NONE)], edges: Vec::new(), spare: (Vec::new(), Vec::new()) }
+        Tree {
+            nodes: vec![Node::new(NONE)],
+            edges: Vec::new(),
+            judged: Vec::new(),
+            spare: (Vec::new(), Vec::new(), Vec::new()),
+        }
     }
 
     /// Forgets everything but a new root, keeping the allocations.
     pub(crate) fn clear(&mut self) {
         self.nodes.clear();
         self.edges.clear();
+        self.judged.clear();
         self.nodes.push(Node::new(NONE));
     }
 
@@ -164,7 +172,24 @@ impl<M: Copy> Tree<M> {
         let n = &mut self.nodes[node as usize];
         n.first_edge = first;
         n.num_edges = u16::try_from(moves.len()).expect("more than 65535 legal moves");
-        self.edges.extend(moves.iter().map(|&mv| Edge { mv, prior: 0.0, child: NONE, judged: f32::NAN }));
+        self.edges.extend(moves.iter().map(|&mv| Edge { mv, prior: 0.0, child: NONE }));
+        self.judged.resize(self.edges.len(), f32::NAN);
+    }
+
+    /// Orders `node`'s edges by decreasing prior (stable: equal priors keep their order), their
+    /// judged values with them.
+    pub(crate) fn sort_edges_by_prior(&mut self, node: u32) {
+        let range = self.nodes[node as usize].edge_range();
+        let edges = &mut self.edges[range.clone()];
+        if edges.is_sorted_by(|a, b| a.prior >= b.prior) {
+            return;
+        }
+        let judged = &mut self.judged[range];
+        let mut pairs: Vec<(Edge<M>, f32)> = edges.iter().copied().zip(judged.iter().copied()).collect();
+        pairs.sort_by(|a, b| b.0.prior.total_cmp(&a.0.prior));
+        for ((e, j), (pe, pj)) in edges.iter_mut().zip(judged.iter_mut()).zip(pairs) {
+            (*e, *j) = (pe, pj);
+        }
     }
 
     /// Adds one completed visit with `value` to `node` and every ancestor, ending their pending
@@ -259,9 +284,10 @@ impl<M: Copy> Tree<M> {
             self.clear();
             return false;
         }
-        let (mut nodes, mut edges) = std::mem::take(&mut self.spare);
+        let (mut nodes, mut edges, mut judged) = std::mem::take(&mut self.spare);
         nodes.clear();
         edges.clear();
+        judged.clear();
         let mut root = self.nodes[child as usize];
         root.parent = NONE;
         nodes.push(root);
@@ -271,6 +297,7 @@ impl<M: Copy> Tree<M> {
         while done < nodes.len() {
             let old = nodes[done];
             let first = edges.len() as u32;
+            judged.extend_from_slice(&self.judged[old.edge_range()]);
             for e in &self.edges[old.edge_range()] {
                 let mut e = *e;
                 if e.child != NONE {
@@ -286,6 +313,7 @@ impl<M: Copy> Tree<M> {
         }
         self.spare.0 = std::mem::replace(&mut self.nodes, nodes);
         self.spare.1 = std::mem::replace(&mut self.edges, edges);
+        self.spare.2 = std::mem::replace(&mut self.judged, judged);
         true
     }
 }
