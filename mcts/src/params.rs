@@ -236,9 +236,11 @@ pub struct SearchParams {
     /// players only: the max-n minimax of one value per move, the others sharing the rest,
     /// misled Wellisch's search (one seat against two `alphabeta:1`, 64 simulations, with
     /// the tactical prior, value and `lcb` choice: 0.83 with it at 0.5 against 0.92 without).
+    /// PUCT only: Gumbel search's selection and choice do not read it.
     pub minimax_weight: f32,
     /// How the move to play is chosen at temperature 0: by visits, or by a lower confidence
-    /// bound on the value, which reads values where visits are few (see [`MoveChoice`]).
+    /// bound on the value, which reads values where visits are few (see [`MoveChoice`]). PUCT
+    /// only: Gumbel search plays its halving's survivor.
     pub choice: MoveChoice,
     /// Width of the `lcb` move choice: a move scores `Q - lcb_width / sqrt(visits)`. Higher:
     /// closer to choosing by visits.

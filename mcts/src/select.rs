@@ -60,12 +60,10 @@ pub(crate) fn forced_playouts(k: f32, prior: f32, total_child_visits: f32) -> f3
 /// already in `q` and stays as it is).
 #[inline]
 pub(crate) fn mixed_q(q: f32, judged: f32, child: Option<&Node>, minimax_weight: f32) -> f32 {
-    let exact = child.is_some_and(|c| c.status == Status::Terminal);
-    if minimax_weight > 0.0 && judged.is_finite() && !exact {
-        (1.0 - minimax_weight) * q + minimax_weight * judged
-    } else {
-        q
+    if minimax_weight <= 0.0 || !judged.is_finite() || child.is_some_and(|c| c.status == Status::Terminal) {
+        return q;
     }
+    (1.0 - minimax_weight) * q + minimax_weight * judged
 }
 
 /// Picks the edge (an index into `tree.edges`) to follow out of the expanded `node`.
@@ -83,8 +81,6 @@ pub(crate) fn select_edge<M: Copy>(
     let range = parent.edge_range();
     let edges = &tree.edges[range.clone()];
     let alpha = view.minimax;
-    // Read only with minimax on: without it the judged values stay out of the cache.
-    let judged_at = |i: usize| if alpha > 0.0 { tree.judged[range.start + i] } else { f32::NAN };
 
     let parent_n = children_visits(parent, vl);
     let c_sqrt_n = params.c_puct(parent_n) * parent_n.sqrt();
@@ -114,7 +110,10 @@ pub(crate) fn select_edge<M: Copy>(
                 let score = if c.visits > 0 && (c.visits as f32) < forced_playouts(forced_k, e.prior, total_child) {
                     f32::INFINITY
                 } else {
-                    let q = mixed_q(view.utility_sum(c, mover) / n, judged_at(i), Some(c), alpha);
+                    let mut q = view.utility_sum(c, mover) / n;
+                    if alpha > 0.0 {
+                        q = mixed_q(q, tree.judged[range.start + i], Some(c), alpha);
+                    }
                     puct(q, e.prior, n, c_sqrt_n)
                 };
                 if score > best_score {
@@ -152,7 +151,8 @@ pub(crate) fn select_edge<M: Copy>(
                     c.visits as f32 + c.in_flight as f32 * vl <= 0.0
                 };
                 if unvisited {
-                    consider(i, puct(mixed_q(fpu, judged_at(i), None, alpha), e.prior, 0.0, c_sqrt_n));
+                    let q = mixed_q(fpu, tree.judged[range.start + i], None, alpha);
+                    consider(i, puct(q, e.prior, 0.0, c_sqrt_n));
                 }
             }
         } else {
