@@ -18,6 +18,19 @@ fn three_steps(cfg: &NetConfig, form: TrainForm) -> (Vec<TrainStats>, PolicyValu
     (stats, net)
 }
 
+/// How far `other`'s three steps from `init` land from `plain`'s, as a share of the length of
+/// `plain`'s steps (L2 over every trained weight; the batch norms' running statistics are not
+/// trained): 0 for the same steps, about 1.4 for steps in unrelated directions.
+fn step_deviation(init: &PolicyValueNet, plain: &PolicyValueNet, other: &PolicyValueNet) -> f64 {
+    let (plain, other) = (plain.var_store().variables(), other.var_store().variables());
+    let (mut moved, mut apart) = (0.0, 0.0);
+    for (name, start) in init.var_store().variables().iter().filter(|(name, _)| !name.contains("running")) {
+        moved += (&plain[name] - start).square().sum(Kind::Double).double_value(&[]);
+        apart += (&plain[name] - &other[name]).square().sum(Kind::Double).double_value(&[]);
+    }
+    (apart / moved).sqrt()
+}
+
 /// The largest difference between the two networks' weights, and the largest weight.
 fn weight_difference(a: &PolicyValueNet, b: &PolicyValueNet) -> (f64, f64) {
     let theirs = b.var_store().variables();
@@ -65,15 +78,19 @@ fn bf16_convolutions_step_within_their_precision() {
         return;
     }
     let cfg = hex_config();
+    let init = PolicyValueNet::seeded(&cfg, Device::Cpu, 5);
     let (plain, plain_net) = three_steps(&cfg, TrainForm::PLAIN);
     for channels_last in [false, true] {
         let (bf16, bf16_net) = three_steps(&cfg, TrainForm { channels_last, bf16: true });
         let first = (plain[0].policy_loss - bf16[0].policy_loss).abs() / plain[0].policy_loss;
         assert!(first < 0.02, "first policy loss {} vs {}", plain[0].policy_loss, bf16[0].policy_loss);
         assert!(bf16[2].policy_loss < bf16[0].policy_loss, "bf16 steps learn ({bf16:?})");
-        let (diff, size) = weight_difference(&plain_net, &bf16_net);
+        let (diff, _) = weight_difference(&plain_net, &bf16_net);
         assert!(diff > 0.0, "bf16 arithmetic was used (the weights differ from fp32's at all)");
-        assert!(diff < 0.02 * size, "weights differ by {diff} (largest {size})");
+        // bf16 gradients of this small batch are noisy (0.32 on an AMX machine), but the steps
+        // go where fp32's go: wrong gradients would land about as far away as the steps are long.
+        let deviation = step_deviation(&init, &plain_net, &bf16_net);
+        assert!(deviation < 0.5, "bf16 steps land {deviation:.2} of their length from fp32's");
     }
 }
 
