@@ -26,6 +26,11 @@ def vzero_binary() -> Path:
     return path
 
 
+# `vzero.search` has no tactical judge: it searches as `vzero analyse` does with the tactical
+# levers off (docs/training.md, "The tactical search").
+PLAIN_SEARCH = ("--tactical-prior", "0", "--tactical-value", "0", "--minimax", "0", "--choice", "visits")
+
+
 def run_cli(*args: str, ok: bool = True) -> subprocess.CompletedProcess:
     """Runs `vzero ARGS...`; with `ok`, fails the test unless it exits 0."""
     done = subprocess.run([str(vzero_binary()), *args], capture_output=True, text=True, timeout=300)

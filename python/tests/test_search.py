@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from conftest import random_game, replay, run_cli
+from conftest import PLAIN_SEARCH, random_game, replay, run_cli
 
 import vzero
 
@@ -56,7 +56,7 @@ def test_the_search_is_vzero_analyses(variant):
     result = vzero.search(game, Uniform(game), sims, max_in_flight=1)
     done = run_cli(
         "analyse", "--variant", variant, "--moves", " ".join(moves), "--model", "none", "--sims", str(sims),
-        "--threads", "1", "--leaves", "1", "--multipv", "100000", "--json",
+        "--threads", "1", "--leaves", "1", "--multipv", "100000", "--json", *PLAIN_SEARCH,
     )
     report = json.loads(done.stdout)
     cli = {line["move"]: line["visits"] for line in report["moves"]}

@@ -9,7 +9,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import REPO, random_game, replay, run_cli
+from conftest import PLAIN_SEARCH, REPO, random_game, replay, run_cli
 
 import vzero
 
@@ -52,7 +52,7 @@ def test_the_exported_network_searches_as_vzero_analyse(tmp_path):
         done = run_cli(
             "analyse", "--variant", "mini-hexchess", "--model", str(CHECKPOINT), "--moves", " ".join(moves),
             "--sims", str(SIMS), "--threads", "1", "--leaves", "1", "--precision", "fp32", "--device", "cpu",
-            "--multipv", "1000", "--json",
+            "--multipv", "1000", "--json", *PLAIN_SEARCH,
         )
         report = json.loads(done.stdout)
         cli = {line["move"]: line["visits"] for line in report["moves"]}
