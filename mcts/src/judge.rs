@@ -46,8 +46,9 @@ impl Default for TreeTactics {
 }
 
 impl TreeTactics {
-    /// The best measured levers (docs/training.md, "The tactical search"): what `play`, `analyse`, `uci`, `arena` and
-    /// `gauntlet` search with unless told otherwise.
+    /// The best measured levers (docs/training.md, "The tactical search"): what `play`,
+    /// `analyse`, `uci`, `arena` and `gauntlet` search with unless told otherwise (but on
+    /// Weltschach, whose judge is too slow yet).
     pub fn recommended() -> TreeTactics {
         TreeTactics { prior: 0.5, value: 1.0, minimax: 0.5, choice: MoveChoice::Lcb, ..TreeTactics::default() }
     }
