@@ -107,13 +107,7 @@ impl<G: Material> MoveJudge<G> for TacticsJudge {
 /// `1 - mover` for two players; for three, paranoid as the alpha-beta search is, each of the
 /// two others `(1.5 - mover) / 2`.
 pub fn seat_values<G: Material>(to_move: Player, mover: f32) -> [f32; MAX_PLAYERS] {
-    let n = G::NUM_PLAYERS;
-    let other = (n as f32 / 2.0 - mover) / (n - 1) as f32;
-    let mut values = [0.0; MAX_PLAYERS];
-    for (seat, v) in values[..n].iter_mut().enumerate() {
-        *v = if seat == to_move { mover } else { other };
-    }
-    values
+    mcts::seat_vector(G::NUM_PLAYERS, to_move, mover)
 }
 
 #[cfg(test)]

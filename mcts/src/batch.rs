@@ -22,7 +22,8 @@ pub struct Batch<G: Game> {
     moves: Vec<G::Move>,
     priors: Vec<f32>,
     values: Vec<[f32; MAX_PLAYERS]>,
-    /// One judged value per move, parallel to `priors`: NaN unless a [`crate::MoveJudge`] filled it.
+    /// One judged value per move, parallel to `priors` as far as the last entry the search
+    /// wants judged (none past it): NaN unless a [`crate::MoveJudge`] filled it.
     move_values: Vec<f32>,
     /// Whether the search wants entry `i`'s moves judged (see [`Slot::move_values`]).
     judge: Vec<bool>,
@@ -113,8 +114,11 @@ impl<G: Game> Batch<G> {
     /// The judged value of each of entry `i`'s moves, if the search asked for them and a judge
     /// filled every one.
     pub fn move_values(&self, i: usize) -> Option<&[f32]> {
+        if !self.judge[i] {
+            return None;
+        }
         let values = &self.move_values[self.span(i)];
-        (self.judge[i] && values.iter().all(|v| v.is_finite())).then_some(values)
+        values.iter().all(|v| v.is_finite()).then_some(values)
     }
 
     /// The answer for entry `i`: priors and value vector.
@@ -133,7 +137,6 @@ impl<G: Game> Batch<G> {
         self.nodes.push(node);
         self.moves.extend_from_slice(moves);
         self.priors.resize(self.moves.len(), 0.0);
-        self.move_values.resize(self.moves.len(), f32::NAN);
         self.ends.push(u32::try_from(self.moves.len()).expect("batch holds over 2^32 moves"));
         self.values.push([0.0; MAX_PLAYERS]);
         self.judge.push(false);
@@ -143,6 +146,8 @@ impl<G: Game> Batch<G> {
     pub(crate) fn judge_last(&mut self) {
         if let Some(last) = self.judge.last_mut() {
             *last = true;
+            // The slots of entries no one asked about are never read: only these are written.
+            self.move_values.resize(self.moves.len(), f32::NAN);
         }
     }
 

@@ -183,8 +183,9 @@ pub(crate) fn others_share(num_players: usize, mover: f32) -> f32 {
     (num_players as f32 / 2.0 - mover) / (num_players - 1) as f32
 }
 
-/// Each seat's value when the seat `mover` expects `value` and the others share the rest.
-pub(crate) fn seat_vector(num_players: usize, mover: usize, value: f32) -> [f32; MAX_PLAYERS] {
+/// Each seat's value when the seat `mover` expects `value` and the others share the rest of the
+/// utility sum equally (for three players, as paranoid alpha-beta sees them).
+pub fn seat_vector(num_players: usize, mover: usize, value: f32) -> [f32; MAX_PLAYERS] {
     let other = others_share(num_players, value);
     let mut v = [0.0; MAX_PLAYERS];
     for (seat, x) in v[..num_players].iter_mut().enumerate() {

@@ -85,7 +85,7 @@ pub use bench::{simulations_per_second, BenchReport, SearchBench};
 pub use cache::CachedEvaluator;
 pub use error::{ParamsError, SearchError};
 pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
-pub use judge::{Judged, MoveJudge, TreeTactics};
+pub use judge::{seat_vector, Judged, MoveJudge, TreeTactics};
 pub use network::fill_from_network;
 pub use params::{MoveChoice, RootSearch, SearchParams, MAX_TACTICS_DEPTH};
 pub use report::{RootMove, SearchReport};
