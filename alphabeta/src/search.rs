@@ -23,6 +23,12 @@ const MAX_QUIESCENCE_PLIES: usize = 12;
 /// victim's whole value and this much more cannot lift the static value to alpha.
 const DELTA_MARGIN: i32 = 200;
 
+/// Nodes one quiescence search may visit where a board lists only captures there
+/// ([`Material::CHEAP_QUIESCENCE`]): past it every node stands pat. Weltschach's long capture
+/// sequences, each answered by many recaptures, otherwise reach hundreds of thousands of nodes
+/// from one leaf in a crowded middlegame.
+const CHEAP_QUIESCENCE_NODES: u64 = 64;
+
 /// Nodes between looks at the clock (a clock read costs more than a node's bookkeeping).
 const CLOCK_INTERVAL: u64 = 1024;
 
@@ -135,13 +141,9 @@ fn run<G: Material>(
     }
     shuffle(&mut root_moves, seed);
     let mut searcher = Searcher::<G> {
-        root: game.to_move(),
         table: Table::new(limits.table.then(|| table_bits(limits.depth))),
-        order: MoveOrder::new(),
-        frames: Vec::new(),
-        nodes: 0,
         deadline: limits.time.map(|t| began + t),
-        stopped: false,
+        ..Searcher::untimed_without_table(game)
     };
     let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
     let mut fallback = root_moves[0];
@@ -218,6 +220,8 @@ struct Searcher<G: Material> {
     order: MoveOrder<G::Move>,
     frames: Vec<Frame<G::Move>>,
     nodes: u64,
+    /// `nodes` when the current quiescence search began (at its first ply).
+    quiescence_began: u64,
     deadline: Option<Instant>,
     stopped: bool,
 }
@@ -232,6 +236,7 @@ impl<G: Material> Searcher<G> {
             order: MoveOrder::new(),
             frames: Vec::new(),
             nodes: 0,
+            quiescence_began: 0,
             deadline: None,
             stopped: false,
         }
@@ -332,6 +337,11 @@ impl<G: Material> Searcher<G> {
             self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d);
         }
         self.stopped
+    }
+
+    /// Whether the current quiescence search has used up its nodes ([`CHEAP_QUIESCENCE_NODES`]).
+    fn quiescence_spent(&self) -> bool {
+        self.nodes - self.quiescence_began > CHEAP_QUIESCENCE_NODES
     }
 
     /// The frame of `ply`, taken out while its node runs.
@@ -450,17 +460,39 @@ impl<G: Material> Searcher<G> {
         if self.out_of_time() {
             return 0;
         }
-        // All moves, not just captures: an empty list is mate or stalemate, and the count is
-        // the mobility term.
-        let mut frame = match self.expand(game, ply, &mut mobility) {
-            Ok(frame) => frame,
-            Err(value) => return value,
-        };
-        let stand_pat = self.for_mover(game, static_value(game, self.root, &mobility));
-        if stand_pat >= beta || qply >= MAX_QUIESCENCE_PLIES {
-            self.frames[ply] = frame;
-            return stand_pat;
+        if qply == 0 {
+            self.quiescence_began = self.nodes;
         }
+        let cheap = G::CHEAP_QUIESCENCE && qply > 0;
+        let stand_pat;
+        let mut frame = if cheap {
+            // Captures alone, listed only when standing pat does not already decide: the game's
+            // own end test stops at its first legal move, and the mobility term is the last full
+            // node's.
+            if game.outcome().is_some() {
+                return self.finished(game, ply);
+            }
+            stand_pat = self.for_mover(game, static_value(game, self.root, &mobility));
+            if stand_pat >= beta || qply >= MAX_QUIESCENCE_PLIES || self.quiescence_spent() {
+                return stand_pat;
+            }
+            let mut frame = self.take_frame(ply);
+            game.legal_captures(&mut frame.moves);
+            frame
+        } else {
+            // All moves, not just captures: an empty list is mate or stalemate, and the count
+            // is the mobility term.
+            let frame = match self.expand(game, ply, &mut mobility) {
+                Ok(frame) => frame,
+                Err(value) => return value,
+            };
+            stand_pat = self.for_mover(game, static_value(game, self.root, &mobility));
+            if stand_pat >= beta || qply >= MAX_QUIESCENCE_PLIES {
+                self.frames[ply] = frame;
+                return stand_pat;
+            }
+            frame
+        };
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         frame.keyed.clear();
@@ -485,7 +517,8 @@ impl<G: Material> Searcher<G> {
             }
             best = best.max(value);
             alpha = alpha.max(value);
-            if alpha >= beta {
+            // Past its node budget a cheap quiescence search keeps what it found so far.
+            if alpha >= beta || (G::CHEAP_QUIESCENCE && self.quiescence_spent()) {
                 break;
             }
         }

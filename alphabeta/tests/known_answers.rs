@@ -4,7 +4,7 @@
 
 mod common;
 
-use alphabeta::{search, SearchLimits, SearchOutcome, MATE};
+use alphabeta::{quiescence_value, search, SearchLimits, SearchOutcome, MATE};
 use common::{after, best_reply_capture, hex_position, move_texts, wellisch_position, wins_at_once};
 use rules::wellisch::Wellisch;
 use rules::weltschach::Weltschach;
@@ -134,4 +134,28 @@ fn weltschach_hanging_queen_is_taken() {
         let report = best(&game, depth);
         assert_eq!(after(&game, report.best).material()[1], 1.0, "depth {depth}: {}", game.move_text(report.best));
     }
+}
+
+#[test]
+fn weltschach_quiescence_counts_the_recapture() {
+    // Rsa1xsa5 wins a free rook, or only trades it when the rook on sa8 takes back: the
+    // recapture is found below the quiescence search's first ply, where Weltschach lists
+    // captures alone.
+    let free = Weltschach::from_placements(0, "Kvd1 kve8 Rsa1 rsa5 psh6").unwrap();
+    let defended = Weltschach::from_placements(0, "Kvd1 kve8 Rsa1 rsa5 rsa8 psh6").unwrap();
+    let (free, defended) = (quiescence_value(&free), quiescence_value(&defended));
+    assert!((350..=450).contains(&free), "a free rook: up a rook less a pawn, got {free}");
+    assert!((-650..=-550).contains(&defended), "a defended rook: still down a rook and a pawn, got {defended}");
+}
+
+#[test]
+fn weltschach_quiescence_sees_a_capture_that_mates() {
+    // Black's rook takes the queen on sa5 and checks along the file; the rooks on the ta, sb
+    // and tb files cover every flight of the Emperor on sa1.
+    let game = Weltschach::from_placements(1, "Ksa1 kzh4 Qsa5 rsa8 rtb8 rsb8 rta8").unwrap();
+    let value = quiescence_value(&game);
+    assert!(value > MATE / 2, "the mating capture is a win, got {value}");
+    let report = best(&game, 1);
+    assert_eq!(game.move_text(report.best), "sa8-sa5");
+    assert!(report.value > MATE / 2);
 }

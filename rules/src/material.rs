@@ -15,6 +15,20 @@ pub trait Material: Game {
     /// attackers first among captures of the same victim (MVV-LVA).
     fn mover_value(&self, mv: Self::Move) -> f32;
 
+    /// Whether a quiescence search may list only the captures below its first ply (with
+    /// [`Material::legal_captures`]) instead of every legal move: it then sees no mate or
+    /// stalemate there, and its mobility term is the last full node's. On a board of several
+    /// hundred moves a node, listing them all is what makes a capture sequence cost milliseconds;
+    /// off by default, which keeps the other boards' yardstick exactly as it was measured.
+    const CHEAP_QUIESCENCE: bool = false;
+
+    /// The legal moves of the side to move that capture, in `moves` (cleared first): what a
+    /// quiescence search tries. Variants with a captures-only generator override this.
+    fn legal_captures(&self, moves: &mut Vec<Self::Move>) {
+        self.legal_moves(moves);
+        moves.retain(|&mv| self.capture_value(mv) > 0.0);
+    }
+
     /// Each seat's material on the board, in pawns, kings not counted (seats past the variant's
     /// players hold 0): what a static evaluation weighs. Cheap enough to call at every leaf.
     fn material(&self) -> [f32; MAX_PLAYERS];
@@ -62,6 +76,14 @@ pub struct Standings {
     pub scores: Scores,
     /// Whether material set any seats apart (`false`: the game is a draw).
     pub by_material: bool,
+}
+
+/// How a game stopped at the move limit scores under an adjudication margin of `margin` pawns
+/// (`selfplay.adjudicate_material`, the arena's `--adjudicate-material`): seats that far apart
+/// in material are ranked by it ([`Material::standings`]); 0 never adjudicates, and every such
+/// game is a draw. The one rule of self-play, teacher games and matches.
+pub fn move_limit_standings<G: Material>(game: &G, margin: f32) -> Standings {
+    game.standings(if margin > 0.0 { margin } else { f32::INFINITY })
 }
 
 /// How a game stopped at the move limit scores when `margin` pawns of material set seats apart

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use rules::weltschach::{transform_move, transform_position, Cell, Color, Kind, Move, Weltschach};
-use rules::{Encoding, Ending, Game};
+use rules::{Encoding, Ending, Game, Material};
 
 struct Rng(u64);
 
@@ -271,12 +271,17 @@ fn moves_agree_with_an_independent_model_of_the_rules() {
 fn random_games_keep_their_invariants() {
     let mut rng = Rng(12345);
     let mut moves = Vec::new();
+    let mut captures = Vec::new();
     let mut seen_captures = 0;
     for _game in 0..150 {
         let mut pos = Weltschach::start();
         for _ply in 0..80 {
             pos.legal_moves(&mut moves);
             assert_eq!(pos.count_legal_moves(), moves.len() as u64);
+            // The quiescence search's captures-only generator lists the same captures, in order.
+            pos.legal_captures(&mut captures);
+            let expected: Vec<Move> = moves.iter().copied().filter(|&mv| pos.capture_value(mv) > 0.0).collect();
+            assert_eq!(captures, expected, "{pos:?}");
             assert_eq!(pos.hash(), pos.hash_from_scratch(), "{pos:?}");
             let text = pos.to_text();
             let back = Weltschach::from_text(&text).unwrap();

@@ -11,6 +11,7 @@ use selfplay::replay::{read_checked_shard, ReplayWindow, WindowSize};
 use selfplay::Config;
 use selfplay::RunDir;
 
+use super::tactics_bench::tactics_bench;
 use crate::cli::{BenchArgs, BenchKind};
 
 /// Runs the chosen benchmark.
@@ -61,6 +62,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             let cap = std::time::Duration::from_secs_f64(args.seconds.max(0.001));
             for variant in Variant::ALL {
                 with_game!(variant, G => alphabeta_bench::<G>(cap));
+            }
+            for variant in Variant::ALL {
+                with_game!(variant, G => tactics_bench::<G>());
             }
             Ok(())
         }

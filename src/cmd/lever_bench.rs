@@ -6,9 +6,11 @@
 
 use std::time::{Duration, Instant};
 
-use alphabeta::{SearchLimits, Tactics};
+use alphabeta::Tactics;
 use mcts::{Evaluator, MoveChoice, Search, SearchParams, TreeTactics, UniformEvaluator};
 use rules::FullGame;
+
+use super::tactics_bench::midgame_positions;
 
 /// Plies at which the benchmark's positions are taken from the `alphabeta:1` game.
 const PLIES: [usize; 3] = [0, 10, 20];
@@ -28,22 +30,6 @@ fn lever_sets() -> Vec<(&'static str, Tactics)> {
     ]
 }
 
-/// The benchmark's positions for `G` (fewer where the game ends sooner).
-fn positions<G: FullGame>() -> Vec<G> {
-    let mut game = G::start();
-    let mut out = Vec::new();
-    for ply in 0..=*PLIES.last().expect("plies") {
-        if PLIES.contains(&ply) {
-            out.push(game.clone());
-        }
-        match alphabeta::search(&game, &SearchLimits::depth(1), ply as u64) {
-            Some(outcome) => game.play(outcome.best),
-            None => break,
-        }
-    }
-    out
-}
-
 /// Wall time after which one position's search stops (Weltschach's judge takes seconds a move):
 /// its cost per simulation is then read from the simulations done.
 const CAP: Duration = Duration::from_millis(500);
@@ -53,7 +39,7 @@ const CHUNK: u32 = 4;
 
 /// Prints one line per lever set and budget for `G`.
 pub fn lever_bench<G: FullGame>() {
-    let positions = positions::<G>();
+    let positions = midgame_positions::<G>(&PLIES);
     for (name, tactics) in lever_sets() {
         let evaluator = tactics.blend(UniformEvaluator);
         let mut line = format!("  {:<12}", name);

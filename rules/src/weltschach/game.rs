@@ -8,7 +8,7 @@ use crate::material::Material;
 use crate::movesink::{Any, Count};
 use crate::scores::Scores;
 
-use super::movegen::generate;
+use super::movegen::{generate, generate_captures};
 use super::piece::{self, Kind};
 use super::position::{Move, Weltschach, MOVE_LIMIT_PLIES};
 use super::{notation, setup};
@@ -108,6 +108,15 @@ impl Game for Weltschach {
 }
 
 impl Material for Weltschach {
+    const CHEAP_QUIESCENCE: bool = true;
+
+    fn legal_captures(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if !self.drawn_by_rule() {
+            generate_captures(self, moves);
+        }
+    }
+
     fn capture_value(&self, mv: Move) -> f32 {
         // Castling lands on an empty cell, so only a capture finds a piece on `to`.
         self.piece_at(mv.to()).map_or(0.0, |(_, kind)| kind.value())

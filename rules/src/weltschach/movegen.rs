@@ -63,17 +63,26 @@ struct Gen<'a, S: MoveSink<Move>> {
     ebound: bool,
     /// Skip every legality test (used to explain why a move text is illegal).
     pseudo: bool,
+    /// Generate captures only (a quiescence search's moves), skipping every quiet target
+    /// before its legality test.
+    captures_only: bool,
     sink: &'a mut S,
 }
 
 /// Generates the legal moves of the side to move into `sink`.
 pub(crate) fn generate<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S) {
-    generate_inner(pos, sink, false);
+    generate_inner(pos, sink, false, false);
+}
+
+/// Generates the legal captures of the side to move into `sink`: what a quiescence search
+/// needs, without testing and listing the several hundred quiet moves of a crowded cube.
+pub(crate) fn generate_captures<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S) {
+    generate_inner(pos, sink, false, true);
 }
 
 /// Generates moves that obey piece movement but may leave the Emperor attacked or facing.
 pub(crate) fn generate_pseudo<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S) {
-    generate_inner(pos, sink, true);
+    generate_inner(pos, sink, true, false);
 }
 
 impl Weltschach {
@@ -86,7 +95,7 @@ impl Weltschach {
     }
 }
 
-fn generate_inner<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S, pseudo: bool) {
+fn generate_inner<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S, pseudo: bool, captures_only: bool) {
     let us = pos.side as usize;
     let them = 1 - us;
     let king = pos.kings[us] as usize;
@@ -116,6 +125,7 @@ fn generate_inner<S: MoveSink<Move>>(pos: &Weltschach, sink: &mut S, pseudo: boo
         leap_checker,
         ebound: pos.emperor_river_bound,
         pseudo,
+        captures_only,
         sink,
     };
     g.run();
@@ -200,7 +210,9 @@ impl<S: MoveSink<Move>> Gen<'_, S> {
             }
             let p = self.board[to];
             if p == 0 {
-                self.push(from, to, from_line);
+                if !self.captures_only {
+                    self.push(from, to, from_line);
+                }
             } else {
                 if byte_color(p) == self.them {
                     self.push(from, to, from_line);
@@ -226,7 +238,9 @@ impl<S: MoveSink<Move>> Gen<'_, S> {
             if river && !in_half(self.us, to) {
                 return;
             }
-            self.push(from, to, from_line);
+            if !self.captures_only {
+                self.push(from, to, from_line);
+            }
         }
         while k < len {
             k += 1;
@@ -250,7 +264,8 @@ impl<S: MoveSink<Move>> Gen<'_, S> {
             m &= m - 1;
             let to = (from as isize + LEAP_OFFSET[cls * 24 + i]) as usize;
             let p = self.board[to];
-            if (p == 0 || byte_color(p) == self.them) && (!river || in_half(self.us, to)) {
+            let target = if p == 0 { !self.captures_only } else { byte_color(p) == self.them };
+            if target && (!river || in_half(self.us, to)) {
                 self.push(from, to, from_line);
             }
         }
@@ -260,7 +275,7 @@ impl<S: MoveSink<Move>> Gen<'_, S> {
         let from_line = self.king_line(from);
         let fwd: isize = if self.us == 0 { 64 } else { -64 };
         let file = from & 63;
-        let mut m = PAWN_MOVE[file];
+        let mut m = if self.captures_only { 0 } else { PAWN_MOVE[file] };
         while m != 0 {
             let bit = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -290,7 +305,8 @@ impl<S: MoveSink<Move>> Gen<'_, S> {
             }
             let to = (from as isize + DIR_OFFSET[d]) as usize;
             let p = self.board[to];
-            if (p != 0 && byte_color(p) != self.them) || !self.legal(from, to, from_line) {
+            let target = if p == 0 { !self.captures_only } else { byte_color(p) == self.them };
+            if !target || !self.legal(from, to, from_line) {
                 continue;
             }
             self.sink.add(Move::new(from, to));
@@ -313,7 +329,8 @@ impl<S: MoveSink<Move>> Gen<'_, S> {
             }
             let to = (from as isize + DIR_OFFSET[d]) as usize;
             let p = self.board[to];
-            if p != 0 && byte_color(p) != self.them {
+            let target = if p == 0 { !self.captures_only } else { byte_color(p) == self.them };
+            if !target {
                 continue;
             }
             if self.ebound && !in_half(self.us, to) {
@@ -323,7 +340,7 @@ impl<S: MoveSink<Move>> Gen<'_, S> {
                 self.sink.add(Move::new(from, to));
             }
         }
-        if self.pos.is_unmoved(from) && !self.in_check {
+        if self.pos.is_unmoved(from) && !self.in_check && !self.captures_only {
             self.castlings(from);
         }
     }

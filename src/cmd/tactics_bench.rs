@@ -1,0 +1,74 @@
+//! `vzero bench alphabeta`'s second part: what the alpha-beta tactics cost on midgame positions
+//! (those `alphabeta:1` reaches against itself), where a board's captures pile up: a teacher's
+//! depth-1 label (every root move scored within the default teacher's margin), one tactical
+//! leaf value (`--tactics`, the quiescence search alone) and a node's judged moves (the tactical
+//! search's judge, the quiescence search after every move). Medians over the positions, so
+//! one capture-rich position cannot hide the typical cost.
+
+use std::time::Instant;
+
+use alphabeta::SearchLimits;
+use rules::FullGame;
+use selfplay::config::TeacherConfig;
+
+/// Plies of the `alphabeta:1` game at which the midgame positions are taken.
+const MIDGAME_PLIES: [usize; 4] = [20, 40, 60, 80];
+
+/// The midgame positions of `G` (fewer where its game ends sooner).
+pub fn midgame_positions<G: FullGame>(plies: &[usize]) -> Vec<G> {
+    let mut game = G::start();
+    let mut out = Vec::new();
+    for ply in 0..=plies.iter().copied().max().unwrap_or(0) {
+        if plies.contains(&ply) {
+            out.push(game.clone());
+        }
+        match alphabeta::search(&game, &SearchLimits::depth(1), ply as u64) {
+            Some(outcome) => game.play(outcome.best),
+            None => break,
+        }
+    }
+    out
+}
+
+/// The median of `samples` in milliseconds.
+fn median_ms(mut samples: Vec<f64>) -> f64 {
+    samples.sort_by(f64::total_cmp);
+    samples.get(samples.len() / 2).copied().unwrap_or(f64::NAN) * 1e3
+}
+
+/// Seconds `work` takes.
+fn timed(work: impl FnOnce()) -> f64 {
+    let began = Instant::now();
+    work();
+    began.elapsed().as_secs_f64()
+}
+
+/// Prints `G`'s line: median milliseconds of a label, a leaf value and a node's judged moves.
+pub fn tactics_bench<G: FullGame>() {
+    let positions = midgame_positions::<G>(&MIDGAME_PLIES);
+    let teacher = TeacherConfig::default();
+    // The teacher's own margin: 9.2 temperatures of the wider softmax (selfplay::teach).
+    let margin = (9.2 * teacher.policy_temperature.max(teacher.choice_temperature)).ceil() as i32;
+    let (mut label, mut leaf, mut judge) = (Vec::new(), Vec::new(), Vec::new());
+    let mut moves = Vec::new();
+    for game in &positions {
+        let limits = SearchLimits { table: true, ..SearchLimits::depth(1) };
+        label.push(timed(|| {
+            alphabeta::score_root_moves_within(game, &limits, 0, margin);
+        }));
+        leaf.push(timed(|| {
+            alphabeta::quiescence_value(game);
+        }));
+        game.legal_moves(&mut moves);
+        let mut values = vec![0; moves.len()];
+        judge.push(timed(|| alphabeta::move_values(game, &moves, 0, &mut values)));
+    }
+    println!(
+        "{:<14} {} midgame positions: depth-1 label {:>9.3} ms  tactical leaf {:>8.3} ms  judged moves {:>9.3} ms",
+        G::NAME,
+        positions.len(),
+        median_ms(label),
+        median_ms(leaf),
+        median_ms(judge),
+    );
+}
