@@ -524,3 +524,20 @@ fn the_final_evaluation_shows_progress_on_a_terminal_only() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn weltschach_matches_score_material_at_the_move_limit_by_default() {
+    // Greedy takes material from random within 20 plies; the limit scores it by default on the
+    // cube, and as a draw with --adjudicate-material 0 (the other boards' default).
+    let game = ["arena", "--variant", "weltschach", "greedy", "random", "--games", "2", "--max-plies", "20"];
+    let out = vzero(&game);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("endings: material at the move limit 2"), "{text}");
+    assert!(text.contains("greedy      2      0      0"), "{text}");
+    let out = vzero(&[&game[..], &["--adjudicate-material", "0"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("endings: move limit 2"), "{}", stdout(&out));
+    let out = vzero(&[&game[..], &["--adjudicate-material", "nan"]].concat());
+    assert!(stderr(&out).contains("'nan': expected 0 (never) or a positive number of pawns"), "{}", stderr(&out));
+}

@@ -5,7 +5,7 @@ use rand::{RngExt, SeedableRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use rules::{Ending, Game, Scores};
+use rules::{move_limit_standings, Ending, Game, Material, Scores};
 
 use crate::agent::{Agent, GameSoFar};
 use crate::forfeit::Forfeit;
@@ -37,7 +37,7 @@ pub struct MatchResult {
     pub draws: usize,
     /// Games adjudicated at the ply limit.
     pub adjudicated: usize,
-    /// How many games ended each way ([`rules::Ending::name`], `move limit`, `forfeit`), for
+    /// How many games ended each way ([`rules::Ending::name`], `move limit`, [`MATERIAL_ENDING`], `forfeit`), for
     /// reading why games were drawn.
     pub endings: std::collections::BTreeMap<&'static str, usize>,
     /// `forfeits[agent]`: why the agent lost each game it forfeited, in the order they ended.
@@ -129,8 +129,12 @@ pub struct MatchOptions {
     pub games: usize,
     /// Random plies at the start of each game, shared by the games of one seat rotation.
     pub opening_plies: u32,
-    /// Games longer than this are adjudicated draws.
+    /// Games longer than this are adjudicated: by material where seats are
+    /// `adjudicate_material` pawns apart, else draws.
     pub max_plies: u32,
+    /// Pawns of material that decide a game at `max_plies` ([`rules::move_limit_standings`],
+    /// as self-play's `selfplay.adjudicate_material`); 0: every such game is a draw.
+    pub adjudicate_material: f32,
     /// Games played at once.
     pub threads: usize,
     /// Seed of the openings and of the agents' random choices.
@@ -142,7 +146,7 @@ pub struct MatchOptions {
 /// rotation cycle share an opening of `opening_plies` random moves, so seat order is the only
 /// difference between them. `stop_when` sees the running totals after each game and ends the
 /// match early by returning true (an SPRT decision, say).
-pub fn play_match<G: Game>(
+pub fn play_match<G: Material>(
     agents: &[&dyn Agent<G>],
     start: &G,
     opts: MatchOptions,
@@ -183,7 +187,7 @@ fn seat_orders(n: usize) -> Vec<Vec<usize>> {
     }
 }
 
-fn play_one<G: Game>(
+fn play_one<G: Material>(
     agents: &[&dyn Agent<G>],
     start: &G,
     seat_agents: Vec<usize>,
@@ -234,9 +238,16 @@ fn play_one<G: Game>(
     }
     match game.outcome() {
         Some(scores) => ended(scores, false, rules_ending(&game), None, moves_by_seat, thinking),
-        None => ended(Scores::draw(n), true, "move limit", None, moves_by_seat, thinking),
+        None => {
+            let standings = move_limit_standings(&game, opts.adjudicate_material);
+            let ending = if standings.by_material { MATERIAL_ENDING } else { "move limit" };
+            ended(standings.scores, true, ending, None, moves_by_seat, thinking)
+        }
     }
 }
+
+/// The ending of a game at the move limit that material decided (`--adjudicate-material`).
+pub const MATERIAL_ENDING: &str = "material at the move limit";
 
 /// The name of the rule that ended `game` (over).
 fn rules_ending<G: Game>(game: &G) -> &'static str {

@@ -6,7 +6,7 @@ use rules::wellisch::Wellisch;
 use rules::Game;
 
 fn opts(games: usize, threads: usize) -> MatchOptions {
-    MatchOptions { games, opening_plies: 2, max_plies: 120, threads, seed: 5 }
+    MatchOptions { games, opening_plies: 2, max_plies: 120, adjudicate_material: 0.0, threads, seed: 5 }
 }
 
 #[test]
@@ -55,9 +55,37 @@ fn paired_games_share_their_opening() {
     // game with the agents' seats swapped: every decisive result is matched by the opposite
     // one, which independent openings would not give.
     let agents: [&dyn Agent<MiniHexchess>; 2] = [&RandomAgent, &RandomAgent];
-    let o = MatchOptions { games: 40, opening_plies: 300, max_plies: 300, threads: 1, seed: 9 };
+    let o =
+        MatchOptions { games: 40, opening_plies: 300, max_plies: 300, adjudicate_material: 0.0, threads: 1, seed: 9 };
     let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), o, &|_| false);
     assert!(r.wins[0] + r.wins[1] >= 4, "too few decisive games to tell: {r:?}");
     assert_eq!(r.wins[0], r.wins[1], "{r:?}");
     assert_eq!(r.seat_wins[0][0], r.seat_wins[1][0], "{r:?}");
+}
+
+#[test]
+fn the_move_limit_scores_a_material_lead_as_a_win_when_asked() {
+    // Black is a rook short; a move limit of 0 stops every game where it starts.
+    let lead = MiniHexchess::from_text("b/1kn/ppppp/7/3P3/2PKP2/1PNBRP1 w - 0 1").unwrap();
+    let agents: [&dyn Agent<MiniHexchess>; 2] = [&GreedyAgent, &RandomAgent];
+    let at_limit = |margin: f32| MatchOptions {
+        games: 4,
+        opening_plies: 0,
+        max_plies: 0,
+        adjudicate_material: margin,
+        threads: 1,
+        seed: 3,
+    };
+    let r = play_match::<MiniHexchess>(&agents, &lead, at_limit(3.0), &|_| false);
+    assert_eq!(r.endings.get(arena::MATERIAL_ENDING), Some(&4), "{r:?}");
+    assert_eq!((r.wins[0], r.wins[1], r.draws), (2, 2, 0), "white wins each game, whoever sits there");
+    assert_eq!(r.adjudicated, 4);
+    // A lead smaller than the margin, or no margin at all, is a draw.
+    for margin in [5.5, 0.0] {
+        let r = play_match::<MiniHexchess>(&agents, &lead, at_limit(margin), &|_| false);
+        assert_eq!((r.draws, r.endings.get("move limit")), (4, Some(&4)), "margin {margin}: {r:?}");
+    }
+    // Level material is a draw at any margin.
+    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), at_limit(0.5), &|_| false);
+    assert_eq!((r.draws, r.endings.get("move limit")), (4, Some(&4)), "{r:?}");
 }

@@ -37,7 +37,9 @@ pub use ending::{describe_end, ending_text, game_over_text, Ending};
 pub use error::{MoveError, PlayError, PositionError, SetupError};
 pub use game::{Game, Player, MAX_PLAYERS};
 pub use hexchess::{Glinski, MiniHexchess};
-pub use material::{material_standings, material_values, Material, Standings, MATERIAL_VALUE_SCALE};
+pub use material::{
+    material_standings, material_values, move_limit_standings, Material, Standings, MATERIAL_VALUE_SCALE,
+};
 pub use policy_map::{PolicyMap, PolicyMove};
 pub use scores::Scores;
 pub use variant::{FullGame, Variant};

@@ -61,9 +61,14 @@ pub struct MatchFlags {
     /// Random plies opening each game (shared by the games of one seat rotation).
     #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
-    /// Longest game in plies; longer games are adjudicated draws.
+    /// Longest game in plies; longer games are adjudicated (see --adjudicate-material).
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,
+    /// Pawns of material that decide a game at --max-plies: seats that far apart are ranked by
+    /// material, as self-play's `selfplay.adjudicate_material` does; 0 makes every such game a
+    /// draw. Default: 3 on Weltschach, whose games between weak players rarely end, 0 elsewhere.
+    #[arg(long, value_name = "PAWNS", value_parser = adjudication_pawns)]
+    pub adjudicate_material: Option<f32>,
     /// Search players search every move from an empty tree, instead of keeping the subtree of
     /// the position reached from their last move (tree reuse, whose visits count toward the
     /// move's simulations).
@@ -113,5 +118,29 @@ fn fixed_player(text: &str) -> Result<String, String> {
              with `vzero arena` (or --each-other)"
         )),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Pawns of material that decide a Weltschach game at the move limit unless
+/// `--adjudicate-material` says otherwise: weak players' games there rarely end by the rules
+/// (a two-hour network drew 64 of 66 games against `greedy` at the limit), and a match of draws
+/// tells two players nothing.
+pub const WELTSCHACH_ADJUDICATION: f32 = 3.0;
+
+impl MatchFlags {
+    /// The `--adjudicate-material` margin for `variant`: as given, else the variant's default.
+    pub fn adjudication(&self, variant: rules::Variant) -> f32 {
+        self.adjudicate_material.unwrap_or(match variant {
+            rules::Variant::Weltschach => WELTSCHACH_ADJUDICATION,
+            _ => 0.0,
+        })
+    }
+}
+
+/// A `--adjudicate-material` value: a finite number of pawns, 0 or more.
+fn adjudication_pawns(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(pawns) if pawns.is_finite() && pawns >= 0.0 => Ok(pawns),
+        _ => Err(format!("'{text}': expected 0 (never) or a positive number of pawns")),
     }
 }

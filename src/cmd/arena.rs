@@ -86,6 +86,7 @@ fn arena_match<G: FullGame>(
         games: a.games,
         opening_plies: a.play.opening_plies,
         max_plies: a.play.max_plies,
+        adjudicate_material: a.play.adjudication(a.game.variant),
         threads: a.play.threads,
         seed: a.play.seed,
     };

@@ -27,6 +27,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
             leaves: args.net.leaves,
             reuse_trees: !args.play.fresh_search,
             max_plies: args.play.max_plies,
+            adjudicate_material: args.play.adjudication(config.variant),
             opening_plies: args.play.opening_plies,
             threads: args.play.threads,
             seed: args.play.seed,

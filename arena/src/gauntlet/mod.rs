@@ -38,8 +38,12 @@ pub struct GauntletMatch {
     /// lines written before they existed.
     #[serde(skip_serializing_if = "is_off")]
     pub tree_tactics: Option<mcts::TreeTactics>,
-    /// Longest game in plies; longer games are adjudicated draws.
+    /// Longest game in plies; longer games are adjudicated.
     pub max_plies: u32,
+    /// Pawns of material that decided a game at `max_plies` (`--adjudicate-material`); left
+    /// out when 0 (every such game a draw), as in the lines written before it existed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub adjudicate_material: f32,
     /// Games played in this match.
     pub games: usize,
     /// The checkpoint's total score over them (a win 1, a draw 1/2; three players: its score

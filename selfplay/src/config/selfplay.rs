@@ -18,7 +18,8 @@ pub struct SelfplayConfig {
     pub max_plies: u32,
     /// A game reaching `max_plies` with seats at least this many pawns of material apart is
     /// scored by their material standings ([`rules::material_standings`]: two players, the side
-    /// ahead wins); a prior, off in a pure-zero run. 0 keeps every such game a draw.
+    /// ahead wins); a prior, off in a pure-zero run. 0 keeps every such game a draw. The run's
+    /// own matches (gating, evaluation, gauntlet) score their games by the same rule.
     pub adjudicate_material: f32,
     /// A player whose searched value stays below this for `resign_plies` of its consecutive
     /// moves resigns (scores: as if it lost). 0 disables resignation.

@@ -69,6 +69,7 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
         leaves: None,
         reuse_trees: true,
         max_plies: config.selfplay.max_plies,
+        adjudicate_material: config.selfplay.adjudicate_material,
         opening_plies: 2,
         threads: 1,
         seed: config.seed,

@@ -35,8 +35,10 @@ pub struct GauntletOptions {
     pub leaves: Option<u32>,
     /// The checkpoints keep each game's tree between their moves (tree reuse).
     pub reuse_trees: bool,
-    /// Longest game in plies; longer games are adjudicated draws.
+    /// Longest game in plies; longer games are adjudicated.
     pub max_plies: u32,
+    /// Pawns of material that decide a game at `max_plies` (0: a draw).
+    pub adjudicate_material: f32,
     /// Random plies opening each game.
     pub opening_plies: u32,
     /// Games played at once.
@@ -104,7 +106,10 @@ pub fn run_gauntlet<G: Encoding + Material>(
         .into_iter()
         .filter_map(|e| match e {
             RunEvent::Gauntlet(g)
-                if g.sims == opts.sims && g.tactics() == opts.tactics && g.max_plies == opts.max_plies =>
+                if g.sims == opts.sims
+                    && g.tactics() == opts.tactics
+                    && g.max_plies == opts.max_plies
+                    && g.adjudicate_material == opts.adjudicate_material =>
             {
                 Some(g)
             }
@@ -207,6 +212,7 @@ fn play_pairing<G: Encoding + Material>(
         games,
         opening_plies: opts.opening_plies,
         max_plies: opts.max_plies,
+        adjudicate_material: opts.adjudicate_material,
         threads: opts.threads,
         seed: game_seed(opts.seed ^ pairing_seed, have as u64),
     };
@@ -220,6 +226,7 @@ fn play_pairing<G: Encoding + Material>(
         tactics_depth: opts.tactics.depth,
         tree_tactics: Some(opts.tactics.tree),
         max_plies: opts.max_plies,
+        adjudicate_material: opts.adjudicate_material,
         games: result.games,
         score: result.score[0],
         wins: result.wins[0],

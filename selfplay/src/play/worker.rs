@@ -169,7 +169,7 @@ fn step_game<G: Encoding>(
 /// How a game stopped at the move limit in `state` scores: a draw, or (`margin` above 0) the
 /// standings of seats at least `margin` pawns of material apart ([`rules::material_standings`]).
 pub(crate) fn at_move_limit<G: Encoding>(state: &G, margin: f32) -> (GameEnd, Scores) {
-    let standings = state.standings(if margin > 0.0 { margin } else { f32::INFINITY });
+    let standings = rules::move_limit_standings(state, margin);
     let end = if standings.by_material { GameEnd::Material } else { GameEnd::MaxPlies };
     (end, standings.scores)
 }

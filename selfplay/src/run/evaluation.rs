@@ -66,6 +66,7 @@ pub(crate) fn evaluate<G: Encoding>(
             games: planned,
             opening_plies: 2,
             max_plies: config.selfplay.max_plies,
+            adjudicate_material: config.selfplay.adjudicate_material,
             threads: config.selfplay.workers,
             seed: config.seed ^ 0xE7A1,
         };

@@ -37,6 +37,7 @@ pub fn gate<G: Encoding>(
         games: g.games,
         opening_plies: 2,
         max_plies: config.selfplay.max_plies,
+        adjudicate_material: config.selfplay.adjudicate_material,
         threads: config.selfplay.workers,
         seed: config.seed ^ 0x6A7E,
     };
