@@ -1,15 +1,66 @@
 //! Where commands write, checked before their work starts: a match of an hour must not end in
-//! "No such file or directory" with its results lost, and no command may write into a
-//! checkpoint folder or over a file of a run directory.
+//! "No such file or directory" with its results lost, and no command may write over its own
+//! input, into a checkpoint folder, or over a file of a run directory.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
+use selfplay::store::lock::LOCK_FILE;
+use selfplay::RunDir;
 
-/// Refuses `--out FILE` before the work unless it can be written there ([`durable::check_writable`]:
-/// the folder exists and takes new files, the path is no folder).
-pub fn check_out_file(out: &Path) -> anyhow::Result<()> {
-    durable::check_writable(out).map_err(|e| anyhow::anyhow!("--out {}: {e}", out.display()))
+/// The formats of the files commands write, each named by its extension.
+#[derive(Clone, Copy, Debug)]
+pub enum Format {
+    /// A picture (`render`, `plot`).
+    Svg,
+    /// A page (`replay`).
+    Html,
+}
+
+impl Format {
+    /// The format's name and the extensions a file of it may have (any case).
+    fn names(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            Format::Svg => ("SVG", &["svg"]),
+            Format::Html => ("HTML", &["html", "htm"]),
+        }
+    }
+}
+
+/// Refuses `--out FILE` before the work unless it is safe and can be written: it is none of
+/// the command's `inputs`, no file of a run or checkpoint ([`refuse_run_files`]), writable
+/// ([`durable::check_writable`]: the folder exists and takes new files, the path is no folder)
+/// and named for its `format` where the command has one.
+pub fn check_out_file(out: &Path, format: Option<Format>, inputs: &[&Path]) -> anyhow::Result<()> {
+    refuse_inputs(out, inputs)?;
+    refuse_run_files(out, &[out.to_path_buf()])?;
+    check_writable(out, out)?;
+    if let Some(format) = format {
+        let (name, extensions) = format.names();
+        let ext = out.extension().and_then(|e| e.to_str()).unwrap_or_default();
+        if !extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)) {
+            bail!("--out {}: this command writes only {name}; name the file *.{}", out.display(), extensions[0]);
+        }
+    }
+    Ok(())
+}
+
+/// Refuses, before the work, an output `out` where the file `probe` cannot be written (a
+/// folder that does not exist or takes no new files); the message names `--out` as given.
+pub fn check_writable(out: &Path, probe: &Path) -> anyhow::Result<()> {
+    durable::check_writable(probe).map_err(|e| anyhow::anyhow!("--out {}: {e}", out.display()))
+}
+
+/// Refuses an output that is one of the files the command reads: it would be destroyed by
+/// the writing, or, for a log that is appended to, read back half-written.
+fn refuse_inputs(out: &Path, inputs: &[&Path]) -> anyhow::Result<()> {
+    let Ok(file) = out.canonicalize() else { return Ok(()) };
+    for input in inputs {
+        if input.canonicalize().is_ok_and(|i| i == file) {
+            bail!("--out {}: is this command's input {}; write elsewhere", out.display(), input.display());
+        }
+    }
+    Ok(())
 }
 
 /// Writes a whole output file through a temporary and a rename ([`durable::write`]): a failure
@@ -30,9 +81,11 @@ pub fn append_json_line(out: &Path, record: &serde_json::Value) -> anyhow::Resul
     Ok(())
 }
 
-/// Refuses output files that would destroy part of a run (`export`, `encode`): any inside a
-/// checkpoint folder, and an existing file anywhere in a run directory. `out` is what the
-/// user typed, for the message.
+/// Refuses output files that would destroy part of a run, the one rule of every writer: any
+/// inside a checkpoint folder; in a run directory, an existing file, and new ones in the
+/// folders the run fills (replay/, checkpoints/, games/) or under the names of its own files
+/// (a JSON line in `finished` would end its workers). `out` is what the user typed, for the
+/// message.
 pub fn refuse_run_files(out: &Path, files: &[PathBuf]) -> anyhow::Result<()> {
     let shown = out.display();
     for file in files {
@@ -41,9 +94,25 @@ pub fn refuse_run_files(out: &Path, files: &[PathBuf]) -> anyhow::Result<()> {
             if dir.join("state.json").is_file() && dir.join("weights.safetensors").is_file() {
                 bail!("--out {shown}: inside the checkpoint {}; write outside it", dir.display());
             }
-            let is_run = dir.join("config.toml").is_file() && dir.join(nn::checkpoint::RUN_CHECKPOINTS).is_dir();
-            if is_run && file.exists() {
+            let run = RunDir::open(dir);
+            if !(run.config().is_file() && run.checkpoints().is_dir()) {
+                continue;
+            }
+            if file.exists() {
                 bail!("--out {shown}: would overwrite {}, a file of the run {}", file.display(), dir.display());
+            }
+            let owned = [run.replay(), run.checkpoints(), run.games()];
+            if let Some(owned) = owned.iter().find(|f| folder.starts_with(f)) {
+                bail!(
+                    "--out {shown}: inside {}, a folder of the run {}; write outside it",
+                    owned.display(),
+                    dir.display()
+                );
+            }
+            let names = [run.metrics(), run.finished(), run.best(), dir.join(LOCK_FILE)];
+            let name = file.file_name().map(|n| dir.join(n));
+            if folder == dir && name.is_some_and(|n| names.contains(&n)) {
+                bail!("--out {shown}: would take the name of a file of the run {}; write elsewhere", dir.display());
             }
         }
     }

@@ -150,3 +150,172 @@ fn encode_refuses_checkpoint_folders_and_run_files_as_export_does() {
     assert!(encode(&run.join("pos")).status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every file under `dir` with its bytes, to see that a refused command changed nothing.
+fn snapshot(dir: &Path) -> std::collections::BTreeMap<std::path::PathBuf, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                files.insert(path.clone(), std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+/// Runs `args`, expecting a refusal of `--out` in one line holding `needle`, before any work.
+fn refused_out(args: &[&str], needle: &str) {
+    let result = vzero(args);
+    let err = stderr_of(&result);
+    assert_eq!(result.status.code(), Some(1), "{args:?}: {err}");
+    assert!(err.contains("--out") && err.contains(needle) && err.lines().count() == 1, "{args:?}: {err}");
+    assert!(result.stdout.is_empty(), "{args:?} did its work: {}", String::from_utf8_lossy(&result.stdout));
+}
+
+#[test]
+fn no_writer_writes_over_a_file_of_a_run() {
+    let dir = scratch("outputs-run-files");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let shard = std::fs::read_dir(run.join("replay")).unwrap().next().unwrap().unwrap().path();
+    let (run_text, shard_text) = (run.to_str().unwrap(), shard.to_str().unwrap());
+    let before = snapshot(&run);
+    let (config, metrics) = (run.join("config.toml"), run.join("metrics.jsonl"));
+    for victim in [config.to_str().unwrap(), metrics.to_str().unwrap(), shard_text] {
+        let arena = ["arena", "--variant", "mini-hexchess", "random", "random", "--games", "2"];
+        for args in [
+            vec!["render", "--variant", "glinski", "--out", victim],
+            vec!["replay", shard_text, "--out", victim],
+            vec!["plot", run_text, "--out", victim],
+            [&arena[..], &["--out", victim]].concat(),
+        ] {
+            // A command's own input (replay's game, plot's metrics and config) is refused as that,
+            // the others as files of the run.
+            let input =
+                if args[0] == "plot" { victim != shard_text } else { args[0] == "replay" && victim == shard_text };
+            let needle = if input { "input" } else { "a file of the run" };
+            refused_out(&args, needle);
+        }
+    }
+    // New files are refused where the run owns the name or the folder: a JSON line in
+    // `finished` would end the run's workers, one in replay/ would be read as a broken shard.
+    for new in ["finished", "train.lock", "replay/new.shard", "games/new.txt", "checkpoints/new.svg"] {
+        let out = run.join(new);
+        let arena = ["arena", "--variant", "mini-hexchess", "random", "random", "--games", "2"];
+        refused_out(&[&arena[..], &["--out", out.to_str().unwrap()]].concat(), "of the run");
+        refused_out(&["render", "--variant", "glinski", "--out", out.to_str().unwrap()], "of the run");
+    }
+    assert_eq!(snapshot(&run), before, "a file of the run changed, or one was added");
+    // A fresh file of the user's beside the run's is fine.
+    let curves = run.join("curves.svg");
+    let result = vzero(&["plot", run_text, "--out", curves.to_str().unwrap()]);
+    assert!(result.status.success(), "{}", stderr_of(&result));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn no_command_writes_over_its_own_input() {
+    let dir = scratch("outputs-own-input");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let shard = std::fs::read_dir(run.join("replay")).unwrap().next().unwrap().unwrap().path();
+    let games = dir.join("games.shard");
+    std::fs::copy(&shard, &games).unwrap();
+    let before = std::fs::read(&games).unwrap();
+    // The same file under another spelling is the same file.
+    let spelled = dir.join(".").join("games.shard");
+    for out in [&games, &spelled] {
+        let (input, out) = (games.to_str().unwrap(), out.to_str().unwrap());
+        refused_out(&["replay", input, "--out", out], "input");
+        refused_out(&["render", "--game", input, "--ply", "0", "--out", out], "input");
+    }
+    assert_eq!(std::fs::read(&games).unwrap(), before, "the input was overwritten");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_output_folder_that_takes_no_files_is_named_as_the_outputs() {
+    if !Path::new("/proc/self").is_dir() {
+        println!("SKIPPED: no /proc here");
+        return;
+    }
+    // /proc exists but takes no new files, even for root: the OS says "No such file or
+    // directory", which must not read as if /proc were missing.
+    let arena = ["arena", "--variant", "mini-hexchess", "random", "random", "--games", "2", "--out", "/proc/x.jsonl"];
+    for args in [&["render", "--variant", "glinski", "--out", "/proc/x.svg"][..], &arena[..]] {
+        let out = args.last().unwrap();
+        refused_out(args, &format!("--out {out}: /proc: cannot make a file in this folder"));
+    }
+}
+
+#[test]
+fn pictures_and_pages_are_named_by_their_format() {
+    let dir = scratch("outputs-formats");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let shard = std::fs::read_dir(run.join("replay")).unwrap().next().unwrap().unwrap().path();
+    let out = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (png, svg, html) = (out("x.png"), out("x.svg"), out("x.html"));
+    refused_out(
+        &["render", "--variant", "glinski", "--out", &png],
+        "this command writes only SVG; name the file *.svg",
+    );
+    refused_out(
+        &["render", "--variant", "glinski", "--out", &html],
+        "this command writes only SVG; name the file *.svg",
+    );
+    refused_out(
+        &["replay", shard.to_str().unwrap(), "--out", &svg],
+        "this command writes only HTML; name the file *.html",
+    );
+    refused_out(&["plot", run.to_str().unwrap(), "--out", &png], "this command writes only SVG; name the file *.svg");
+    assert!(!dir.join("x.png").exists() && !dir.join("x.svg").exists() && !dir.join("x.html").exists());
+    let upper = out("X.SVG");
+    assert!(vzero(&["render", "--variant", "glinski", "--out", &upper]).status.success(), "the case is the user's");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Makes `run` read-only. Where that does not stop writes (root), its metrics.jsonl, where a
+/// gauntlet keeps its results, becomes a folder instead, which no one can append to.
+fn make_unwritable(run: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let metrics = run.join("metrics.jsonl");
+    let set = |path: &Path, mode| std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    set(&metrics, 0o444);
+    set(run, 0o555);
+    if std::fs::write(run.join("probe"), "").is_ok() {
+        std::fs::remove_file(run.join("probe")).unwrap();
+        set(run, 0o755);
+        set(&metrics, 0o644);
+        std::fs::remove_file(&metrics).unwrap();
+        std::fs::create_dir(&metrics).unwrap();
+    }
+}
+
+#[test]
+fn a_gauntlet_on_a_run_it_cannot_write_plays_no_game() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("outputs-gauntlet");
+    let run = dir.join("run");
+    tiny_run(&run);
+    make_unwritable(&run);
+    // The opponent, an engine, leaves a mark when it is started: then games were begun.
+    let mark = dir.join("engine-started");
+    let engine = format!("uci:sh -c 'touch {}; exec {} uci'", mark.display(), env!("CARGO_BIN_EXE_vzero"));
+    let args = ["gauntlet", run.to_str().unwrap(), "--against", &engine, "--games", "2", "--sims", "2"];
+    let result = vzero(&[&args[..], &["--max-plies", "20", "--device", "cpu"]].concat());
+    let err = stderr_of(&result);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    assert!(err.contains("metrics.jsonl") && err.contains("no game was played") && err.lines().count() == 1, "{err}");
+    assert!(!mark.exists(), "games were played before the results were found unkeepable: {err}");
+    // What the run has can still be shown.
+    let table = vzero(&["gauntlet", run.to_str().unwrap(), "--table-only"]);
+    assert!(table.status.success(), "{}", stderr_of(&table));
+    std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -253,10 +253,10 @@ fn replay_and_render_refuse_a_game_that_fails_the_run_check() {
     let first = games[0].moves[2].visits[0];
     games[0].moves[2].visits.push(first);
     write_shard(&shard, &games).unwrap();
-    let out = dir.join("out.html");
-    fails(&["replay", path_str(&shard), "--out", path_str(&out)], 1, "name policy index");
-    fails(&["render", "--game", path_str(&shard), "--ply", "3", "--out", path_str(&out)], 1, "twice");
-    assert!(!out.exists());
+    let (page, picture) = (dir.join("out.html"), dir.join("out.svg"));
+    fails(&["replay", path_str(&shard), "--out", path_str(&page)], 1, "name policy index");
+    fails(&["render", "--game", path_str(&shard), "--ply", "3", "--out", path_str(&picture)], 1, "twice");
+    assert!(!page.exists() && !picture.exists());
 }
 
 /// The `<svg>...</svg>` elements of class `class` of an HTML page.

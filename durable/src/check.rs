@@ -28,10 +28,22 @@ pub fn check_writable(path: &Path) -> Result<(), Error> {
         return Err(Error { path: folder.to_path_buf(), source });
     }
     let probe = tmp_path(path);
-    OpenOptions::new().write(true).create(true).truncate(true).open(&probe).map_err(at(folder))?;
+    OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&probe)
+        .map_err(refused("cannot make a file in this folder"))
+        .map_err(at(folder))?;
     fs::remove_file(&probe).map_err(at(&probe))?;
     if path.exists() {
-        OpenOptions::new().append(true).open(path).map_err(at(path))?;
+        OpenOptions::new().append(true).open(path).map_err(refused("cannot write to this file")).map_err(at(path))?;
     }
     Ok(())
+}
+
+/// The OS's reason prefixed with what was refused: alone it misleads, as /proc, which exists,
+/// takes no new file with "No such file or directory".
+fn refused(what: &'static str) -> impl FnOnce(io::Error) -> io::Error {
+    move |e| io::Error::new(e.kind(), format!("{what}: {e}"))
 }

@@ -53,7 +53,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         (None, None) => EngineBudget::Nodes(args.sims),
     };
     if let Some(out) = &args.out {
-        crate::output::check_out_file(out)?;
+        crate::output::check_out_file(out, None, &[])?;
     }
     let inference = args.net.inference(args.play.threads)?;
     if inference.device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {

@@ -52,7 +52,7 @@ fn check_out(out: &Path, files: &[PathBuf]) -> anyhow::Result<()> {
     // The folder is made if missing: the nearest folder that exists must take new ones.
     let existing = out.ancestors().find(|a| !a.as_os_str().is_empty() && a.exists()).unwrap_or(Path::new("."));
     let probe = if existing == out { files[0].clone() } else { existing.join("planes.npy") };
-    durable::check_writable(&probe).map_err(|e| anyhow!("--out {}: {e}", out.display()))?;
+    output::check_writable(out, &probe)?;
     output::refuse_run_files(out, files)
 }
 

@@ -45,6 +45,6 @@ fn check_output(out: &Path) -> anyhow::Result<()> {
     if out.is_dir() {
         bail!("--out {shown}: is a folder; name the model file, e.g. {}", out.join("model.pt").display());
     }
-    output::check_out_file(out)?;
-    output::refuse_run_files(out, &[out.to_path_buf(), sidecar_path(out)])
+    output::check_out_file(out, None, &[])?;
+    output::refuse_run_files(out, &[sidecar_path(out)])
 }

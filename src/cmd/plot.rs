@@ -5,12 +5,13 @@ use selfplay::Config;
 use selfplay::RunDir;
 
 use crate::cli::PlotArgs;
+use crate::output::Format;
 use crate::viz::plot::{draw_curves, read_metrics};
 
 /// Reads the metrics and writes the chart.
 pub fn run(args: PlotArgs) -> anyhow::Result<()> {
-    crate::output::check_out_file(&args.out)?;
     let dir = RunDir::open(&args.run);
+    crate::output::check_out_file(&args.out, Some(Format::Svg), &[&dir.metrics(), &dir.config()])?;
     // The config only names the seats (White, Black); a run without one is still plotted.
     let variant = Config::load(&dir.config(), &[]).ok().map(|c| c.variant);
     let seats = variant.map(|v| with_game!(v, G => seat_names::<G>())).unwrap_or_default();

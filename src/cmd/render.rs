@@ -5,12 +5,14 @@ use rules::{with_game, FullGame};
 
 use crate::cli::RenderArgs;
 use crate::game_file::load_game;
+use crate::output::Format;
 use crate::viz::frames::{diagram_of, frames, status_line};
 use crate::viz::svg_board::{board_svg, standalone, Arrow, ArrowKind};
 
 /// Draws the chosen position and writes the SVG file.
 pub fn run(args: RenderArgs) -> anyhow::Result<()> {
-    crate::output::check_out_file(&args.out)?;
+    let inputs: Vec<&std::path::Path> = args.game.as_deref().into_iter().collect();
+    crate::output::check_out_file(&args.out, Some(Format::Svg), &inputs)?;
     let svg = match &args.game {
         Some(path) => {
             let (record, variant) = load_game(path, args.game_index.unwrap_or(0), args.variant)?;

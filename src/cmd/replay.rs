@@ -5,12 +5,13 @@ use selfplay::replay::GameRecord;
 
 use crate::cli::ReplayArgs;
 use crate::game_file::load_game;
+use crate::output::Format;
 use crate::viz::frames::frames;
 use crate::viz::html_replay::{replay_html, ReplayInfo};
 
 /// Reads the game, draws every ply and writes the page.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    crate::output::check_out_file(&args.out)?;
+    crate::output::check_out_file(&args.out, Some(Format::Html), &[&args.game])?;
     let (record, variant) = load_game(&args.game, args.game_index, args.variant)?;
     let html = with_game!(variant, G => page::<G>(&record, args.top))?;
     crate::output::write_file(&args.out, html.as_bytes())?;

@@ -56,6 +56,15 @@ pub enum GauntletError {
     /// The run directory could not be read or written.
     #[error(transparent)]
     Io(#[from] RunIoError),
+    /// The run's metrics.jsonl, which keeps the results, cannot be written (found before any
+    /// game is played).
+    #[error("cannot keep the gauntlet's results in {} ({why}), so no game was played (--table-only shows those there)", log.display())]
+    Unwritable {
+        /// The metrics log.
+        log: PathBuf,
+        /// Why it cannot be written.
+        why: RunIoError,
+    },
     /// Nothing to measure yet.
     #[error("{0}: the run has no readable checkpoint yet")]
     NoCheckpoint(PathBuf),
@@ -130,6 +139,11 @@ pub fn run_gauntlet<G: Encoding + Material>(
             .sum();
         if have >= opts.games {
             continue;
+        }
+        if played.is_empty() {
+            // Before the first game, not after the last: results that cannot be kept are lost.
+            durable::check_writable(&dir.metrics())
+                .map_err(|e| GauntletError::Unwritable { log: dir.metrics(), why: e.into() })?;
         }
         let event = play_pairing::<G>(pairing, &player_name, opts, opts.games - have, have, inference, stop)?;
         if event.games == 0 {
