@@ -146,7 +146,9 @@ mod tests {
     fn each_helper_refuses_just_outside_its_range_and_takes_its_bounds() {
         assert!(size("k", 1, 8).is_ok() && size("k", 8, 8).is_ok());
         assert_eq!(size("k", 0, 8).unwrap_err().reason, "must be at least 1");
-        assert_eq!(size("k", 9, 8).unwrap_err().reason, ABSURD);
+        // A size too large names its range, not a source file (issue 40).
+        assert_eq!(size("k", 9, 8).unwrap_err().reason, "must be from 1 to 8");
+        assert_eq!(at_most("k", 9, 8).unwrap_err().reason, "must be at most 8");
         assert!(share("k", 0.0f32).is_ok() && share("k", 1.0f64).is_ok());
         for bad in [-f32::MIN_POSITIVE, 1.0 + f32::EPSILON, f32::NAN] {
             assert!(share("k", bad).is_err(), "{bad}");

@@ -194,6 +194,19 @@ mod tests {
         assert!(parse("go infinite").is_ok_and(|c| matches!(c, Command::Go(Go { infinite: true, .. }))));
     }
 
+    /// A number past the largest the engine reads is said to be too large, with the bound
+    /// (it was "not a whole number").
+    #[test]
+    fn a_number_too_large_is_said_to_be_too_large_with_its_bound() {
+        let Command::Go(go) = parse("go nodes 99999999999999999999 movetime 10").unwrap() else { panic!() };
+        assert_eq!(go.problems.len(), 1, "{:?}", go.problems);
+        let problem = &go.problems[0];
+        assert!(problem.contains("too large") && problem.contains(&u64::MAX.to_string()), "{problem}");
+        assert_eq!(go.movetime, Some(Duration::from_millis(10)));
+        let Command::Go(go) = parse("go nodes -3").unwrap() else { panic!() };
+        assert!(go.problems[0].contains("not a whole number"), "{:?}", go.problems);
+    }
+
     #[test]
     fn unknown_commands_are_named() {
         let err = parse("frobnicate now").unwrap_err();
