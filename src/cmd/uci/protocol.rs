@@ -117,7 +117,12 @@ fn parse_go(words: &[&str]) -> Go {
         let arg = words.get(i + 1).copied();
         let number = || -> Result<u64, String> {
             let text = arg.ok_or_else(|| format!("go: '{word}' needs a number"))?;
-            text.parse::<u64>().map_err(|_| format!("go: '{word} {text}': not a whole number"))
+            text.parse::<u64>().map_err(|e| match e.kind() {
+                std::num::IntErrorKind::PosOverflow => {
+                    format!("go: '{word} {text}': too large (at most {})", u64::MAX)
+                }
+                _ => format!("go: '{word} {text}': not a whole number"),
+            })
         };
         let ms = |n: u64| Duration::from_millis(n);
         let seat = |w: &str| match w {
