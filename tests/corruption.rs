@@ -142,7 +142,7 @@ fn a_checkpoint_with_weights_that_are_not_finite_is_refused() {
     let mut net = nn::PolicyValueNet::new(&config, nn::Device::Cpu);
     load_checkpoint(&newest, &mut net, None).unwrap();
     let (_, mut weight) = net.var_store().variables().into_iter().min_by(|a, b| a.0.cmp(&b.0)).unwrap();
-    tch::no_grad(|| weight.fill_(f64::INFINITY));
+    let _ = tch::no_grad(|| weight.fill_(f64::INFINITY));
     let trainer = nn::Trainer::new(&net, 0.01, 1e-4);
     let bad = save_checkpoint(&dir.join("bad"), &net, &trainer, &state).unwrap();
     let bad_text = bad.to_str().unwrap();

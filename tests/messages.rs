@@ -108,7 +108,12 @@ fn a_size_out_of_range_names_its_key_and_range() {
     let cfg = common::config_path("mini-hexchess-tiny.toml");
     let file = dir.join("big.toml");
     let text = std::fs::read_to_string(&cfg).unwrap();
-    std::fs::write(&file, text.replace("[network]", "[network]\nchannels = 1000000")).unwrap();
+    let big: Vec<String> = text
+        .lines()
+        .map(|l| if l.starts_with("channels") { "channels = 1000000".into() } else { l.to_string() })
+        .collect();
+    assert!(big.iter().any(|l| l == "channels = 1000000"), "{text}");
+    std::fs::write(&file, big.join("\n")).unwrap();
     let run = dir.join("run");
     for args in [
         vec!["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--set", "network.channels=1000000"],
@@ -146,12 +151,21 @@ fn an_endless_config_file_is_refused_by_its_size() {
 #[test]
 fn an_opponent_that_names_no_player_is_not_called_a_checkpoint() {
     let cfg = common::config_path("mini-hexchess-tiny.toml");
-    let out = vzero(&["train", "--config", &cfg, "--run", "/nonexistent/run", "--set", "evaluation.against=[\"bogus\"]"]);
+    let out =
+        vzero(&["train", "--config", &cfg, "--run", "/nonexistent/run", "--set", "evaluation.against=[\"bogus\"]"]);
     let err = stderr_of(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("evaluation.against") && err.contains("random, greedy"), "{err}");
     assert!(!err.contains("not a checkpoint"), "{err}");
-    let out = vzero(&["train", "--config", &cfg, "--run", "/nonexistent/run", "--set", "evaluation.against=[\"random\", \"random\"]"]);
+    let out = vzero(&[
+        "train",
+        "--config",
+        &cfg,
+        "--run",
+        "/nonexistent/run",
+        "--set",
+        "evaluation.against=[\"random\", \"random\"]",
+    ]);
     let err = stderr_of(&out);
     assert!(err.contains("evaluation.against") && err.contains("twice"), "{err}");
 

@@ -8,7 +8,6 @@ use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use rand::{RngExt, SeedableRng};
 use rules::wellisch::Wellisch;
 use rules::{Game, Glinski, MiniHexchess};
 

@@ -337,7 +337,7 @@ fn a_checkpoint_with_a_weight_that_is_not_finite_is_refused_by_name() {
     let root = scratch("not-finite");
     let mut net = PolicyValueNet::seeded(&config(), Device::Cpu, 7);
     let (name, mut weight) = net.var_store().variables().into_iter().min_by(|a, b| a.0.cmp(&b.0)).unwrap();
-    tch::no_grad(|| weight.fill_(f64::NAN));
+    let _ = tch::no_grad(|| weight.fill_(f64::NAN));
     let trainer = Trainer::new(&net, 0.01, 1e-4);
     let state = CheckpointState {
         variant: "mini-hexchess".into(),

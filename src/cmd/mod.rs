@@ -14,6 +14,7 @@ mod render;
 mod replay;
 mod runs;
 mod selfplay;
+mod start;
 mod teach;
 mod train;
 mod uci;
