@@ -1,8 +1,9 @@
 //! The `vzero` command-line program.
 //!
-//! Exit codes: 0 success, 1 the command failed (the message says why), 2 bad command-line usage,
-//! 3 stopped early by a signal (SIGINT, SIGTERM, SIGHUP) after saving its work, 130 aborted by a
-//! second signal.
+//! Exit codes: 0 success, 1 the command failed (the message says why), 2 bad command-line usage
+//! (clap's errors and `cli::usage`: a flag or argument refused on its text alone), 3 stopped
+//! early by a signal (SIGINT, SIGTERM, SIGHUP) after saving its work, 130 aborted by a second
+//! signal.
 
 mod allocator;
 mod cli;
@@ -52,6 +53,7 @@ fn main() -> ExitCode {
     match cmd::run(args) {
         Ok(()) if stop::stop_requested() => ExitCode::from(stop::EXIT_STOPPED),
         Ok(()) => ExitCode::SUCCESS,
+        Err(err) if cli::is_usage(&err) => cli::print_usage(&error_text::error_text(&err)),
         Err(err) => {
             eprintln!("vzero: {}", clip::clip_quotes(&error_text::error_text(&err)));
             ExitCode::from(1)

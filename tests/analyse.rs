@@ -79,12 +79,13 @@ fn the_table_and_bad_input() {
     assert!(text.starts_with("50 nodes in "), "{text}");
     assert_eq!(text.lines().count(), 4, "header, column names, two moves:\n{text}");
 
+    // Bad flag values are usage errors (exit 2), in every command.
     let out = vzero(&["analyse", "--variant", "glinski", "--moves", "f5-f6 f5-f4"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("move 2 ('f5-f4')") && err.lines().count() == 1, "{err}");
     let out = vzero(&["analyse", "--variant", "glinski", "--position", "nonsense"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("position 'nonsense'"));
 }
 

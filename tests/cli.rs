@@ -270,11 +270,14 @@ fn a_closed_pipe_ends_the_output_quietly() {
 fn arena_refuses_matches_that_cannot_be_played_or_judged() {
     let refused = |args: &[&str], expect: &str| {
         let out = vzero(&[&["arena"][..], args].concat());
-        assert_eq!(out.status.code(), Some(1), "{args:?} was played");
+        assert_eq!(out.status.code(), Some(2), "{args:?} was played");
         let err = stderr(&out);
         assert!(err.contains(expect) && err.lines().count() == 1, "{args:?}: {err}");
     };
-    refused(&["--variant", "glinski", "greedy", "random", "--games", "0"], "--games 0");
+    refused(&["--variant", "glinski", "greedy", "random", "--games", "0"], "--games");
+    // A player naming no simulations takes --sims, which the docs say cannot be 0 either.
+    refused(&["--variant", "glinski", "mcts", "random", "--sims", "0"], "--sims");
+    refused(&["--variant", "glinski", "greedy", "random", "--engine-nodes", "0"], "--engine-nodes");
     refused(&["--variant", "glinski", "mcts:0", "random"], "'mcts:0': a search needs at least 1 simulation");
     refused(&["--variant", "glinski", "greedy", "rollout:0"], "'rollout:0'");
     refused(&["--variant", "glinski", "greedy", "random", "--sprt", "20,0"], "ELO0 must be below ELO1");
@@ -492,6 +495,81 @@ fn meaningless_numbers_are_refused_naming_the_flag() {
     refused(&["bench", "replay", "--batch", "0", "--positions", "100", "--seconds", "1"], "--batch");
     refused(&["bench", "selfplay", "--seconds", "0"], "--seconds");
     refused(&["bench", "nn", "--threads", "0"], "--threads");
+}
+
+/// Every number a command cannot use is refused before any work, as a usage error (exit 2)
+/// whose one line names the flag and the range it takes: a thread count that cannot be
+/// spawned (`perft --threads 100000` panicked), a batch that cannot be allocated (`bench
+/// replay --batch 1000000000` aborted), and zeros that were played without comment.
+#[test]
+fn every_bad_number_is_a_usage_error_naming_the_flag_and_its_range() {
+    let refused = |args: &[&str], flag: &str, range: &str| {
+        let out = vzero(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?} ran: {err}");
+        assert!(err.contains(flag) && err.contains(range) && err.trim().lines().count() == 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    };
+    let arena = ["arena", "--variant", "glinski", "random", "random", "--games", "2"];
+    refused(&["perft", "glinski", "2", "--threads", "100000"], "--threads", "1..=256");
+    refused(&["perft", "glinski", "2", "--threads", "0"], "--threads", "1..=256");
+    refused(&[&arena[..], &["--threads", "0"]].concat(), "--threads", "1..=256");
+    refused(&[&arena[..], &["--max-plies", "0"]].concat(), "--max-plies", "1..");
+    refused(&["analyse", "--variant", "mini-hexchess", "--model", "none", "--multipv", "0"], "--multipv", "1..");
+    refused(&["bench", "mcts", "--simulations", "0"], "--simulations", "1..");
+    refused(&["bench", "replay", "--positions", "1000", "--batch", "1000000000"], "--batch", "1..=65536");
+    refused(&["bench", "nn", "--batches", "1,1000000000"], "--batches", "1..=65536");
+}
+
+/// A bad value of any flag or argument, judged on its text alone, exits 2 in every command
+/// (it was 1 in some and 2 in others): numbers, player specs, position and move text.
+#[test]
+fn a_bad_flag_value_exits_2_in_every_command() {
+    for args in [
+        &["arena", "--variant", "glinski", "mcts:0", "random"][..],
+        &["arena", "--variant", "glinski", "random", "random", "--position", "nonsense"],
+        &["analyse", "--variant", "glinski", "--moves", "f5-f6 f5-f4"],
+        &["analyse", "--variant", "glinski", "--position", "nonsense"],
+        &["perft", "glinski", "2", "--moves", "a1-a9"],
+        &["encode", "--variant", "glinski", "--position", "nonsense", "--out", "/tmp/vzero-never-written"],
+        &["render", "--variant", "glinski", "--moves", "a1-a9", "--out", "/tmp/vzero-never-written.svg"],
+        &["play", "--variant", "glinski", "--model", "none", "--position", "nonsense"],
+        &["gauntlet", "runs/none", "--against", "alphabeta:0"],
+        &["teach", "--run", "runs/none", "--teacher", "alphabeta:0"],
+    ] {
+        let out = vzero(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "vzero {args:?}: {err}");
+        assert!(err.starts_with("vzero: ") && err.trim_end().lines().count() == 1, "vzero {args:?}: {err}");
+    }
+}
+
+/// A perft too deep to count says so at once: `perft mini-hexchess 30` ran silently for
+/// ever; a count past a 64-bit number is refused, and a long one says first what it will cost.
+#[test]
+fn a_deep_perft_says_what_it_will_cost_first() {
+    use std::io::{BufRead, BufReader};
+    let child = common::vzero_command()
+        .args(["perft", "mini-hexchess", "30"])
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = common::output_within(child, std::time::Duration::from_secs(60), "perft mini-hexchess 30 ran on");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("depth 30") && err.contains("64-bit"), "{err}");
+    let mut child = common::vzero_command()
+        .args(["perft", "glinski", "8"])
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut first).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(first.contains("depth 8") && first.contains("leaves") && first.contains("about"), "{first}");
 }
 
 /// The end-of-run evaluation shows a progress bar on a terminal, as self-play and training do

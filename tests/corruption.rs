@@ -126,3 +126,34 @@ fn shipped_model_lookup_warns_about_a_bad_folder_and_analyse_names_its_model() {
     assert_eq!(json["model"], newest.to_str().unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A checkpoint whose weights are not all finite but whose checksums match is refused by
+/// every command that loads it, as `export` refused it: `analyse` and `arena` played it with
+/// uniform priors.
+#[test]
+fn a_checkpoint_with_weights_that_are_not_finite_is_refused() {
+    use nn::checkpoint::{load_checkpoint, read_state, save_checkpoint};
+    let dir = scratch("corrupt-not-finite");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let newest = checkpoints(&run).pop().unwrap();
+    let state = read_state(&newest).unwrap();
+    let config = nn::NetConfig::for_game::<rules::MiniHexchess>(state.blocks, state.channels);
+    let mut net = nn::PolicyValueNet::new(&config, nn::Device::Cpu);
+    load_checkpoint(&newest, &mut net, None).unwrap();
+    let (_, mut weight) = net.var_store().variables().into_iter().min_by(|a, b| a.0.cmp(&b.0)).unwrap();
+    let _ = tch::no_grad(|| weight.fill_(f64::INFINITY));
+    let trainer = nn::Trainer::new(&net, 0.01, 1e-4);
+    let bad = save_checkpoint(&dir.join("bad"), &net, &trainer, &state).unwrap();
+    let bad_text = bad.to_str().unwrap();
+    for args in [
+        vec!["analyse", "--variant", "mini-hexchess", "--sims", "8", "--model", bad_text],
+        vec!["arena", "--variant", "mini-hexchess", &format!("{bad_text}:4"), "random", "--games", "2"],
+    ] {
+        let out = vzero(&args);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?} played it: {err}");
+        assert!(err.contains("is not finite"), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

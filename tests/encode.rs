@@ -80,15 +80,16 @@ fn bad_input_is_one_line_naming_it() {
     let file = dir.join("a-file");
     std::fs::write(&file, "x").unwrap();
     let out = dir.join("out");
-    let cases: [(&[&str], &str); 3] = [
-        (&["--position", "not a position", "--out", out.to_str().unwrap()], "position 'not a position'"),
-        (&["--moves", "f5-f6 a1-a9", "--out", out.to_str().unwrap()], "move 2 ('a1-a9')"),
-        (&["--out", file.to_str().unwrap()], "is a file"),
+    // Bad text is a usage error (exit 2); a folder that cannot take the files is a failure (1).
+    let cases: [(&[&str], &str, i32); 3] = [
+        (&["--position", "not a position", "--out", out.to_str().unwrap()], "position 'not a position'", 2),
+        (&["--moves", "f5-f6 a1-a9", "--out", out.to_str().unwrap()], "move 2 ('a1-a9')", 2),
+        (&["--out", file.to_str().unwrap()], "is a file", 1),
     ];
-    for (args, names) in cases {
+    for (args, names, code) in cases {
         let result = vzero(&[&["encode", "--variant", "glinski"], args].concat());
         let err = String::from_utf8_lossy(&result.stderr);
-        assert_eq!(result.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(result.status.code(), Some(code), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(err.contains(names), "{args:?}: {err}");
     }

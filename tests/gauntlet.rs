@@ -105,9 +105,9 @@ fn bad_gauntlet_requests_are_refused_in_one_line() {
     for (args, expected) in [
         (vec!["--against", "grredy"], "grredy"),
         (vec!["--checkpoints", "every:0"], "every:K"),
-        (vec!["--games", "0"], "at least one game"),
+        (vec!["--games", "0"], "--games"),
         // A checkpoint learns: on the fixed scale it would move the ruler.
-        (vec!["--against", &checkpoint], "is not a fixed player"),
+        (vec!["--against", &checkpoint], "is a checkpoint or run"),
         (vec!["--against", &checkpoint], "vzero arena"),
     ] {
         let out = vzero(&[&["gauntlet", path, "--device", "cpu"][..], &args].concat());

@@ -99,3 +99,109 @@ fn the_documented_render_of_a_recorded_game_works() {
     assert!(dir.join("m.svg").is_file());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A config key out of range names the key and its range, wherever it was given: a network of
+/// a million channels pointed the user to selfplay/src/config.rs.
+#[test]
+fn a_size_out_of_range_names_its_key_and_range() {
+    let dir = scratch("messages-channels");
+    let cfg = common::config_path("mini-hexchess-tiny.toml");
+    let file = dir.join("big.toml");
+    let text = std::fs::read_to_string(&cfg).unwrap();
+    let big: Vec<String> = text
+        .lines()
+        .map(|l| if l.starts_with("channels") { "channels = 1000000".into() } else { l.to_string() })
+        .collect();
+    assert!(big.iter().any(|l| l == "channels = 1000000"), "{text}");
+    std::fs::write(&file, big.join("\n")).unwrap();
+    let run = dir.join("run");
+    for args in [
+        vec!["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--set", "network.channels=1000000"],
+        vec!["train", "--config", file.to_str().unwrap(), "--run", run.to_str().unwrap()],
+    ] {
+        let out = vzero(&args);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("network.channels") && err.contains("from 1 to 4096"), "{err}");
+        assert!(!err.contains("config.rs"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A config file is read up to a size no config comes near: `--config /dev/zero` read until
+/// memory ran out.
+#[test]
+fn an_endless_config_file_is_refused_by_its_size() {
+    let dir = scratch("messages-dev-zero");
+    let child = common::vzero_command()
+        .args(["train", "--config", "/dev/zero", "--run", dir.join("run").to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = common::output_within(child, std::time::Duration::from_secs(60), "--config /dev/zero read on");
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("/dev/zero") && err.contains("larger than"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Opponents are judged for what they are: a text that names no player is not called a
+/// checkpoint (`evaluation.against = bogus`, `--against ''`), and one named twice is refused.
+#[test]
+fn an_opponent_that_names_no_player_is_not_called_a_checkpoint() {
+    let cfg = common::config_path("mini-hexchess-tiny.toml");
+    let out =
+        vzero(&["train", "--config", &cfg, "--run", "/nonexistent/run", "--set", "evaluation.against=[\"bogus\"]"]);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("evaluation.against") && err.contains("random, greedy"), "{err}");
+    assert!(!err.contains("not a checkpoint"), "{err}");
+    let out = vzero(&[
+        "train",
+        "--config",
+        &cfg,
+        "--run",
+        "/nonexistent/run",
+        "--set",
+        "evaluation.against=[\"random\", \"random\"]",
+    ]);
+    let err = stderr_of(&out);
+    assert!(err.contains("evaluation.against") && err.contains("twice"), "{err}");
+
+    let out = vzero(&["gauntlet", "runs/none", "--against", ""]);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--against") && !err.contains("checkpoint"), "{err}");
+    let out = vzero(&["gauntlet", "runs/none", "--against", "random,greedy,random"]);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--against") && err.contains("'random'") && err.contains("twice"), "{err}");
+}
+
+/// `--teacher` is reported as the flag the user typed, not as the config key it overrides.
+#[test]
+fn a_bad_teacher_is_reported_as_the_flag() {
+    let out = vzero(&["teach", "--run", "runs/none", "--teacher", "alphabeta:0"]);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--teacher") && err.contains("alphabeta:0") && !err.contains("--set"), "{err}");
+}
+
+/// A `--position` whose game is over has nothing to play, analyse or match: `arena` played
+/// games of no moves and `play` waited for one.
+#[test]
+fn a_finished_position_is_refused_by_play_analyse_and_arena() {
+    let finished = common::finished_mini_hexchess();
+    for args in [
+        vec!["play", "--variant", "mini-hexchess", "--model", "none", "--position", &finished],
+        vec!["analyse", "--variant", "mini-hexchess", "--model", "none", "--position", &finished],
+        vec!["arena", "--variant", "mini-hexchess", "random", "random", "--games", "2", "--position", &finished],
+    ] {
+        let out = common::vzero_command().args(&args).stdin(std::process::Stdio::null()).output().unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("--position") && err.contains("the game is over"), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}

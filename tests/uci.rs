@@ -8,7 +8,6 @@ use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use rand::{RngExt, SeedableRng};
 use rules::wellisch::Wellisch;
 use rules::{Game, Glinski, MiniHexchess};
 
@@ -139,26 +138,6 @@ fn numbers_after(line: &str, key: &str, count: usize) -> Vec<f64> {
     words[i + 1..i + 1 + count].iter().map(|w| w.parse().unwrap()).collect()
 }
 
-/// The position text of a finished Mini Hexchess game (random moves until it ends).
-fn finished_mini_hexchess() -> String {
-    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
-    let mut moves = Vec::new();
-    loop {
-        let mut game = MiniHexchess::start();
-        for _ in 0..400 {
-            game.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.play(moves[rng.random_range(0..moves.len())]);
-        }
-        let text = game.to_text();
-        if MiniHexchess::from_text(&text).unwrap().outcome().is_some() {
-            return text;
-        }
-    }
-}
-
 const SECOND: Duration = Duration::from_secs(1);
 
 #[test]
@@ -285,7 +264,7 @@ fn bad_input_is_answered_and_the_engine_goes_on() {
     assert!(legal::<Glinski>(None, &["f5-f6"], &best), "{best}");
     // A finished game has nothing to search, and the answer says so.
     e.send("setoption name UCI_Variant value mini-hexchess");
-    e.send(&format!("position fen {}", finished_mini_hexchess()));
+    e.send(&format!("position fen {}", common::finished_mini_hexchess()));
     e.send("go nodes 10");
     let (best, lines) = e.bestmove(10 * SECOND);
     assert_eq!(best, "(none)");

@@ -157,8 +157,8 @@ fn render_rejects_bad_input_in_one_line() {
     let out = dir.join("x.svg");
     let o = path_str(&out);
     fails(&["render", "--variant", "chess", "--out", o], 2, "unknown variant 'chess'");
-    fails(&["render", "--variant", "glinski", "--position", "x/y w - 0 1", "--out", o], 1, "--position");
-    fails(&["render", "--variant", "glinski", "--moves", "f5-f9", "--out", o], 1, "f5-f9");
+    fails(&["render", "--variant", "glinski", "--position", "x/y w - 0 1", "--out", o], 2, "--position");
+    fails(&["render", "--variant", "glinski", "--moves", "f5-f9", "--out", o], 2, "f5-f9");
     fails(&["render", "--variant", "glinski", "--out", "/nonexistent-dir/x.svg"], 1, "/nonexistent-dir/x.svg");
     fails(&["render", "--game", "/nonexistent.shard", "--ply", "0", "--out", o], 1, "/nonexistent.shard");
     fails(&["render", "--variant", "glinski", "--ply", "3", "--out", o], 2, "--game");

@@ -328,3 +328,31 @@ fn a_loaded_checkpoint_has_the_saved_weights() {
     }
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// A checkpoint whose weights are not all finite, with checksums that match (as a diverged
+/// network saved by another program would be), is refused by the loader every command goes
+/// through, naming the weight: `analyse` and `arena` played such a network with uniform priors.
+#[test]
+fn a_checkpoint_with_a_weight_that_is_not_finite_is_refused_by_name() {
+    let root = scratch("not-finite");
+    let mut net = PolicyValueNet::seeded(&config(), Device::Cpu, 7);
+    let (name, mut weight) = net.var_store().variables().into_iter().min_by(|a, b| a.0.cmp(&b.0)).unwrap();
+    let _ = tch::no_grad(|| weight.fill_(f64::NAN));
+    let trainer = Trainer::new(&net, 0.01, 1e-4);
+    let state = CheckpointState {
+        variant: "mini-hexchess".into(),
+        blocks: 1,
+        channels: 4,
+        step: 1,
+        iteration: 1,
+        games: 1,
+        format: NETWORK_FORMAT,
+    };
+    let dir = save_checkpoint(&root, &net, &trainer, &state).unwrap();
+    verify_checkpoint(&dir).expect("the checksums match");
+    let err = load_checkpoint(&dir, &mut net, None).expect_err("a weight that is NaN");
+    assert!(err.to_string().contains(&format!("weight {name} is not finite")), "{err}");
+    let err = nn::checkpoint::load_weights(&mut net, &dir.join(TENSOR_FILES[0])).expect_err("the same file alone");
+    assert!(err.to_string().contains("is not finite"), "{err}");
+    std::fs::remove_dir_all(&root).unwrap();
+}

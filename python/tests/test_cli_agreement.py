@@ -18,7 +18,7 @@ import vzero
 GAMES = {"glinski": 2, "mini-hexchess": 2, "wellisch": 2, "weltschach": 1}
 POSITIONS_PER_GAME = 2
 
-OVER = re.compile(r"nothing to analyse: the game is over: (.*) \(final scores ([0-9. ]+)\)")
+OVER = re.compile(r"--(?:moves|position): the game is over: (.*) \(final scores ([0-9. ]+)\)")
 
 
 def perft_divide(variant, moves):
@@ -36,9 +36,9 @@ def analyse(variant, moves):
 
 
 def analyse_finished(variant, moves):
-    """`vzero analyse` on a finished game: the rule and final scores of its refusal."""
+    """`vzero analyse` on a finished game: the rule and final scores of its refusal (a usage error)."""
     done = run_cli("analyse", "--variant", variant, "--model", "none", "--sims", "1", "--moves", " ".join(moves), ok=False)
-    assert done.returncode == 1, done.stderr
+    assert done.returncode == 2, done.stderr
     found = OVER.search(done.stderr)
     assert found, done.stderr
     return found.group(1), tuple(float(s) for s in found.group(2).split())

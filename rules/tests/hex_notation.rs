@@ -63,7 +63,8 @@ fn bad_position_text_says_what_and_where() {
     let e = position_error(&GLINSKI_START.replace("r5r", "r6r"));
     let PositionError::Syntax { field, message, .. } = e else { panic!() };
     assert_eq!(field, "board");
-    assert!(message.contains("rank 8 has only 7 cells"), "{message}");
+    // Too many cells is said as too many (it said "has only 7 cells").
+    assert!(message.contains("rank 8 describes more than its 7 cells"), "{message}");
 
     let e = position_error(&GLINSKI_START.replace("r5r", "r4r"));
     assert!(e.to_string().contains("rank 8 describes 6 of its 7 cells"), "{e}");

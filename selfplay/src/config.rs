@@ -39,7 +39,7 @@ pub use inference::InferenceConfig;
 pub use network::NetworkConfig;
 pub use replay::ReplayConfig;
 pub use selfplay::SelfplayConfig;
-pub use teacher::TeacherConfig;
+pub use teacher::{teacher_search, TeacherConfig};
 pub use training::TrainingConfig;
 
 use limits::{rule, Limits, OutOfRange};

@@ -77,7 +77,7 @@ fn bad_values_name_key_value_and_reason() {
         "{e}"
     );
     let e = err(GOOD, &["network.channels=0"]);
-    assert!(e.contains("network.channels") && e.contains("at least 1"), "{e}");
+    assert!(e.contains("network.channels") && e.contains("from 1 to 4096"), "{e}");
     let e = err(GOOD, &["device=tpu"]);
     assert!(e.contains("device") && e.contains("tpu"), "{e}");
     let e = err(GOOD, &["search.dirichlet_epsilon=1.5"]);
@@ -153,15 +153,15 @@ fn every_numeric_key_is_range_checked_on_load() {
         ("search.max_in_flight=256", ""),
         ("gating.games=10", ""), // fine on its own
         ("selfplay.max_plies=0", "at least 1"),
-        ("selfplay.flush_games=0", "at least 1"),
+        ("selfplay.flush_games=0", "from 1 to 1048576"),
         ("selfplay.adjudicate_material=-1", "0 or a positive number of pawns"),
         ("selfplay.adjudicate_material=nan", "0 or a positive number of pawns"),
         ("search.material_weight=1.5", "search.material_weight"),
         ("search.tactics_depth=5", "between 0 and 4"),
         ("search.tactics_depth=4", ""),
-        ("selfplay.flush_games=100000000", "absurdly large"),
-        ("network.blocks=100000", "absurdly large"),
-        ("training.batch_size=100000000", "absurdly large"),
+        ("selfplay.flush_games=100000000", "from 1 to 1048576"),
+        ("network.blocks=100000", "from 1 to 256"),
+        ("training.batch_size=100000000", "from 1 to 65536"),
         ("search.c_puct_init=nan", "search.c_puct_init"),
         ("search.simulations=0", "search.simulations"),
     ];
@@ -238,10 +238,11 @@ fn set_errors_name_the_override_and_blame_it() {
 /// moved beside their sections' fields (issue 38) with every message unchanged.
 #[test]
 fn each_kind_of_limit_keeps_its_exact_message() {
-    let absurd = "is absurdly large (see the limit in selfplay/src/config.rs)";
+    // A size names its range (it named selfplay/src/config.rs, issue 40).
+    let fixed = "random, greedy, mcts[:N], rollout[:N], alphabeta:DEPTH[:MS] or uci:COMMAND";
     let cases = [
-        ("[network]\nblocks = 257", format!("network.blocks = 257: {absurd}")),
-        ("[replay]\nwindow_max = 4294967297", format!("replay.window_max = 4294967297: {absurd}")),
+        ("[network]\nblocks = 257", "network.blocks = 257: must be from 1 to 256".to_string()),
+        ("[replay]\nwindow_max = 4294967297", "replay.window_max = 4294967297: must be at most 4294967296".into()),
         ("[selfplay]\ngames_per_iteration = 0", "selfplay.games_per_iteration = 0: must be at least 1".into()),
         ("[selfplay]\nresign_playthrough = 1.1", "selfplay.resign_playthrough = 1.100000023841858: must be between 0 and 1".into()),
         ("[teacher]\nshare = 1.1", "teacher.share = 1.1: must be between 0 and 1".into()),
@@ -260,11 +261,10 @@ fn each_kind_of_limit_keeps_its_exact_message() {
         ),
         ("[gating]\ngames = 2\nsimulations = 0", "gating.simulations = 0: must be at least 1 when games are played".into()),
         ("[replay]\nwindow_min = 1000000", "replay.window_max = 500000: must be at least window_min (> 0)".into()),
-        ("[evaluation]\nagainst = [\"random\", \"a/b\"]", "evaluation.against = a/b: must be a fixed opponent, not a checkpoint".into()),
-        (
-            "[evaluation]\nagainst = [\"mcts:0\"]",
-            "evaluation.against = mcts:0: is not an arena player (random, greedy, mcts:N, rollout:N, alphabeta:D)".into(),
-        ),
+        // A text that names nothing is not called a checkpoint (issue 40).
+        ("[evaluation]\nagainst = [\"random\", \"a/b\"]", format!("evaluation.against = a/b: names no fixed player (expected {fixed})")),
+        ("[evaluation]\nagainst = [\"mcts:0\"]", "evaluation.against = mcts:0: a search needs at least 1 simulation".into()),
+        ("[evaluation]\nagainst = [\"random\", \"random\"]", "evaluation.against = random: is named twice: each opponent is one row of the table, playing its games once".into()),
         (
             "[evaluation]\nagainst = []",
             "evaluation.against = []: must name at least one opponent (or set evaluation.games = 0)".into(),

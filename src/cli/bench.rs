@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::values::threads_1_to_256;
+use super::values::{batch_size, count, simulations, threads_1_to_256};
 
 /// Flags of `vzero bench`.
 #[derive(Debug, Args)]
@@ -13,7 +13,7 @@ pub struct BenchArgs {
     #[arg(value_enum, default_value = "perft")]
     pub what: BenchKind,
     /// Simulations per search for `bench mcts`.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = simulations())]
     pub simulations: u32,
     /// Root search of `bench mcts`: puct or gumbel (`search.root`).
     #[arg(long, default_value = "puct")]
@@ -31,16 +31,16 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 20.0, value_parser = positive_seconds)]
     pub seconds: f64,
     /// Positions in the `bench replay` window.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 1_000_000, value_parser = count::<usize>(1, MAX_WINDOW))]
     pub positions: usize,
     /// Positions per batch that `bench replay` samples (`training.batch_size`).
-    #[arg(long, default_value_t = 512, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(long, default_value_t = 512, value_parser = batch_size())]
     pub batch: usize,
     /// A run directory whose games `bench replay` samples, instead of random Glinski games.
     #[arg(long)]
     pub run: Option<PathBuf>,
     /// Positions per forward pass that `bench nn` measures, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "1,16,64,256")]
+    #[arg(long, value_delimiter = ',', default_value = "1,16,64,256", value_parser = batch_size())]
     pub batches: Vec<usize>,
     /// Networks `bench nn` measures, as BLOCKSxCHANNELS, comma-separated (default: the
     /// network of `--config`).
@@ -50,6 +50,9 @@ pub struct BenchArgs {
     #[arg(long, value_parser = threads_1_to_256())]
     pub threads: Option<usize>,
 }
+
+/// The most positions of a `bench replay` window: the largest `replay.window_max` a run takes.
+const MAX_WINDOW: u64 = 1 << 32;
 
 /// The benchmarks `vzero bench` runs.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]

@@ -7,6 +7,7 @@ use clap::Args;
 
 use super::net::NetArgs;
 use super::position::{PositionArg, VariantArg};
+use super::values::{count, simulations, threads_1_to_256};
 
 /// Flags of `vzero arena`.
 #[derive(Debug, Args)]
@@ -21,16 +22,16 @@ pub struct ArenaArgs {
     #[arg(required = true, num_args = 2..=3)]
     pub players: Vec<String>,
     /// Games to play (seats rotate; for three players every seat order equally often).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = count::<usize>(1, MAX_GAMES))]
     pub games: usize,
     /// Simulations per move of search players that name none.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = simulations())]
     pub sims: u32,
     /// Nodes per move of uci: players (`go nodes N`); without this or --engine-movetime, --sims.
-    #[arg(long, value_name = "N", conflicts_with = "engine_movetime")]
+    #[arg(long, value_name = "N", conflicts_with = "engine_movetime", value_parser = count::<u32>(1, u32::MAX.into()))]
     pub engine_nodes: Option<u32>,
     /// Milliseconds per move of uci: players (`go movetime MS`), instead of nodes.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = count::<u64>(1, MAX_MOVETIME_MS))]
     pub engine_movetime: Option<u64>,
     /// How the games are played.
     #[command(flatten)]
@@ -49,11 +50,17 @@ pub struct ArenaArgs {
     pub net: NetArgs,
 }
 
+/// The most games of a match or a gauntlet's pairing: a million is weeks of play.
+const MAX_GAMES: u64 = 1_000_000;
+
+/// The most milliseconds a move of a `uci:` engine may take: a day.
+const MAX_MOVETIME_MS: u64 = 24 * 3600 * 1000;
+
 /// How the games of a match are played, for `arena` and `gauntlet`.
 #[derive(Debug, Args)]
 pub struct MatchFlags {
     /// Games played at once.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = threads_1_to_256())]
     pub threads: usize,
     /// Seed of the openings and of the players' random choices.
     #[arg(long, default_value_t = 0)]
@@ -62,7 +69,7 @@ pub struct MatchFlags {
     #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
     /// Longest game in plies; longer games are adjudicated (see --adjudicate-material).
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, value_parser = count::<u32>(1, u32::MAX.into()))]
     pub max_plies: u32,
     /// Pawns of material that decide a game at --max-plies: seats that far apart are ranked by
     /// material, as self-play's `selfplay.adjudicate_material` does; 0 makes every such game a
@@ -83,8 +90,8 @@ pub struct GauntletArgs {
     pub run: PathBuf,
     /// Fixed opponents, comma-separated arena players (random anchors the scale at 0); not
     /// checkpoints, which learn (compare those with `vzero arena` or --each-other).
-    #[arg(long, value_delimiter = ',', default_value = "random,greedy", value_parser = fixed_player)]
-    pub against: Vec<String>,
+    #[arg(long, default_value = "random,greedy", value_parser = fixed_opponents)]
+    pub against: Opponents,
     /// Which checkpoints play: all, last, or every:K (every K-th and the newest).
     #[arg(long, default_value = "last")]
     pub checkpoints: selfplay::gauntlet::CheckpointChoice,
@@ -92,10 +99,10 @@ pub struct GauntletArgs {
     #[arg(long)]
     pub each_other: bool,
     /// Games per pairing, counting those a previous gauntlet of the run played.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = count::<usize>(1, MAX_GAMES))]
     pub games: usize,
     /// Simulations per move of the checkpoints.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 64, value_parser = simulations())]
     pub sims: u32,
     /// How the games are played.
     #[command(flatten)]
@@ -107,18 +114,16 @@ pub struct GauntletArgs {
     pub net: NetArgs,
 }
 
-/// An arena player that never learns, as written: the gauntlet's scale is made of those, and
-/// a checkpoint among them would move it.
-fn fixed_player(text: &str) -> Result<String, String> {
-    match text.parse::<arena::players::PlayerSpec>() {
-        Ok(spec) if spec.is_fixed() => Ok(text.to_string()),
-        Ok(_) => Err(format!(
-            "'{text}' is not a fixed player (random, greedy, mcts[:N], rollout[:N], alphabeta:D[:MS], \
-             uci:COMMAND): a checkpoint learns and would move the gauntlet's scale; compare checkpoints \
-             with `vzero arena` (or --each-other)"
-        )),
-        Err(e) => Err(e.to_string()),
-    }
+/// The gauntlet's fixed opponents, as written.
+#[derive(Debug, Clone)]
+pub struct Opponents(pub Vec<String>);
+
+/// Comma-separated arena players that never learn, each once: the gauntlet's scale is made of
+/// those, and a checkpoint among them would move it (the check of the config's `against` keys).
+fn fixed_opponents(text: &str) -> Result<Opponents, String> {
+    let list: Vec<String> = text.split(',').map(str::to_string).collect();
+    arena::players::check_fixed_opponents(&list).map_err(|e| e.to_string())?;
+    Ok(Opponents(list))
 }
 
 /// Pawns of material that decide a Weltschach game at the move limit unless

@@ -23,7 +23,8 @@ pub use perft::PerftArgs;
 pub use pictures::{PlotArgs, RenderArgs, ReplayArgs};
 pub use playing::{AnalyseArgs, PlayArgs, UciArgs};
 pub use training::{RunsAction, RunsArgs, SelfplayArgs, TeachArgs, TrainArgs};
-pub use usage::usage_error;
+pub use usage::{is_usage, print_usage, usage, usage_error};
+pub use values::{MAX_MULTIPV, MAX_SIMULATIONS, MAX_THREADS};
 
 /// AlphaZero-style self-play training for chess variants on hexagonal and cubic boards.
 #[derive(Debug, Parser)]

@@ -4,13 +4,15 @@ use clap::Args;
 use rules::Variant;
 
 use super::position::{MovesArg, PositionArg};
+use super::values::threads_1_to_256;
 
 /// Flags of `vzero perft`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
     /// The variant (see `vzero variants`).
     pub variant: Variant,
-    /// Plies to search.
+    /// Plies to search. A count that would take long says first what it will cost; one past
+    /// what a 64-bit counter holds is refused.
     pub depth: u32,
     /// Where the position starts.
     #[command(flatten)]
@@ -22,7 +24,7 @@ pub struct PerftArgs {
     #[arg(long)]
     pub divide: bool,
     /// Worker threads (root moves are shared out between them).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = threads_1_to_256())]
     pub threads: usize,
     /// Make every leaf move instead of counting the last ply in bulk.
     #[arg(long)]

@@ -5,7 +5,7 @@ use rules::Variant;
 
 use super::net::{ModelArg, NetArgs};
 use super::position::{MovesArg, PositionArg, VariantArg};
-use super::values::threads_1_to_256;
+use super::values::{count, simulations, threads_1_to_256, MAX_MULTIPV};
 
 /// Flags of `vzero play`.
 #[derive(Debug, Args)]
@@ -17,7 +17,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub engine: ModelArg,
     /// Root visits of the model's search per move (and of `hint` and `show`).
-    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 800, value_parser = simulations())]
     pub sims: u32,
     /// Your seats: names (white, black; p1, p2, p3) or numbers from 1, comma-separated for two
     /// seats of Wellisch; the model plays the others.
@@ -49,10 +49,10 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     pub engine: ModelArg,
     /// Root visits of the search.
-    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 800, value_parser = simulations())]
     pub sims: u32,
     /// How many of the best root moves to list.
-    #[arg(long, value_name = "K", default_value_t = 3)]
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = count::<usize>(1, MAX_MULTIPV))]
     pub multipv: usize,
     /// Search threads sharing the tree.
     #[arg(long, default_value_t = 1, value_parser = threads_1_to_256())]

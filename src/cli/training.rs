@@ -35,7 +35,7 @@ pub struct SelfplayArgs {
     #[arg(long)]
     pub run: PathBuf,
     /// Stop after this many games (default: until Ctrl-C or the trainer finishes the run).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
     /// Seconds to wait for the run directory to appear (a worker started before its trainer).
     #[arg(long, default_value_t = 600, value_name = "SECONDS")]
@@ -55,7 +55,7 @@ pub struct TeachArgs {
     #[arg(long)]
     pub run: PathBuf,
     /// The teacher: alphabeta:DEPTH or alphabeta:DEPTH:MS (default: the run's teacher.player).
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", value_parser = teacher)]
     pub teacher: Option<String>,
     /// Labelled positions the run's teacher games should hold in all, those there counted
     /// (default: the run's teacher.positions).
@@ -70,6 +70,12 @@ pub struct TeachArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// A teacher as `teacher.player` takes it, judged here so that a bad one is reported as the
+/// flag typed (it was reported as the `--set teacher.player=...` it becomes).
+fn teacher(text: &str) -> Result<String, String> {
+    selfplay::config::teacher_search(text).map(|_| text.to_string())
 }
 
 /// Flags of `vzero runs`.

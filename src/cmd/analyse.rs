@@ -5,6 +5,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::anyhow;
 use serde_json::json;
 
+use super::start::{refuse_finished, setup_usage};
 use crate::cli::AnalyseArgs;
 use mcts::RootMove;
 
@@ -16,10 +17,10 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let model = args.engine.model.resolve(args.game.variant);
     let mut session =
         open_session(args.game.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
-    session.set_position(args.start.position.as_deref(), &args.moves.list()).map_err(|e| anyhow!("{e}"))?;
-    if let Some(reason) = session.game().game_over_text() {
+    let start = session.set_position(args.start.position.as_deref(), &args.moves.list()).map_err(setup_usage);
+    if let Err(e) = start.and_then(|()| refuse_finished(session.game().game_over_text(), args.moves.moves.is_some())) {
         session.close();
-        return Err(anyhow!("nothing to analyse: {reason}"));
+        return Err(e);
     }
     match session.model() {
         Some(dir) => eprintln!("vzero analyse: searching with {}", dir.display()),

@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail};
 use arena::forfeit::Forfeit;
 use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::rating::{elo_estimate, sprt, SprtDecision};
@@ -14,40 +13,43 @@ use rules::{with_game, FullGame};
 use selfplay::progress::Progress;
 use serde_json::json;
 
-use crate::cli::ArenaArgs;
+use super::start::{refuse_finished, start_position};
+use crate::cli::{usage, ArenaArgs};
 
 /// Plays the match and prints its table.
 pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
-    let specs: Vec<PlayerSpec> = args.players.iter().map(|p| p.parse()).collect::<Result<_, _>>()?;
+    // Players, counts and bounds are judged on their text: a mistake is a usage error (exit 2).
+    let specs: Vec<PlayerSpec> =
+        args.players.iter().map(|p| p.parse()).collect::<Result<_, _>>().map_err(|e| usage(format!("{e}")))?;
     if specs.len() != args.game.variant.players() {
-        bail!("{} has {} players, {} given", args.game.variant, args.game.variant.players(), specs.len());
-    }
-    if args.games == 0 {
-        bail!("--games 0: a match needs at least one game");
+        let (variant, seats) = (args.game.variant, args.game.variant.players());
+        return Err(usage(format!("{variant} has {seats} players, {} given", specs.len())));
     }
     if specs.len() == 3 && !args.games.is_multiple_of(THREE_PLAYER_ORDERS) {
-        bail!(
+        return Err(usage(format!(
             "--games {}: a three-player match plays each of the {THREE_PLAYER_ORDERS} seat orders equally often, \
              so the number of games must be a multiple of {THREE_PLAYER_ORDERS}",
             args.games
-        );
+        )));
     }
     let sprt_bounds = match &args.sprt {
         None => None,
-        Some(_) if specs.len() != 2 => bail!("--sprt needs a two-player variant"),
+        Some(_) if specs.len() != 2 => return Err(usage("--sprt needs a two-player variant")),
         Some(text) => {
             let parse = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite());
             let bounds = text.split_once(',').and_then(|(a, b)| Some((parse(a)?, parse(b)?)));
-            let (elo0, elo1) = bounds.ok_or_else(|| anyhow!("--sprt '{text}': expected ELO0,ELO1, e.g. 0,20"))?;
+            let (elo0, elo1) =
+                bounds.ok_or_else(|| usage(format!("--sprt '{text}': expected ELO0,ELO1, e.g. 0,20")))?;
             if elo0 >= elo1 {
-                bail!("--sprt '{text}': ELO0 must be below ELO1 (the test decides between elo = ELO0 and elo = ELO1)");
+                return Err(usage(format!(
+                    "--sprt '{text}': ELO0 must be below ELO1 (the test decides between elo = ELO0 and elo = ELO1)"
+                )));
             }
             Some((elo0, elo1))
         }
     };
+    // Both are at least 1 (their flags' ranges).
     let engine_budget = match (args.engine_nodes, args.engine_movetime) {
-        (Some(0), _) => bail!("--engine-nodes 0: an engine needs at least 1 node per move"),
-        (_, Some(0)) => bail!("--engine-movetime 0: an engine needs at least 1 ms per move"),
         (Some(n), _) => EngineBudget::Nodes(n),
         (None, Some(ms)) => EngineBudget::Movetime(Duration::from_millis(ms)),
         (None, None) => EngineBudget::Nodes(args.sims),
@@ -55,6 +57,9 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     if let Some(out) = &args.out {
         crate::output::check_out_file(out, None, &[])?;
     }
+    // The start is judged before any player is loaded: a finished game has no move to play.
+    with_game!(args.game.variant, G => start_position::<G>(args.start.position.as_deref(), None)
+        .and_then(|start| refuse_finished(rules::game_over_text(&start), false)))?;
     let inference = args.net.inference(args.play.threads)?;
     if inference.device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
         // The games' searches and the networks share the cores: libtorch's own thread pool on
@@ -102,7 +107,7 @@ fn arena_match<G: FullGame>(
         };
         decided || signal.load(Ordering::Relaxed)
     };
-    let start = super::perft::start_position::<G>(a.start.position.as_deref(), None)?;
+    let start = start_position::<G>(a.start.position.as_deref(), None)?;
     let result = play_match::<G>(&agents, &start, opts, &stop);
     bar.finish_and_clear();
     // Cut short by a signal (an SPRT decision ends a match early on purpose, and is not).

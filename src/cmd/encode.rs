@@ -16,7 +16,7 @@ pub fn run(args: EncodeArgs) -> anyhow::Result<()> {
     let files = ["planes.npy", "legal_moves.json", "position.json"].map(|name| args.out.join(name));
     check_out(&args.out, &files)?;
     let game = VariantGame::setup(args.game.variant, args.start.position.as_deref(), &args.moves.list())
-        .map_err(|e| anyhow!("{e}"))?;
+        .map_err(super::start::setup_usage)?;
     let mut shape = vec![1];
     shape.extend(game.input_shape());
     let mut planes = vec![0.0; shape.iter().product()];

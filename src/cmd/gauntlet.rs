@@ -18,7 +18,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
     if !args.table_only {
         let inference = args.net.inference(args.play.threads)?;
         let opts = GauntletOptions {
-            opponents: args.against.clone(),
+            opponents: args.against.0.clone(),
             checkpoints: args.checkpoints,
             each_other: args.each_other,
             games: args.games,

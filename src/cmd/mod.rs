@@ -14,6 +14,7 @@ mod render;
 mod replay;
 mod runs;
 mod selfplay;
+mod start;
 mod tactics_bench;
 mod teach;
 mod train;

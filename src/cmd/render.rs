@@ -1,6 +1,6 @@
 //! `vzero render`: one position as an SVG picture, from position text or a recorded game.
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, bail};
 use rules::{with_game, FullGame};
 
 use crate::cli::RenderArgs;
@@ -31,12 +31,14 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
 /// The start position or `--position`, after `--moves`.
 fn from_text<G: FullGame>(args: &RenderArgs) -> anyhow::Result<String> {
     let mut game = match &args.start.position {
-        Some(text) => G::from_text(text).with_context(|| format!("--position '{text}'"))?,
+        Some(text) => G::from_text(text)
+            .map_err(|error| super::start::setup_usage(rules::SetupError::Position { text: text.clone(), error }))?,
         None => G::start(),
     };
     let mut last = None;
     for (i, text) in args.moves.list().iter().enumerate() {
-        let mv = game.parse_move(text).map_err(|e| anyhow!("--moves: move {} ('{text}'): {e}", i + 1))?;
+        let mv =
+            game.parse_move(text).map_err(|e| crate::cli::usage(format!("--moves: move {} ('{text}'): {e}", i + 1)))?;
         last = game.move_cells(mv);
         game.play(mv);
     }

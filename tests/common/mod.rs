@@ -108,3 +108,25 @@ pub fn plant_foreign_and_broken_shards(run: &Path, seed: u64) {
     broken.moves[0].visits.push((u32::MAX - 1, 3));
     write_shard(&run.join("replay/9999999999991-other-1-000002.shard"), &[broken]).unwrap();
 }
+
+/// The position text of a finished Mini Hexchess game (random moves until it ends).
+pub fn finished_mini_hexchess() -> String {
+    use rand::{RngExt, SeedableRng};
+    use rules::{Game, MiniHexchess};
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut moves = Vec::new();
+    loop {
+        let mut game = MiniHexchess::start();
+        for _ in 0..400 {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves[rng.random_range(0..moves.len())]);
+        }
+        let text = game.to_text();
+        if MiniHexchess::from_text(&text).unwrap().outcome().is_some() {
+            return text;
+        }
+    }
+}

@@ -5,8 +5,10 @@
 //! program speaking the engine protocol): parsed as text ([`PlayerSpec`]), then loaded
 //! ([`load_players`]).
 
+mod fixed;
 mod load;
 mod spec;
 
+pub use fixed::{check_fixed_opponents, NotFixed};
 pub use load::{load_network, load_players, PlayerOptions, Players};
 pub use spec::{PlayerError, PlayerSpec};

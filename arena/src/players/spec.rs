@@ -96,6 +96,10 @@ impl FromStr for PlayerSpec {
     type Err = PlayerError;
 
     fn from_str(text: &str) -> Result<PlayerSpec, PlayerError> {
+        // No text is no player (not a checkpoint with an empty path).
+        if text.trim().is_empty() {
+            return Err(PlayerError::Unknown(text.into()));
+        }
         // Everything after `uci:` is the command, colons and spaces included.
         if let Some(command) = text.strip_prefix("uci:") {
             let argv = shlex::split(command).filter(|words| !words.is_empty());

@@ -37,7 +37,10 @@ pub(crate) fn write_contiguous(net: &PolicyValueNet, path: &Path) -> Result<(), 
 /// Loads weights saved by [`save_weights`] (safetensors) into a network of the same shape.
 /// Every variable must be in the file with its own shape and kind, or the file is refused:
 /// libtorch's loader would broadcast a tensor of another shape into a variable, or turn the
-/// variable into the file's kind (a network of integers, whose forward pass then fails).
+/// variable into the file's kind (a network of integers, whose forward pass then fails). A
+/// weight that is not finite (a diverged network, whose checksums still match) is refused by
+/// name: every prior it gave would be NaN, searched as uniform. Every checkpoint a command
+/// loads comes through here.
 pub fn load_weights(net: &mut PolicyValueNet, path: &Path) -> Result<(), TchError> {
     let loaded: HashMap<String, Tensor> = Tensor::read_safetensors(path)?.into_iter().collect();
     let mut variables = net.var_store().variables();
@@ -54,6 +57,9 @@ pub fn load_weights(net: &mut PolicyValueNet, path: &Path) -> Result<(), TchErro
                 var.kind(),
                 var.size()
             )));
+        }
+        if weight.isfinite().all().int64_value(&[]) == 0 {
+            return Err(TchError::FileFormat(format!("weight {name} is not finite (training diverged)")));
         }
     }
     tch::no_grad(|| variables.iter_mut().try_for_each(|(name, var)| var.f_copy_(&loaded[name]).map(|_| ())))

@@ -130,7 +130,8 @@ impl<V: HexRules> HexChess<V> {
                     next += 1;
                 }
                 if next > cells.len() {
-                    return Err(syntax("board", here, format!("rank {rank} has only {} cells", cells.len())));
+                    let message = format!("rank {rank} describes more than its {} cells", cells.len());
+                    return Err(syntax("board", here, message));
                 }
             }
             if next < cells.len() {

@@ -2,6 +2,7 @@
 //! fields (as lc0 registers each option with its range and KataGo reads each key with its
 //! bounds), and the error that names the key, its value and the range in words.
 
+use std::borrow::Cow;
 use std::fmt::Display;
 use std::ops::{Bound, RangeBounds};
 
@@ -16,7 +17,7 @@ pub(super) struct OutOfRange {
     /// The value as the message shows it.
     pub value: String,
     /// The allowed range in words (`must be between 0 and 1`).
-    pub reason: &'static str,
+    pub reason: Cow<'static, str>,
 }
 
 /// The outcome of checking limits: the first value out of range, if any.
@@ -24,38 +25,35 @@ pub(super) type Limits = Result<(), OutOfRange>;
 
 impl OutOfRange {
     /// `value` of `key` refused with `reason`.
-    pub fn new(key: &str, value: impl Display, reason: &'static str) -> Self {
-        OutOfRange { key: key.to_string(), value: value.to_string(), reason }
+    pub fn new(key: &str, value: impl Display, reason: impl Into<Cow<'static, str>>) -> Self {
+        OutOfRange { key: key.to_string(), value: value.to_string(), reason: reason.into() }
     }
 
     /// The error of config file `path` for this value.
     pub fn in_file(self, path: &str) -> ConfigError {
-        ConfigError::Invalid { path: path.to_string(), key: self.key, value: self.value, reason: self.reason }
+        ConfigError::Invalid { path: path.to_string(), key: self.key, value: self.value, reason: self.reason.into() }
     }
 }
 
 /// `[search]`'s limits are declared with its fields in `mcts`; its errors name the bare field.
 impl From<mcts::ParamsError> for OutOfRange {
     fn from(e: mcts::ParamsError) -> Self {
-        OutOfRange { key: format!("search.{}", e.field), value: e.value, reason: e.expected }
+        OutOfRange { key: format!("search.{}", e.field), value: e.value, reason: e.expected.into() }
     }
 }
-
-/// Sizes past their maximum are typing mistakes, not experiments: memory or time would run out.
-const ABSURD: &str = "is absurdly large (see the limit in selfplay/src/config.rs)";
 
 /// `value` lies in `range`, or `reason` says what it must be.
 pub(super) fn within<T: PartialOrd + Display>(
     key: &str,
     value: T,
     range: impl RangeBounds<T>,
-    reason: &'static str,
+    reason: impl Into<Cow<'static, str>>,
 ) -> Limits {
     rule(!range.contains(&value), key, value, reason)
 }
 
 /// A rule that is `broken` refuses `value` of `key` with `reason`.
-pub(super) fn rule(broken: bool, key: &str, value: impl Display, reason: &'static str) -> Limits {
+pub(super) fn rule(broken: bool, key: &str, value: impl Display, reason: impl Into<Cow<'static, str>>) -> Limits {
     if broken {
         Err(OutOfRange::new(key, value, reason))
     } else {
@@ -63,10 +61,10 @@ pub(super) fn rule(broken: bool, key: &str, value: impl Display, reason: &'stati
     }
 }
 
-/// A size from 1 to `max`.
+/// A size from 1 to `max`. Sizes past their maximum are typing mistakes, not experiments:
+/// memory or time would run out; the message names the range (it named this crate's source).
 pub(super) fn size(key: &str, value: usize, max: usize) -> Limits {
-    at_least_one(key, value)?;
-    at_most(key, value, max)
+    rule(!(1..=max).contains(&value), key, value, format!("must be from 1 to {max}"))
 }
 
 /// A count of at least 1.
@@ -76,7 +74,7 @@ pub(super) fn at_least_one<T: PartialOrd + Display + From<u8>>(key: &str, value:
 
 /// A size of at most `max`.
 pub(super) fn at_most(key: &str, value: usize, max: usize) -> Limits {
-    within(key, value, ..=max, ABSURD)
+    rule(value > max, key, value, format!("must be at most {max}"))
 }
 
 /// A share, from 0 to 1.
@@ -94,19 +92,11 @@ pub(super) fn not_negative<T: PartialOrd + Display + From<f32>>(key: &str, value
     within(key, value, T::from(0.0)..T::from(f32::INFINITY), reason)
 }
 
-/// The players a fixed opponent can be, for a text that names none.
-const NOT_A_PLAYER: &str = "is not an arena player (random, greedy, mcts:N, rollout:N, alphabeta:D)";
-
-/// Every opponent in `opponents` is an arena player that never learns (not a checkpoint).
+/// Every opponent in `opponents` is an arena player that never learns, named once: the check
+/// of `gauntlet --against` too, so both say the same.
 pub(super) fn fixed_opponents(key: &str, opponents: &[String]) -> Limits {
-    opponents.iter().try_for_each(|opponent| match opponent.parse::<arena::players::PlayerSpec>() {
-        Ok(arena::players::PlayerSpec::Network(..)) => {
-            Err(OutOfRange::new(key, opponent, "must be a fixed opponent, not a checkpoint"))
-        }
-        Ok(_) => Ok(()),
-        // Text that names no player can be anything, of any length: the message shows its start.
-        Err(_) => Err(OutOfRange::new(key, shortened(opponent), NOT_A_PLAYER)),
-    })
+    // Text that names no player can be anything, of any length: the message shows its start.
+    arena::players::check_fixed_opponents(opponents).map_err(|e| OutOfRange::new(key, shortened(&e.text), e.reason))
 }
 
 /// The first 100 characters of a text value, enough to recognise it in a one-line message.
@@ -145,8 +135,10 @@ mod tests {
     #[test]
     fn each_helper_refuses_just_outside_its_range_and_takes_its_bounds() {
         assert!(size("k", 1, 8).is_ok() && size("k", 8, 8).is_ok());
-        assert_eq!(size("k", 0, 8).unwrap_err().reason, "must be at least 1");
-        assert_eq!(size("k", 9, 8).unwrap_err().reason, ABSURD);
+        assert_eq!(size("k", 0, 8).unwrap_err().reason, "must be from 1 to 8");
+        // A size too large names its range, not a source file (issue 40).
+        assert_eq!(size("k", 9, 8).unwrap_err().reason, "must be from 1 to 8");
+        assert_eq!(at_most("k", 9, 8).unwrap_err().reason, "must be at most 8");
         assert!(share("k", 0.0f32).is_ok() && share("k", 1.0f64).is_ok());
         for bad in [-f32::MIN_POSITIVE, 1.0 + f32::EPSILON, f32::NAN] {
             assert!(share("k", bad).is_err(), "{bad}");
@@ -167,9 +159,13 @@ mod tests {
         let e = share("selfplay.resign_playthrough", f64::from(1.1f32)).unwrap_err();
         assert_eq!((e.key.as_str(), e.value.as_str()), ("selfplay.resign_playthrough", "1.100000023841858"));
         assert_eq!(share("teacher.share", 1.1f32).unwrap_err().value, "1.1");
-        let checkpoint = "runs/a/checkpoints/7".to_string();
-        let e = fixed_opponents("gauntlet.against", &["random".into(), checkpoint.clone()]).unwrap_err();
-        assert_eq!((e.value, e.reason), (checkpoint, "must be a fixed opponent, not a checkpoint"));
+        // A text that names nothing is not called a checkpoint (`evaluation.against = bogus`).
+        let bogus = "runs/a/checkpoints/7".to_string();
+        let e = fixed_opponents("gauntlet.against", &["random".into(), bogus.clone()]).unwrap_err();
+        assert_eq!(e.value, bogus);
+        assert!(e.reason.starts_with("names no fixed player (expected random, greedy"), "{}", e.reason);
+        let e = fixed_opponents("gauntlet.against", &["random".into(), "random".into()]).unwrap_err();
+        assert!(e.reason.contains("twice"), "{}", e.reason);
         let unreadable = format!("uci:'{}", "x".repeat(300));
         let e = fixed_opponents("evaluation.against", &[unreadable]).unwrap_err();
         assert_eq!((e.value.len(), e.key.as_str()), (100, "evaluation.against"));

@@ -1,6 +1,7 @@
 //! Reading a config: the file's TOML, then each `--set` override, then the limits; each
 //! mistake is reported against what made it (the file's line, or the override).
 
+use std::io::Read;
 use std::path::Path;
 
 use super::limits::OutOfRange;
@@ -12,7 +13,13 @@ impl Config {
     /// word is taken as a string), and validates.
     pub fn load(path: &Path, overrides: &[String]) -> Result<Config, ConfigError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io { path: name.clone(), source })?;
+        let io = |source| ConfigError::Io { path: name.clone(), source };
+        // Read no further than a config could be: `--config /dev/zero` read until memory ran out.
+        let mut text = String::new();
+        std::fs::File::open(path).and_then(|f| f.take(MAX_CONFIG_BYTES + 1).read_to_string(&mut text)).map_err(io)?;
+        if text.len() as u64 > MAX_CONFIG_BYTES {
+            return Err(ConfigError::TooLarge { path: name, max: MAX_CONFIG_BYTES });
+        }
         Config::parse(&text, &name, overrides)
     }
 
@@ -49,11 +56,14 @@ impl Config {
     }
 }
 
+/// The largest config file read: every key of every section, commented, is a few kilobytes.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
 /// The error of a value out of range: the last `--set` override that gave its key is to blame
 /// for it, else the config file `path`.
 fn blame(error: OutOfRange, path: &str, applied: &[Override]) -> ConfigError {
     match applied.iter().rev().find(|o| o.key == error.key) {
-        Some(o) => ConfigError::InvalidOverride { key: error.key, value: o.raw.clone(), reason: error.reason },
+        Some(o) => ConfigError::InvalidOverride { key: error.key, value: o.raw.clone(), reason: error.reason.into() },
         None => error.in_file(path),
     }
 }

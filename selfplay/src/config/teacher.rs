@@ -50,11 +50,7 @@ impl TeacherConfig {
 
     /// The teacher's search limits (the config was validated, so `player` parses).
     pub fn settings(&self) -> Result<alphabeta::SearchLimits, String> {
-        match self.player.parse::<arena::players::PlayerSpec>() {
-            Ok(arena::players::PlayerSpec::AlphaBeta(settings)) => Ok(settings),
-            Ok(_) => Err("must be an alpha-beta player (alphabeta:DEPTH or alphabeta:DEPTH:MS)".into()),
-            Err(e) => Err(e.to_string()),
-        }
+        teacher_search(&self.player)
     }
 
     /// The teacher's share of training batches in iteration `iteration` (self-play's).
@@ -63,6 +59,16 @@ impl TeacherConfig {
             return self.share;
         }
         self.share * (1.0 - iteration as f32 / self.fade_iterations as f32).max(0.0)
+    }
+}
+
+/// The search limits of a teacher written as `text` (`teacher.player`, `vzero teach --teacher`),
+/// or why it is none.
+pub fn teacher_search(text: &str) -> Result<alphabeta::SearchLimits, String> {
+    match text.parse::<arena::players::PlayerSpec>() {
+        Ok(arena::players::PlayerSpec::AlphaBeta(settings)) => Ok(settings),
+        Ok(_) => Err("must be an alpha-beta player (alphabeta:DEPTH or alphabeta:DEPTH:MS)".into()),
+        Err(e) => Err(e.to_string()),
     }
 }
 

@@ -53,8 +53,9 @@ struct Table<'a> {
 impl<'a> Table<'a> {
     fn new(session: &'a mut Session, args: &'a PlayArgs) -> anyhow::Result<Table<'a>> {
         if let Some(text) = &args.start.position {
-            session.set_position(Some(text), &[]).map_err(|e| anyhow!("--position: {e}"))?;
+            session.set_position(Some(text), &[]).map_err(crate::cmd::start::setup_usage)?;
         }
+        crate::cmd::start::refuse_finished(session.game().game_over_text(), false)?;
         let names = session
             .game()
             .diagram()

@@ -21,12 +21,12 @@ pub struct Options {
     pub simulations: u32,
 }
 
-/// Most search threads.
-const MAX_THREADS: i64 = 256;
-/// Most `MultiPV` lines.
-const MAX_MULTIPV: i64 = 500;
-/// Most default simulations.
-const MAX_SIMULATIONS: i64 = 100_000_000;
+/// Most search threads: the command line's limit.
+const MAX_THREADS: i64 = crate::cli::MAX_THREADS as i64;
+/// Most `MultiPV` lines: the command line's limit.
+const MAX_MULTIPV: i64 = crate::cli::MAX_MULTIPV as i64;
+/// Most default simulations: the command line's limit.
+const MAX_SIMULATIONS: i64 = crate::cli::MAX_SIMULATIONS as i64;
 
 /// One `setoption` that changed something the engine must act on.
 #[derive(Clone, Debug, PartialEq, Eq)]

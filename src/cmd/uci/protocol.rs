@@ -117,7 +117,12 @@ fn parse_go(words: &[&str]) -> Go {
         let arg = words.get(i + 1).copied();
         let number = || -> Result<u64, String> {
             let text = arg.ok_or_else(|| format!("go: '{word}' needs a number"))?;
-            text.parse::<u64>().map_err(|_| format!("go: '{word} {text}': not a whole number"))
+            text.parse::<u64>().map_err(|e| match e.kind() {
+                std::num::IntErrorKind::PosOverflow => {
+                    format!("go: '{word} {text}': too large (at most {})", u64::MAX)
+                }
+                _ => format!("go: '{word} {text}': not a whole number"),
+            })
         };
         let ms = |n: u64| Duration::from_millis(n);
         let seat = |w: &str| match w {
@@ -192,6 +197,19 @@ mod tests {
         let Command::Go(go) = parse("go ponder nodes x movetime").unwrap() else { panic!() };
         assert_eq!(go.problems.len(), 3, "{:?}", go.problems);
         assert!(parse("go infinite").is_ok_and(|c| matches!(c, Command::Go(Go { infinite: true, .. }))));
+    }
+
+    /// A number past the largest the engine reads is said to be too large, with the bound
+    /// (it was "not a whole number").
+    #[test]
+    fn a_number_too_large_is_said_to_be_too_large_with_its_bound() {
+        let Command::Go(go) = parse("go nodes 99999999999999999999 movetime 10").unwrap() else { panic!() };
+        assert_eq!(go.problems.len(), 1, "{:?}", go.problems);
+        let problem = &go.problems[0];
+        assert!(problem.contains("too large") && problem.contains(&u64::MAX.to_string()), "{problem}");
+        assert_eq!(go.movetime, Some(Duration::from_millis(10)));
+        let Command::Go(go) = parse("go nodes -3").unwrap() else { panic!() };
+        assert!(go.problems[0].contains("not a whole number"), "{:?}", go.problems);
     }
 
     #[test]

@@ -1,0 +1,87 @@
+//! Fixed opponents: the players a gauntlet or a run's evaluation rates checkpoints against,
+//! which must never learn (a checkpoint among them would move the scale) and each appear once.
+//! One check for `gauntlet --against` and the config keys `gauntlet.against` and
+//! `evaluation.against`, so that both say the same.
+
+use std::fmt;
+
+use super::spec::{PlayerError, PlayerSpec};
+
+/// The fixed players, as the messages list them.
+const FIXED: &str = "random, greedy, mcts[:N], rollout[:N], alphabeta:DEPTH[:MS] or uci:COMMAND";
+
+/// An opponent that cannot be a fixed one, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotFixed {
+    /// The opponent as written.
+    pub text: String,
+    /// Why it is refused, to follow the text (`names no player (...)`).
+    pub reason: String,
+}
+
+/// `'TEXT' REASON`.
+impl fmt::Display for NotFixed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' {}", self.text, self.reason)
+    }
+}
+
+/// The first of `opponents` that is no fixed player, or names one named before it.
+pub fn check_fixed_opponents(opponents: &[String]) -> Result<(), NotFixed> {
+    for (i, text) in opponents.iter().enumerate() {
+        check_fixed(text)?;
+        if opponents[..i].contains(text) {
+            let reason = "is named twice: each opponent is one row of the table, playing its games once".into();
+            return Err(NotFixed { text: text.clone(), reason });
+        }
+    }
+    Ok(())
+}
+
+/// Whether `text` names a player that never learns. A text that is no player's name is said
+/// to be none (it was called a checkpoint, which any unknown text parses as); an existing
+/// checkpoint or run is refused for learning.
+fn check_fixed(text: &str) -> Result<(), NotFixed> {
+    let refuse = |reason: String| Err(NotFixed { text: text.to_string(), reason });
+    match text.parse::<PlayerSpec>() {
+        Ok(PlayerSpec::Network(path, _)) if path.exists() => refuse(format!(
+            "is a checkpoint or run, which learns and would move the rating scale; the opponents are fixed \
+             players ({FIXED}); compare checkpoints with `vzero arena` or `gauntlet --each-other`"
+        )),
+        Ok(PlayerSpec::Network(..)) | Err(PlayerError::Unknown(_)) => {
+            refuse(format!("names no fixed player (expected {FIXED})"))
+        }
+        Ok(_) => Ok(()),
+        // Its own reason (a depth out of range, no simulations), without the repeated text.
+        Err(e) => {
+            let message = e.to_string();
+            let prefix = format!("player '{text}': ");
+            refuse(message.strip_prefix(&prefix).map_or(message.clone(), str::to_string))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(opponents: &[&str]) -> NotFixed {
+        let list: Vec<String> = opponents.iter().map(|s| s.to_string()).collect();
+        check_fixed_opponents(&list).expect_err("refused")
+    }
+
+    #[test]
+    fn an_opponent_is_refused_for_what_it_is() {
+        assert!(check_fixed_opponents(&["random".into(), "alphabeta:2".into(), "uci:x y".into()]).is_ok());
+        let e = refused(&["bogus"]);
+        assert!(e.reason.starts_with("names no fixed player") && !e.reason.contains("checkpoint"), "{e}");
+        assert!(refused(&[""]).reason.starts_with("names no fixed player"));
+        let e = refused(&["random", "greedy", "random"]);
+        assert_eq!(e.text, "random");
+        assert!(e.reason.contains("twice"), "{e}");
+        let e = refused(&["alphabeta:0"]);
+        assert!(e.reason.starts_with("expected alphabeta:DEPTH"), "{e}");
+        let e = refused(&[env!("CARGO_MANIFEST_DIR")]);
+        assert!(e.reason.starts_with("is a checkpoint or run"), "{e}");
+    }
+}
