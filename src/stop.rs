@@ -63,10 +63,10 @@ pub fn on_stop_signal(then: &'static str) -> anyhow::Result<Arc<AtomicBool>> {
 fn install(stop: Arc<AtomicBool>, then: &'static str) -> std::io::Result<()> {
     for signal in STOP_SIGNALS {
         let flag = Arc::clone(&stop);
-        // SAFETY: the action only touches atomics and calls `clock_gettime` and `_exit`, all
-        // async-signal-safe. `_exit`, not `exit`: running atexit handlers and static
-        // destructors while libtorch's threads still use them is what made a second Ctrl-C
-        // segfault.
+        // SAFETY: the action only touches atomics and calls `clock_gettime` and `abort_now`'s
+        // `write`, `ftruncate` and `_exit`, all async-signal-safe. `_exit`, not `exit`: running
+        // atexit handlers and static destructors while libtorch's threads still use them is
+        // what made a second Ctrl-C segfault.
         unsafe {
             signal_hook::low_level::register(signal, move || {
                 // One exchange, so that two signals handled at once on two threads cannot both
@@ -77,7 +77,7 @@ fn install(stop: Arc<AtomicBool>, then: &'static str) -> std::io::Result<()> {
                     Err(earlier) => earlier,
                 };
                 if now.saturating_sub(first) >= SAME_REQUEST.as_nanos() as u64 {
-                    libc::_exit(EXIT_ABORTED);
+                    abort_now();
                 }
                 flag.store(true, Ordering::SeqCst);
             })?;
@@ -90,6 +90,25 @@ fn install(stop: Arc<AtomicBool>, then: &'static str) -> std::io::Result<()> {
         }
     })?;
     Ok(())
+}
+
+/// What an abort says: printed from inside the signal handler, so fixed text.
+const ABORT_MESSAGE: &[u8] =
+    b"vzero: aborted by a second signal: nothing more is saved (what was saved before stays)\n";
+
+/// Ends the process at once on a second stop signal: says so, releases the run's trainer lock
+/// (emptying it, as a clean exit does, so the next trainer does not report a dead one) and
+/// exits with [`EXIT_ABORTED`]. Only async-signal-safe calls: `write`, `ftruncate`, `_exit`.
+fn abort_now() -> ! {
+    // SAFETY: writing a static buffer to stderr and truncating an open descriptor are
+    // async-signal-safe; a failure of either changes nothing about the exit.
+    unsafe {
+        libc::write(libc::STDERR_FILENO, ABORT_MESSAGE.as_ptr().cast(), ABORT_MESSAGE.len());
+        if let Some(fd) = selfplay::store::held_lock_fd() {
+            libc::ftruncate(fd, 0);
+        }
+        libc::_exit(EXIT_ABORTED)
+    }
 }
 
 /// Whether a stop signal has arrived in this process.

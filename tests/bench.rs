@@ -85,3 +85,20 @@ fn bench_replay_refuses_a_shard_that_training_would_skip() {
     assert!(err.contains("a.shard") && err.contains("4294967295"), "{err}");
     std::fs::remove_dir_all(&run).unwrap();
 }
+
+/// Without `--config`, the benchmarks measure the built-in default config, so that `vzero bench`
+/// works from any folder (it read `configs/mini-hexchess.toml` relative to the current one).
+#[test]
+fn bench_without_config_works_from_any_folder() {
+    let elsewhere = common::scratch("bench-elsewhere");
+    let out = common::vzero_command()
+        .current_dir(&elsewhere)
+        .args(["bench", "train", "--seconds", "0.1", "--set", "training.batch_size=4"])
+        .args(["--set", "network.blocks=1", "--set", "network.channels=8"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.starts_with("mini-hexchess (1 blocks x 8 channels, batch 4):"), "{text}");
+    std::fs::remove_dir_all(&elsewhere).unwrap();
+}

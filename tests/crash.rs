@@ -278,6 +278,41 @@ fn a_second_signal_later_aborts_at_once_without_crashing() {
 }
 
 #[test]
+fn a_second_signal_later_says_it_aborts_and_releases_the_trainer_lock() {
+    // The final evaluation against an opponent that thinks 3 s a move: the first signal lets
+    // the game in progress finish, which takes far longer than the second signal's wait.
+    let dir = fresh_dir("abort");
+    let child = Command::new(env!("CARGO_BIN_EXE_vzero"))
+        .args(["train", "--config", &config(), "--run", dir.to_str().unwrap(), "--quiet"])
+        .args(["--set", "training.iterations=1", "--set", "evaluation.games=2"])
+        .args(["--set", r#"evaluation.against=["alphabeta:30:3000"]"#])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let evaluating = || {
+        let metrics = std::fs::read_to_string(RunDir::open(&dir).metrics()).unwrap_or_default();
+        read_events(&metrics).events.iter().any(|e| matches!(e, RunEvent::Iteration(_)))
+    };
+    while !evaluating() {
+        assert!(Instant::now() < deadline, "the run's iteration did not end within two minutes");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    signal(&child, "-INT");
+    std::thread::sleep(Duration::from_millis(1500));
+    signal(&child, "-INT");
+    let out = output_within(child, Duration::from_secs(30), "a second signal did not end the run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("vzero: aborted by a second signal"), "the abort says nothing: {err}");
+    let lock = std::fs::read_to_string(dir.join("train.lock")).unwrap_or_default();
+    assert!(lock.is_empty(), "the aborted trainer left its lock holding '{lock}'");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_second_trainer_on_a_run_is_refused_naming_the_holder() {
     let dir = fresh_dir("twotrainers");
     let first = start(&dir);

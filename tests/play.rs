@@ -115,3 +115,19 @@ fn a_seat_named_twice_is_refused() {
     assert!(!ok);
     assert!(err.contains("--as 'p1,p1': seat 'p1' is named twice"), "{err}");
 }
+
+/// Control bytes a person (or a script) typed are quoted back escaped, never raw: a raw ESC in a
+/// message would drive the terminal that shows it (clear it, recolour it, retitle it).
+#[test]
+fn control_bytes_in_quoted_input_are_escaped() {
+    let raw = |text: &str| text.chars().any(|c| c.is_control() && c != '\n');
+    let input = "f5\u{1b}[2J-f6\u{7}\nmoves \u{1b}]0;title\u{7}\nc6-a6\n";
+    let (ok, out, err) = play(&["--variant", "glinski", "--sims", "16", "--position", GLINSKI_MATE_IN_ONE], input);
+    assert!(ok, "{err}");
+    assert!(!raw(&out) && !raw(&err), "raw control bytes in the output: {out:?} {err:?}");
+    assert!(out.contains("Not played: ") && out.contains(r"f5\x1b[2J-f6\x07"), "{out}");
+    assert!(out.contains(r"There is no cell '\x1b]0;title\x07'"), "{out}");
+    let (ok, _, err) = play(&["--variant", "mini-hexchess", "--as", "\u{1b}[31mgreen"], "");
+    assert!(!ok && !raw(&err), "raw control bytes in the error: {err:?}");
+    assert!(err.contains(r"--as '\x1b[31mgreen'"), "{err}");
+}

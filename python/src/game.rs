@@ -1,7 +1,7 @@
 //! `vzero.Game`: one position of any variant, with its rules, text and network encoding, named as
 //! OpenSpiel's `pyspiel.State` names them where it has a name (`legal_actions`, `apply_action`).
 
-use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
@@ -175,11 +175,20 @@ impl PyGame {
         let shape = self.game.input_shape();
         let out = out.unwrap_or_else(|| PyArrayDyn::<f32>::zeros(py, shape, false));
         let len: usize = shape.iter().product();
+        // A Fortran-ordered array or a transposed view is contiguous too, and `as_slice_mut`
+        // takes it, but its memory is in another order: the planes would land scrambled.
+        let not_c_order = || {
+            PyValueError::new_err(
+                "encode: out must be a C-contiguous float32 array (np.ascontiguousarray makes one; \
+                 a Fortran-ordered array or a transposed view would get the planes scrambled)",
+            )
+        };
+        if !out.is_c_contiguous() {
+            return Err(not_c_order());
+        }
         {
             let mut view = out.try_readwrite().map_err(|e| PyValueError::new_err(format!("encode: out: {e}")))?;
-            let data = view
-                .as_slice_mut()
-                .map_err(|_| PyValueError::new_err("encode: out must be a C-contiguous float32 array"))?;
+            let data = view.as_slice_mut().map_err(|_| not_c_order())?;
             if data.len() != len {
                 return Err(PyValueError::new_err(format!(
                     "encode: out holds {} floats; the planes are {len} ({shape:?})",

@@ -98,6 +98,22 @@ def test_encode_writes_into_the_callers_buffer():
         game.encode(out=np.zeros((16, 11, 22), dtype=np.float32)[:, :, ::2])
 
 
+def test_encode_refuses_every_buffer_that_is_not_c_contiguous():
+    # A Fortran-ordered array or a transposed view is contiguous memory in another order: written
+    # as if it were C order, its planes would come out scrambled, so it is refused like a stride.
+    game = vzero.Game("glinski")
+    game.play("f5-f6")
+    shape = game.input_shape
+    fortran = np.full(shape, np.nan, dtype=np.float32, order="F")
+    transposed = np.full(shape[::-1], np.nan, dtype=np.float32).T
+    for out in (fortran, transposed):
+        assert out.shape == shape and not out.flags.c_contiguous
+        with pytest.raises(ValueError, match="out must be a C-contiguous float32 array"):
+            game.encode(out=out)
+        assert np.isnan(out).all(), "a refused buffer is left untouched"
+    assert np.array_equal(game.encode(out=np.ascontiguousarray(fortran)), game.encode())
+
+
 def test_perft_counts_the_legal_move_tree():
     game = vzero.Game("mini-hexchess")
     children = 0

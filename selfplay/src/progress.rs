@@ -57,6 +57,16 @@ impl Progress {
         self.update(|_| pos);
     }
 
+    /// Writes the progress line now, whatever the interval (nothing on a terminal's bar): a
+    /// phase shorter than [`LINE_EVERY`] that matters on its own, as each match of the final
+    /// evaluation, says when it begins and ends.
+    pub fn line_now(&self) {
+        let Some(lines) = &self.lines else { return };
+        let Ok(mut lines) = lines.lock() else { return };
+        let line = lines.line(lines.began.elapsed());
+        let _ = writeln!(lines.out, "{line}");
+    }
+
     /// Removes the bar (the lines already written stay).
     pub fn finish_and_clear(&self) {
         self.bar.finish_and_clear();
@@ -186,5 +196,19 @@ mod tests {
         let counts: Vec<&str> =
             written.lines().map(|l| l.split(' ').nth(1).expect("a count after the clock")).collect();
         assert_eq!(counts, ["3/10", "5/10", "9/10"]);
+    }
+
+    #[test]
+    fn a_line_now_is_written_whatever_the_interval() {
+        let out = Shared::default();
+        let text = || String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let phase = Progress::lines(Box::new(out.clone()), Duration::from_secs(3600), 10, "games vs random");
+        phase.line_now();
+        phase.set_position(10);
+        phase.line_now();
+        let counts: Vec<String> =
+            text().lines().map(|l| l.split(' ').skip(1).take(4).collect::<Vec<_>>().join(" ")).collect();
+        assert_eq!(counts, ["0/10 games vs random", "10/10 games vs random"]);
+        Progress::new(false, 10, "games").line_now();
     }
 }

@@ -1,5 +1,5 @@
-//! Fuzzing what a run reads from outside: config TOML with `--set` overrides, and replay shards
-//! (rules::fuzz). Every input is read or refused with an error, never a panic, a hang or an
+//! Fuzzing what a run reads from outside: config TOML with `--set` overrides, each key of the
+//! config set out of range, and replay shards (rules::fuzz). Every input is read or refused with an error, never a panic, a hang or an
 //! allocation sized by a number in it; what is read must hold together (a config writes and
 //! reads back the same, a shard's checked games decode into finite training examples). Bounded
 //! here; `VZERO_FUZZ_CASES=1000000 cargo test --release -p selfplay --test fuzz` runs longer
@@ -80,6 +80,125 @@ fn fuzz_config_with_overrides() {
         },
     );
     assert!(stats.read > 0);
+}
+
+/// Values out of every key's range, of the wrong kind, and at the edges of each number type.
+const HOSTILE_VALUES: &[&str] = &[
+    "-1",
+    "0",
+    "-0.5",
+    "0.5",
+    "1.5",
+    "65536",
+    "4294967296",
+    "99999999999",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "18446744073709551616",
+    "1e300",
+    "-1e300",
+    "1e-300",
+    "nan",
+    "inf",
+    "-inf",
+    "true",
+    "\"\"",
+    "\"x\"",
+    "[]",
+    "[1e300]",
+    "[-1]",
+    "{ a = 1 }",
+];
+
+/// Every key the example configs set, dotted (`training.batch_size`), from their TOML as a
+/// config writes it back (so keys at their defaults are there too).
+fn every_key(texts: &[String]) -> Vec<String> {
+    fn walk(prefix: &str, table: &toml::Table, keys: &mut std::collections::BTreeSet<String>) {
+        for (name, value) in table {
+            let key = if prefix.is_empty() { name.clone() } else { format!("{prefix}.{name}") };
+            match value {
+                toml::Value::Table(inner) => walk(&key, inner, keys),
+                _ => {
+                    keys.insert(key);
+                }
+            }
+        }
+    }
+    let mut keys = std::collections::BTreeSet::new();
+    for text in texts {
+        let written = Config::parse(text, "example.toml", &[]).expect("an example config reads").to_toml();
+        walk("", &written.parse::<toml::Table>().expect("a config's TOML parses"), &mut keys);
+    }
+    keys.into_iter().collect()
+}
+
+/// Each key of the config set with `--set` to values out of range or of the wrong kind: read or
+/// refused, never a panic, a hang or an allocation sized by the value, and a refusal names the
+/// key. Values a key accepts although they are out of any sensible range are listed (on
+/// stderr, `--nocapture`) as bounds still missing.
+#[test]
+fn fuzz_every_config_key() {
+    let texts = configs();
+    let keys = every_key(&texts);
+    assert!(keys.len() > 60, "only {} keys: {keys:?}", keys.len());
+    let corpus: Vec<String> = HOSTILE_VALUES.iter().map(|s| s.to_string()).collect();
+    let tried = Mutex::new(std::collections::BTreeSet::new());
+    let accepted = Mutex::new(std::collections::BTreeMap::new());
+    let default_cases = 50 * keys.len();
+    let stats = fuzz::run(
+        "every config key",
+        default_cases,
+        |rng| {
+            let key = rng.pick(&keys).clone();
+            let value = match rng.below(3) {
+                0 => rng.pick(HOSTILE_VALUES).to_string(),
+                1 => rng.pick(mutate::NUMBERS).to_string(),
+                _ => mutate::text(rng, &corpus, &[]).chars().take(200).collect(),
+            };
+            (rng.pick(&texts).clone(), key, value)
+        },
+        |(text, key, value)| {
+            tried.lock().unwrap().insert(key.clone());
+            match Config::parse(text, "fuzz.toml", &[format!("{key}={value}")]) {
+                Ok(_) => {
+                    // Negative, not finite, or a billion and more (a seed takes any number).
+                    let number = value.trim_matches(['[', ']']).parse::<f64>().ok();
+                    let absurd = number.is_some_and(|v| v < 0.0 || !v.is_finite() || v.abs() >= 1e9);
+                    if absurd && key != "seed" {
+                        accepted.lock().unwrap().entry(key.clone()).or_insert_with(|| value.clone());
+                    }
+                    true
+                }
+                Err(e) => {
+                    // A rule relating two keys names the other in full and this one by its name
+                    // in the section (`replay.window_max = 150000: must be at least window_min`);
+                    // a value that switches a section on can break a rule of another key there
+                    // (`gauntlet.every=1` and a `gauntlet.games` that does not fit): that key.
+                    let message = e.to_string();
+                    let bare = key.rsplit('.').next().unwrap_or(key);
+                    let names_a_key = message.contains(bare) || keys.iter().any(|k| message.contains(k.as_str()));
+                    assert!(names_a_key, "--set {key}={value} refused without naming a key: {message}");
+                    false
+                }
+            }
+        },
+    );
+    let tried = tried.into_inner().unwrap();
+    let untried: Vec<&String> = keys.iter().filter(|k| !tried.contains(*k)).collect();
+    // Fewer cases (VZERO_FUZZ_CASES, VZERO_FUZZ_CASE) need not reach every key.
+    if fuzz::cases(default_cases) >= default_cases && std::env::var_os("VZERO_FUZZ_CASE").is_none() {
+        assert!(untried.is_empty(), "keys never tried: {untried:?}");
+    }
+    let accepted = accepted.into_inner().unwrap();
+    eprintln!(
+        "fuzz every config key: {} keys; {} accept a value out of any sensible range:",
+        keys.len(),
+        accepted.len()
+    );
+    for (key, value) in &accepted {
+        eprintln!("  {key} = {value}");
+    }
+    assert!(stats.read > 0 && stats.read < stats.cases, "{stats:?}");
 }
 
 /// Real records of `G`: games of a small uniform search, as self-play writes them.

@@ -19,9 +19,10 @@ pub struct BenchArgs {
     #[arg(long, default_value = "puct")]
     pub root: mcts::RootSearch,
     /// Training config whose network and self-play settings `bench selfplay` and `bench train`
-    /// measure.
-    #[arg(long, default_value = "configs/mini-hexchess.toml")]
-    pub config: PathBuf,
+    /// measure (default: configs/mini-hexchess.toml as built into the program, so it is found
+    /// from any folder).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
     /// Override a key of `--config` for `bench selfplay` and `bench train`, e.g. --set
     /// device=cuda (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]

@@ -3,6 +3,8 @@
 //! (`position`, `net`) flattened into each command that takes them.
 
 mod bench;
+#[cfg(test)]
+mod fuzz;
 mod interop;
 mod measuring;
 mod net;

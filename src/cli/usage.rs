@@ -5,6 +5,8 @@
 use std::fmt;
 use std::process::ExitCode;
 
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+
 /// A flag or argument whose value is refused on its text alone, found by a command after clap
 /// has parsed it (position text, moves, a player spec): reported as clap's own usage errors
 /// are, in one line with exit code 2.
@@ -38,7 +40,6 @@ pub fn print_usage(message: &str) -> ExitCode {
 /// Reports a command-line mistake in one line and returns exit code 2; help and version
 /// requests print as usual and succeed.
 pub fn usage_error(err: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = err.print();
@@ -49,18 +50,82 @@ pub fn usage_error(err: clap::Error) -> ExitCode {
             }
         }
         _ => {
-            let text = err.render().to_string();
-            let mut lines = text.lines();
-            let first = lines.next().unwrap_or("bad arguments");
-            let mut first = first.strip_prefix("error: ").unwrap_or(first).to_string();
-            // "the following required arguments were not provided:" lists them indented below.
-            if first.ends_with(':') {
-                for more in lines.take_while(|l| l.starts_with(' ')) {
-                    first.push(' ');
-                    first.push_str(more.trim());
-                }
-            }
-            print_usage(&first)
+            eprintln!("{}", usage_line(err));
+            ExitCode::from(2)
         }
+    }
+}
+
+/// The one line a command-line mistake is reported in: clap's first line, the arguments it
+/// lists below it joined on, and a pointer to the help.
+pub fn usage_line(mut err: clap::Error) -> String {
+    use crate::clip::{clip_quotes, escape_controls, quote_value};
+    // A refused value may hold quote marks, line breaks or ESCs itself (clap's rendering drops
+    // some, and a value parser's reason may quote the value again): its line is written here,
+    // where the value and the flag are known, so that it stays one line and names the flag.
+    let value = match err.get(ContextKind::InvalidValue) {
+        Some(ContextValue::String(value)) => Some(quote_value(value)),
+        _ => None,
+    };
+    if let (ErrorKind::ValueValidation, Some(value), Some(ContextValue::String(arg))) =
+        (err.kind(), &value, err.get(ContextKind::InvalidArg))
+    {
+        let reason =
+            std::error::Error::source(&err).map(|r| format!(": {}", clip_quotes(&escape_controls(&r.to_string()))));
+        return format!(
+            "vzero: invalid value '{value}' for '{arg}'{} (see 'vzero --help')",
+            reason.unwrap_or_default()
+        );
+    }
+    if let Some(value) = &value {
+        err.insert(ContextKind::InvalidValue, ContextValue::String(value.clone()));
+    }
+    let text = err.render().to_string();
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("bad arguments");
+    let mut first = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    // "the following required arguments were not provided:" lists them indented below.
+    if first.ends_with(':') {
+        for more in lines.take_while(|l| l.starts_with(' ')) {
+            first.push(' ');
+            first.push_str(more.trim());
+        }
+    }
+    // With the value quoted already, the line holds no other text of the user's.
+    let first = if value.is_some() { first } else { clip_quotes(&first) };
+    format!("vzero: {first} (see 'vzero --help')")
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::usage_line;
+    use crate::cli::Cli;
+    use crate::clip::MAX_QUOTE;
+
+    /// Found by the command-line fuzz: a value with a line break in it ended the message's one
+    /// line before the flag was named.
+    #[test]
+    fn a_refused_value_with_a_line_break_is_one_line_naming_the_flag() {
+        let args = ["vzero", "perft", "glinski", "--threads=1\r\n2\u{1b}", "2"];
+        let err = Cli::try_parse_from(args).expect_err("not a number");
+        assert_eq!(
+            usage_line(err),
+            "vzero: invalid value '1\\x0d\\x0a2\\x1b' for '--threads <THREADS>': invalid digit found in string (see 'vzero --help')"
+        );
+        // A long value with quote marks in it, which the value parser's reason quotes again.
+        let long = format!("gl'in\"ski\u{7}{}", "x".repeat(500));
+        let err = Cli::try_parse_from(["vzero", "analyse", "--variant", &long]).expect_err("no such variant");
+        let line = usage_line(err);
+        assert!(
+            line.starts_with("vzero: invalid value 'gl'in\"ski\\x07xxx") && line.contains("for '--variant <VARIANT>'"),
+            "{line}"
+        );
+        assert!(
+            line.ends_with("(expected one of: glinski, mini-hexchess, wellisch, weltschach) (see 'vzero --help')"),
+            "{line}"
+        );
+        assert!(line.len() < 600 && !line.contains(&"x".repeat(MAX_QUOTE + 1)), "{line}");
     }
 }

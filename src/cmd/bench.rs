@@ -14,6 +14,20 @@ use selfplay::RunDir;
 use super::tactics_bench::tactics_bench;
 use crate::cli::{BenchArgs, BenchKind};
 
+/// The config `bench` uses without `--config`, built into the program so that the benchmarks
+/// run from any folder (a path would be read relative to the current one).
+const DEFAULT_CONFIG: (&str, &str) =
+    ("configs/mini-hexchess.toml (built in)", include_str!("../../configs/mini-hexchess.toml"));
+
+/// The config of `bench selfplay`, `nn` and `train`: `--config`'s file or the built-in default,
+/// with the `--set` overrides applied.
+fn bench_config(args: &BenchArgs) -> anyhow::Result<Config> {
+    Ok(match &args.config {
+        Some(path) => Config::load(path, &args.overrides)?,
+        None => Config::parse(DEFAULT_CONFIG.1, DEFAULT_CONFIG.0, &args.overrides)?,
+    })
+}
+
 /// Runs the chosen benchmark.
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     match args.what {
@@ -25,15 +39,15 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             Ok(())
         }
         BenchKind::Selfplay => {
-            let config = Config::load(&args.config, &args.overrides)?;
+            let config = bench_config(&args)?;
             with_game!(config.variant(), G => selfplay_bench::<G>(&config, args.seconds))
         }
         BenchKind::Nn => {
-            let config = Config::load(&args.config, &args.overrides)?;
+            let config = bench_config(&args)?;
             with_game!(config.variant(), G => nn_bench::<G>(&config, &args))
         }
         BenchKind::Train => {
-            let config = Config::load(&args.config, &args.overrides)?;
+            let config = bench_config(&args)?;
             with_game!(config.variant(), G => train_bench::<G>(&config, args.seconds))
         }
         BenchKind::Replay => match &args.run {

@@ -28,8 +28,8 @@ pub struct Evaluation {
 /// The end-of-run evaluation: the network (search at `evaluation.simulations`) against each
 /// player of `evaluation.against` in turn (`mcts` is search with the uniform evaluator at the
 /// same simulations). Once `stop` is set the games in progress finish and the results so far
-/// are returned (and logged, marked interrupted). A progress bar counts the games when
-/// `progress` is on (and stderr a terminal).
+/// are returned (and logged, marked interrupted). When `progress` is on, a bar counts the games
+/// (stderr a terminal), or lines on stderr do (each match's first and last among them).
 pub(crate) fn evaluate<G: Encoding>(
     config: &Config,
     client: &InferenceClient,
@@ -70,11 +70,16 @@ pub(crate) fn evaluate<G: Encoding>(
             threads: config.selfplay.workers,
             seed: config.seed ^ 0xE7A1,
         };
+        // Each match begins and ends with a line where there is no bar: a match is shorter than
+        // the minute between lines, and the table comes only after the last one.
         let bar = Progress::new(progress, planned as u64, &format!("evaluation games vs {name}"));
+        bar.line_now();
         let result = play_match::<G>(&seats, &start, opts, &|r| {
             bar.set_position(r.games as u64);
             stop.load(Ordering::Relaxed)
         });
+        bar.set_position(result.games as u64);
+        bar.line_now();
         bar.finish_and_clear();
         let interrupted = result.games < planned;
         out.complete &= !interrupted;

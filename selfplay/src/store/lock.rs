@@ -9,7 +9,9 @@
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering};
 
 use thiserror::Error;
 
@@ -48,6 +50,17 @@ pub enum LockError {
     },
 }
 
+/// The descriptor of the lock file this process holds (-1: none), kept where a signal handler
+/// can read it: an abort by a second stop signal ends the process without running `Drop`, and
+/// empties the file itself so that the next trainer does not report a trainer that died.
+static HELD_FD: AtomicI32 = AtomicI32::new(-1);
+
+/// The open lock file of the run this process holds, if any: what an abort empties (an
+/// atomic load, so safe to call inside a signal handler).
+pub fn held_lock_fd() -> Option<RawFd> {
+    Some(HELD_FD.load(Ordering::SeqCst)).filter(|fd| *fd >= 0)
+}
+
 /// Takes the run directory's trainer lock, or says who holds it.
 pub fn lock_run(dir: &Path) -> Result<RunLock, LockError> {
     let path = dir.join(LOCK_FILE);
@@ -71,6 +84,7 @@ pub fn lock_run(dir: &Path) -> Result<RunLock, LockError> {
     file.write_all(me.as_bytes()).map_err(io)?;
     file.sync_all().map_err(io)?;
     let stale_holder = Some(previous.trim().to_string()).filter(|p| !p.is_empty());
+    HELD_FD.store(file.as_raw_fd(), Ordering::SeqCst);
     Ok(RunLock { file, stale_holder })
 }
 
@@ -78,6 +92,7 @@ impl Drop for RunLock {
     fn drop(&mut self) {
         // An empty file marks a clean release; a holder left in it means that holder died.
         let _ = self.file.set_len(0);
+        let _ = HELD_FD.compare_exchange(self.file.as_raw_fd(), -1, Ordering::SeqCst, Ordering::SeqCst);
     }
 }
 

@@ -8,5 +8,5 @@ pub mod lock;
 pub mod rundir;
 
 pub use events::{read_events, EventLog, RunEvent};
-pub use lock::{lock_run, LockError, RunLock};
+pub use lock::{held_lock_fd, lock_run, LockError, RunLock};
 pub use rundir::{at, write_atomic, RunDir, RunIoError};
