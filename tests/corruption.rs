@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{scratch, stderr_of, stdout_of, tiny_run, vzero, vzero_command};
+use common::{copy_dir, scratch, stderr_of, stdout_of, tiny_run, vzero, vzero_command};
 use nn::checkpoint::RUN_CHECKPOINTS;
 
 /// The run's checkpoint folders, oldest first.
@@ -124,5 +124,82 @@ fn shipped_model_lookup_warns_about_a_bad_folder_and_analyse_names_its_model() {
     let (err, json) = analyse(&empty, &["--model", run.to_str().unwrap()]);
     assert!(err.contains(&format!("searching with {}", newest.display())), "{err}");
     assert_eq!(json["model"], newest.to_str().unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The run's replay shards.
+fn shards(run: &Path) -> Vec<PathBuf> {
+    let replay = run.join("replay");
+    std::fs::read_dir(replay)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().unwrap() == "shard")
+        .collect()
+}
+
+#[test]
+fn damaged_replay_that_leaves_too_little_to_train_on_stops_the_run_unfinished() {
+    let dir = scratch("damaged-replay");
+    let healthy = dir.join("healthy");
+    tiny_run(&healthy);
+    let truncate = |shard: &Path| std::fs::File::options().write(true).open(shard).unwrap().set_len(5000).unwrap();
+    let flip = |shard: &Path| {
+        let mut bytes = std::fs::read(shard).unwrap();
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0x10;
+        std::fs::write(shard, bytes).unwrap();
+    };
+    let empty = |shard: &Path| std::fs::write(shard, b"").unwrap();
+    let damages: [(&str, &dyn Fn(&Path)); 3] = [("truncated", &truncate), ("flipped", &flip), ("empty", &empty)];
+    for (name, damage) in damages {
+        let run = dir.join(name);
+        copy_dir(&healthy, &run);
+        for shard in shards(&run) {
+            damage(&shard);
+        }
+        let before = checkpoints(&run);
+        let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=2"]);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}{}", stdout_of(&out));
+        assert!(err.contains("8 of the run's 8 games are in damaged shards"), "{name}: {err}");
+        assert!(err.contains("fewer than training.min_positions = 100"), "{name}: {err}");
+        assert!(!run.join("finished").exists(), "{name}: a run that cannot train is marked finished");
+        assert_eq!(checkpoints(&run), before, "{name}: a checkpoint was saved without training");
+        let status = status_json(&run);
+        assert_eq!((status["iteration"].as_u64(), status["iterations"].as_u64()), (Some(1), Some(2)), "{status}");
+        assert!(status["last_error"].as_str().is_some_and(|e| e.contains("damaged shards")), "{name}: {status}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_whose_every_checkpoint_is_corrupt_says_it_cannot_resume_and_status_shows_them_set_aside() {
+    let dir = scratch("corrupt-every");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let all = checkpoints(&run);
+    for checkpoint in &all {
+        truncate_weights(checkpoint);
+    }
+    let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    let said = format!("training in {}: cannot resume: none of its {} checkpoints is usable", run.display(), all.len());
+    assert!(err.contains(&said), "{err}");
+    let oldest = err
+        .lines()
+        .find(|l| l.contains(&format!("{} renamed to", all[0].display())))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(!oldest.contains("falling back"), "there is nothing before the oldest to fall back to: {err}");
+
+    let status = status_json(&run);
+    assert!(status["checkpoint"].is_null(), "{status}");
+    let set_aside: Vec<String> = all.iter().map(|c| c.with_extension("bad").to_str().unwrap().to_string()).collect();
+    let listed: Vec<&str> =
+        status["set_aside_checkpoints"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert_eq!(listed, set_aside.iter().rev().map(String::as_str).collect::<Vec<_>>(), "{status}");
+    let text = stdout_of(&vzero(&["runs", "status", run.to_str().unwrap()]));
+    assert!(text.contains("checkpoint   none usable: the run cannot resume"), "{text}");
+    assert!(text.contains(&format!("set aside    {}", set_aside[0])), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
