@@ -127,6 +127,21 @@ fn shipped_model_lookup_warns_about_a_bad_folder_and_analyse_names_its_model() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Damages `shard` as a full disk (`truncated`), a bad copy (`flipped`: one bit in the middle)
+/// or a lost write (`empty`) would.
+fn damage(how: &str, shard: &Path) {
+    let mut bytes = std::fs::read(shard).unwrap();
+    match how {
+        "truncated" => bytes.truncate(5000),
+        "flipped" => {
+            let middle = bytes.len() / 2;
+            bytes[middle] ^= 0x10;
+        }
+        _ => bytes.clear(),
+    }
+    std::fs::write(shard, bytes).unwrap();
+}
+
 /// The run's replay shards.
 fn shards(run: &Path) -> Vec<PathBuf> {
     let replay = run.join("replay");
@@ -142,20 +157,11 @@ fn damaged_replay_that_leaves_too_little_to_train_on_stops_the_run_unfinished() 
     let dir = scratch("damaged-replay");
     let healthy = dir.join("healthy");
     tiny_run(&healthy);
-    let truncate = |shard: &Path| std::fs::File::options().write(true).open(shard).unwrap().set_len(5000).unwrap();
-    let flip = |shard: &Path| {
-        let mut bytes = std::fs::read(shard).unwrap();
-        let middle = bytes.len() / 2;
-        bytes[middle] ^= 0x10;
-        std::fs::write(shard, bytes).unwrap();
-    };
-    let empty = |shard: &Path| std::fs::write(shard, b"").unwrap();
-    let damages: [(&str, &dyn Fn(&Path)); 3] = [("truncated", &truncate), ("flipped", &flip), ("empty", &empty)];
-    for (name, damage) in damages {
+    for name in ["truncated", "flipped", "empty"] {
         let run = dir.join(name);
         copy_dir(&healthy, &run);
         for shard in shards(&run) {
-            damage(&shard);
+            damage(name, &shard);
         }
         let before = checkpoints(&run);
         let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=2"]);

@@ -24,7 +24,8 @@ pub fn run(args: RunsArgs) -> anyhow::Result<()> {
 
 /// What `gather` reports of each of `dirs`, printed by `print` (a blank line between runs) or
 /// as one JSON object per run and line. A folder that cannot be read is named on standard error
-/// and the others are still reported; the command then fails, saying how many could not be.
+/// and the others are still reported; the command then fails, saying how many could not be
+/// (one folder's error is the command's own).
 fn each_run<T: Serialize>(
     dirs: &[PathBuf],
     json: bool,
@@ -36,6 +37,7 @@ fn each_run<T: Serialize>(
     for dir in dirs {
         let report = match gather(dir) {
             Ok(report) => report,
+            Err(e) if dirs.len() == 1 => return Err(e),
             Err(e) => {
                 eprintln!("vzero: {}", crate::clip::clip_quotes(&crate::error_text::error_text(&e)));
                 failed += 1;
@@ -53,9 +55,7 @@ fn each_run<T: Serialize>(
         printed += 1;
     }
     if failed > 0 {
-        let total = dirs.len();
-        let which = if total == 1 { "the run directory".to_string() } else { format!("the {total} run directories") };
-        anyhow::bail!("{failed} of {which} could not be read");
+        anyhow::bail!("{failed} of the {} run directories could not be read", dirs.len());
     }
     Ok(())
 }
