@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{scratch, stderr_of, stdout_of, tiny_run, vzero, vzero_command};
+use common::{copy_dir, scratch, stderr_of, stdout_of, tiny_run, vzero, vzero_command};
 use nn::checkpoint::RUN_CHECKPOINTS;
 
 /// The run's checkpoint folders, oldest first.
@@ -155,5 +155,88 @@ fn a_checkpoint_with_weights_that_are_not_finite_is_refused() {
         assert_eq!(out.status.code(), Some(1), "{args:?} played it: {err}");
         assert!(err.contains("is not finite"), "{args:?}: {err}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Damages `shard` as a full disk (`truncated`), a bad copy (`flipped`: one bit in the middle)
+/// or a lost write (`empty`) would.
+fn damage(how: &str, shard: &Path) {
+    let mut bytes = std::fs::read(shard).unwrap();
+    match how {
+        "truncated" => bytes.truncate(5000),
+        "flipped" => {
+            let middle = bytes.len() / 2;
+            bytes[middle] ^= 0x10;
+        }
+        _ => bytes.clear(),
+    }
+    std::fs::write(shard, bytes).unwrap();
+}
+
+/// The run's replay shards.
+fn shards(run: &Path) -> Vec<PathBuf> {
+    let replay = run.join("replay");
+    std::fs::read_dir(replay)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().unwrap() == "shard")
+        .collect()
+}
+
+#[test]
+fn damaged_replay_that_leaves_too_little_to_train_on_stops_the_run_unfinished() {
+    let dir = scratch("damaged-replay");
+    let healthy = dir.join("healthy");
+    tiny_run(&healthy);
+    for name in ["truncated", "flipped", "empty"] {
+        let run = dir.join(name);
+        copy_dir(&healthy, &run);
+        for shard in shards(&run) {
+            damage(name, &shard);
+        }
+        let before = checkpoints(&run);
+        let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=2"]);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}{}", stdout_of(&out));
+        assert!(err.contains("8 of the run's 8 games are in damaged shards"), "{name}: {err}");
+        assert!(err.contains("fewer than training.min_positions = 100"), "{name}: {err}");
+        assert!(!run.join("finished").exists(), "{name}: a run that cannot train is marked finished");
+        assert_eq!(checkpoints(&run), before, "{name}: a checkpoint was saved without training");
+        let status = status_json(&run);
+        assert_eq!((status["iteration"].as_u64(), status["iterations"].as_u64()), (Some(1), Some(2)), "{status}");
+        assert!(status["last_error"].as_str().is_some_and(|e| e.contains("damaged shards")), "{name}: {status}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_whose_every_checkpoint_is_corrupt_says_it_cannot_resume_and_status_shows_them_set_aside() {
+    let dir = scratch("corrupt-every");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let all = checkpoints(&run);
+    for checkpoint in &all {
+        truncate_weights(checkpoint);
+    }
+    let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    let said = format!("training in {}: cannot resume: none of its {} checkpoints is usable", run.display(), all.len());
+    assert!(err.contains(&said), "{err}");
+    let oldest = err
+        .lines()
+        .find(|l| l.contains(&format!("{} renamed to", all[0].display())))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(!oldest.contains("falling back"), "there is nothing before the oldest to fall back to: {err}");
+
+    let status = status_json(&run);
+    assert!(status["checkpoint"].is_null(), "{status}");
+    let set_aside: Vec<String> = all.iter().map(|c| c.with_extension("bad").to_str().unwrap().to_string()).collect();
+    let listed: Vec<&str> =
+        status["set_aside_checkpoints"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert_eq!(listed, set_aside.iter().rev().map(String::as_str).collect::<Vec<_>>(), "{status}");
+    let text = stdout_of(&vzero(&["runs", "status", run.to_str().unwrap()]));
+    assert!(text.contains("checkpoint   none usable: the run cannot resume"), "{text}");
+    assert!(text.contains(&format!("set aside    {}", set_aside[0])), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

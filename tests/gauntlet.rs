@@ -41,6 +41,13 @@ fn a_gauntlet_rates_every_checkpoint_and_plays_only_missing_games() {
     assert!(checkpoints >= 2, "a tiny run saves its start and its end");
 
     let first = gauntlet(&run, "2");
+    // Said before the first game: how many games, and why that many.
+    let plan = format!(
+        "{} pairings ({checkpoints} checkpoints x 2 opponents), 2 games each: {} games to play",
+        2 * checkpoints,
+        4 * checkpoints
+    );
+    assert!(first.lines().next().is_some_and(|l| l.contains(&plan)), "{plan}: {first}");
     let events = gauntlet_events(&run);
     assert_eq!(events.len(), 2 * checkpoints, "one match per checkpoint and opponent: {first}");
     assert!(events.iter().all(|g| g.games == 2 && g.sims == 4 && g.player_moves > 0), "{events:?}");
@@ -51,7 +58,12 @@ fn a_gauntlet_rates_every_checkpoint_and_plays_only_missing_games() {
     // The same request again plays nothing; a bigger one plays only the difference.
     let again = gauntlet(&run, "2");
     assert_eq!(gauntlet_events(&run).len(), 2 * checkpoints, "games replayed: {again}");
-    gauntlet(&run, "3");
+    assert!(again.contains(&format!("0 games to play, {} played before", 4 * checkpoints)), "{again}");
+    let bigger = gauntlet(&run, "3");
+    assert!(
+        bigger.contains(&format!("{} games to play, {} played before", 2 * checkpoints, 4 * checkpoints)),
+        "{bigger}"
+    );
     let events = gauntlet_events(&run);
     assert_eq!(events.len(), 4 * checkpoints, "one more match of one game per pairing");
     assert!(events[2 * checkpoints..].iter().all(|g| g.games == 1), "{events:?}");
@@ -213,5 +225,50 @@ fn a_gauntlet_stopped_by_a_signal_marks_its_match_interrupted() {
         .unwrap_or_else(|| panic!("no table: {text}"));
     assert!(row.contains(&format!(" {}* ", g.games)), "{row}");
     assert!(text.contains("* a gauntlet was stopped before"), "{text}");
+    std::fs::remove_dir_all(run).unwrap();
+}
+
+/// A `uci:` engine that answers the handshake and exits when asked for its first move.
+fn vanishing_engine(dir: &Path) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join("gone.sh");
+    std::fs::write(&path, "#!/bin/sh\nread -r a; echo uciok\nread -r b; read -r c; echo readyok\nexit 0\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!("uci:{}", path.display())
+}
+
+/// An opponent that dies mid-game loses by forfeit, and the gauntlet says so (as `arena` does)
+/// in its match lines, its table and metrics.jsonl, not only as a 100% score.
+#[test]
+fn an_engine_that_dies_mid_game_is_reported_as_forfeits_alone_and_inside_a_run() {
+    let run = fresh_dir("forfeit");
+    let engine = vanishing_engine(&fresh_dir("forfeit-engine"));
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let against = format!("gauntlet.against=['{engine}']");
+    let mut args = vec!["train", "--config", &cfg, "--run", run.to_str().unwrap()];
+    for s in ["training.iterations=1", "evaluation.games=0", "gauntlet.every=1", "gauntlet.games=2"] {
+        args.extend(["--set", s]);
+    }
+    args.extend(["--set", "gauntlet.simulations=4", "--set", &against]);
+    let out = vzero(&args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{err}");
+    let said = format!("{engine} forfeited 2 games: crashed 2");
+    assert!(err.lines().any(|l| l.starts_with("gauntlet: ") && l.contains(&said)), "inside a run: {err}");
+    let events = gauntlet_events(&run);
+    assert_eq!(events.len(), 1, "{events:?}");
+    let metrics = std::fs::read_to_string(RunDir::open(&run).metrics()).unwrap();
+    assert!(metrics.contains(r#""opponent_forfeits":{"crashed":2}"#), "{metrics}");
+
+    let args = ["gauntlet", run.to_str().unwrap(), "--checkpoints", "all", "--against", &engine, "--games", "2"];
+    let out = vzero(&[&args[..], &["--sims", "4", "--max-plies", "60", "--device", "cpu"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let match_lines: Vec<&str> = text.lines().filter(|l| l.contains(" vs ")).collect();
+    assert!(!match_lines.is_empty() && match_lines.iter().all(|l| l.contains(&said)), "{text}");
+    let table = text.split_once("gauntlet at").map(|(_, t)| t).unwrap_or_else(|| panic!("no table: {text}"));
+    let noted = table.lines().any(|l| l.starts_with(&format!("{engine} forfeited ")) && l.contains(": crashed "));
+    assert!(noted, "the table's note: {table}");
     std::fs::remove_dir_all(run).unwrap();
 }

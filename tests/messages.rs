@@ -8,8 +8,13 @@ use common::{scratch, stderr_of, stdout_of, tiny_run, vzero};
 
 #[test]
 fn an_os_error_is_said_once() {
+    // Not an OS error at all: a folder that is not a run is said to be one, in one line.
+    let out = vzero(&["runs", "status", "/nonexistent"]);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("/nonexistent is not a run directory") && !err.contains("os error"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
     for args in [
-        vec!["runs", "status", "/nonexistent"],
         vec!["render", "--game", "/nonexistent/g.shard", "--ply", "0", "--out", "/tmp/x.svg"],
         vec!["train", "--config", "/nonexistent/c.toml", "--run", "/tmp/nonexistent-run"],
     ] {

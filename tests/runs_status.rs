@@ -58,6 +58,7 @@ fn a_resume_with_more_iterations_is_kept_in_the_run_and_shown_as_n_of_m() {
     // The run's config is the extended one: the same resume again has nothing to do.
     let again = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet"]);
     assert!(stdout(&again).contains("already complete (2 iterations)"), "{}", stdout(&again));
+    assert!(again.status.success() && !stdout(&again).contains("signal"), "no signal was sent: {}", stdout(&again));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -130,5 +131,57 @@ fn json_gives_one_object_per_run_with_the_documented_fields() {
     }
     // Two runs as text: two blocks.
     assert_eq!(status_text(&[&a, &b]).matches("run          ").count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_run_is_reported_and_a_bad_one_fails_the_command_at_the_end() {
+    let dir = fresh_dir("several");
+    let (run, empty) = (dir.join("run"), dir.join("empty"));
+    tiny_run(&run);
+    std::fs::create_dir_all(&empty).unwrap();
+    // The same run before and after the bad folder: the one after it must be reported too.
+    let paths = [run.to_str().unwrap(), empty.to_str().unwrap(), run.to_str().unwrap()];
+    for json in [false, true] {
+        let mut args = vec!["runs", "status"];
+        args.extend(json.then_some("--json"));
+        args.extend(paths);
+        let out = vzero(&args);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let (text, err) = (stdout(&out), stderr(&out));
+        let reports = if json { text.lines().count() } else { text.matches("run          ").count() };
+        assert_eq!(reports, 2, "both reports of the run: {text}");
+        assert!(err.contains(&format!("{} is not a run directory", empty.display())), "{err}");
+        assert!(err.contains("1 of the 3 run directories could not be read"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_folder_with_a_config_but_no_run_gets_one_message_and_keeps_no_lock() {
+    let dir = fresh_dir("not-a-run");
+    let model = dir.join("mini-hexchess");
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/mini-hexchess");
+    common::copy_dir(&shipped, &model);
+    let before: Vec<_> = std::fs::read_dir(&model).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let m = model.to_str().unwrap();
+    let commands: [&[&str]; 6] = [
+        &["teach", "--run", m, "--positions", "10"],
+        &["runs", "status", m],
+        &["runs", "endings", m],
+        &["selfplay", "--run", m, "--games", "1"],
+        &["train", "--resume", m],
+        &["gauntlet", m],
+    ];
+    let said = format!("{m} is not a run directory: it has no replay/ folder");
+    for args in commands {
+        let out = vzero(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(&said), "{args:?}: {err}");
+        assert!(!err.contains("No such file"), "{args:?}: a bare OS error: {err}");
+    }
+    let after: Vec<_> = std::fs::read_dir(&model).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(after, before, "a command left a file in a folder that is not a run");
     std::fs::remove_dir_all(&dir).unwrap();
 }

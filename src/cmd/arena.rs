@@ -1,10 +1,9 @@
 //! `vzero arena`: a match between players, with ratings.
 
-use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use arena::forfeit::Forfeit;
+use arena::forfeit::{forfeit_counts, Forfeit};
 use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::rating::{elo_estimate, sprt, SprtDecision};
 use arena::uci::EngineBudget;
@@ -206,28 +205,12 @@ fn report(
     record
 }
 
-/// How many games of each forfeit kind, e.g. `{"crashed": 2}`.
-fn forfeit_counts(forfeits: &[Forfeit]) -> BTreeMap<&'static str, usize> {
-    let mut counts = BTreeMap::new();
-    for f in forfeits {
-        *counts.entry(f.kind()).or_insert(0) += 1;
-    }
-    counts
-}
-
 /// `NAME forfeited N games: KIND n (first: DETAIL), ...`, or nothing for a player that never
 /// forfeited.
 fn forfeit_line(name: &str, forfeits: &[Forfeit]) -> Option<String> {
-    if forfeits.is_empty() {
-        return None;
-    }
-    let kinds: Vec<String> = forfeit_counts(forfeits)
-        .into_iter()
-        .map(|(kind, n)| {
-            let first = forfeits.iter().find(|f| f.kind() == kind).expect("a forfeit of each counted kind");
-            format!("{kind} {n} (first: {first})")
-        })
-        .collect();
-    let games = if forfeits.len() == 1 { "game" } else { "games" };
-    Some(format!("{name} forfeited {} {games}: {}", forfeits.len(), kinds.join(", ")))
+    let first = |kind: &str| {
+        let first = forfeits.iter().find(|f| f.kind() == kind).expect("a forfeit of each counted kind");
+        format!(" (first: {first})")
+    };
+    arena::forfeit::forfeit_line(name, &forfeit_counts(forfeits), first)
 }

@@ -3,7 +3,9 @@
 use anyhow::Context;
 use rules::{with_game, FullGame};
 use selfplay::gauntlet::GauntletMatch;
-use selfplay::gauntlet::{gauntlet_table_from_log, run_gauntlet, GauntletOptions, GauntletTable};
+use selfplay::gauntlet::{
+    gauntlet_table_from_log, run_gauntlet, GauntletOptions, GauntletPlan, GauntletRow, GauntletTable,
+};
 use selfplay::read_events;
 use selfplay::Config;
 use selfplay::RunDir;
@@ -12,7 +14,8 @@ use crate::cli::GauntletArgs;
 
 /// Plays the missing games and prints the table.
 pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
-    let dir = RunDir::open(&args.run);
+    // The table needs only the run's config and log; playing needs the whole run.
+    let dir = if args.table_only { RunDir::open(&args.run) } else { RunDir::existing(&args.run)? };
     let config = Config::load(&dir.config(), &[])
         .with_context(|| format!("{}: not a run directory (no readable config.toml)", args.run.display()))?;
     if !args.table_only {
@@ -51,8 +54,9 @@ fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Infere
     let stop = crate::stop::on_stop_signal("after the games in progress; their match is kept, marked interrupted")?;
     let mut report = |g: &GauntletMatch| {
         let per_move = g.player_seconds / g.player_moves.max(1) as f64;
+        let forfeits = g.forfeit_line().map_or_else(String::new, |line| format!("; {line}"));
         println!(
-            "{} vs {}: {}, score {:.1}% ({:.3} s/move)",
+            "{} vs {}: {}, score {:.1}% ({:.3} s/move){forfeits}",
             g.player,
             g.opponent,
             match_games(g),
@@ -60,7 +64,8 @@ fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Infere
             per_move
         );
     };
-    run_gauntlet::<G>(dir, opts, inference, &stop, &mut report)?;
+    let mut plan = |p: &GauntletPlan| println!("gauntlet: {}", p.describe());
+    run_gauntlet::<G>(dir, opts, inference, &stop, &mut plan, &mut report)?;
     Ok(())
 }
 
@@ -97,9 +102,52 @@ fn print_table(table: &GauntletTable, variant: &str) {
             per_move
         );
     }
+    for r in &table.rows {
+        if let Some(line) = arena::forfeit::forfeit_line(&r.name, &r.forfeits, |_| String::new()) {
+            println!("{line} (lost, not played out: the scores and ratings above count them)");
+        }
+    }
+    for note in ranking_notes(table) {
+        println!("{note}");
+    }
     if table.rows.iter().any(|r| r.partial) {
         println!("* a gauntlet was stopped before this player's games were all played; run it again to play the rest");
     }
+}
+
+/// Notes on the checkpoints' order, which often surprises: when the top-rated checkpoint's
+/// interval overlaps another's, the games do not order them (the order is chance, not a fault
+/// of the scale); and when the untrained step 0 is on top, why it can be. Measured on the
+/// README's tiny run (docs/cli.md#vzero-gauntlet): with the tactical levers off its step 0
+/// scored 30% against alphabeta:1 and its step 157 0%; with them on both scored about 90%.
+fn ranking_notes(table: &GauntletTable) -> Vec<String> {
+    let rated: Vec<(&GauntletRow, arena::rating::Rating)> =
+        table.rows.iter().filter(|r| r.step.is_some()).filter_map(|r| Some((r, r.rating?))).collect();
+    let Some((top, best)) = rated.iter().max_by(|a, b| a.1.elo.total_cmp(&b.1.elo)) else {
+        return Vec::new();
+    };
+    let mut notes = Vec::new();
+    let overlapping = rated.iter().filter(|(r, x)| r.name != top.name && x.high >= best.low).count();
+    if overlapping > 0 {
+        let tactics = if table.tactics.tree.judges() {
+            "; with the tactical levers on, the search's alpha-beta judge decides most games whatever the network"
+        } else {
+            ""
+        };
+        notes.push(format!(
+            "note: the interval of {} overlaps those of {overlapping} other checkpoints: these games do not order them \
+             (more --games, or opponents they do not all beat, tell them apart){tactics}",
+            top.name
+        ));
+    }
+    if top.step == Some(0) && rated.len() > 1 {
+        notes.push(
+            "note: step 0 is the untrained network, whose near-uniform priors and values make a plain search; \
+             a network trained on few games of a small search (as the tiny configs' are) can play worse than that"
+                .to_string(),
+        );
+    }
+    notes
 }
 
 /// `N games`, or for a match a stop cut short `N of M games (interrupted)`.

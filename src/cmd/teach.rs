@@ -10,15 +10,8 @@ use crate::cli::TeachArgs;
 
 /// Plays teacher games into the run until its teacher games hold the positions asked for.
 pub fn run(args: TeachArgs) -> anyhow::Result<()> {
-    let dir = RunDir::open(&args.run);
-    if !dir.config().exists() {
-        bail!(
-            "{}: not a run directory (no config.toml); start one with `vzero train --config FILE --run {}` \
-             (a config's [teacher] section teaches before the first iteration)",
-            args.run.display(),
-            args.run.display()
-        );
-    }
+    // Checked before the lock is taken, so that a folder that is not a run is left as it was.
+    let dir = RunDir::existing(&args.run)?;
     let mut overrides = args.overrides.clone();
     if let Some(player) = &args.teacher {
         // A value that is not TOML (alphabeta:3 is not) is taken as a string.

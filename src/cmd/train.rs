@@ -15,7 +15,7 @@ use crate::cli::TrainArgs;
 /// Runs training and prints the final evaluation table.
 pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let (config_path, run_dir, resume) = match (&args.resume, &args.config) {
-        (Some(dir), _) => (RunDir::open(dir).config(), dir.clone(), true),
+        (Some(dir), _) => (RunDir::existing(dir)?.config(), dir.clone(), true),
         (None, Some(path)) => (path.clone(), PathBuf::new(), false),
         (None, None) => unreachable!("clap requires --config or --resume"),
     };

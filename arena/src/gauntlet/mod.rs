@@ -4,6 +4,8 @@
 //! of one pairing's match ([`GauntletMatch`], which a run logs the moment the match ends) and
 //! the table that puts every player on one scale. Playing a run's gauntlet is `selfplay`'s.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 mod choice;
@@ -61,6 +63,12 @@ pub struct GauntletMatch {
     pub opponent_moves: u64,
     /// Seconds it spent choosing them.
     pub opponent_seconds: f64,
+    /// The opponent's forfeits by kind (`crashed`, `illegal move`, ...): games it lost without
+    /// playing them out, as a `uci:` engine that dies mid-game does. Counted in `score` as the
+    /// checkpoint's wins, so a score of 100% may say more about the engine than the network.
+    /// Left out when there are none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub opponent_forfeits: BTreeMap<String, usize>,
     /// Games this match set out to play (0 in lines of a vzero that did not record it).
     #[serde(skip_serializing_if = "is_zero")]
     pub games_planned: usize,
@@ -71,6 +79,12 @@ pub struct GauntletMatch {
 }
 
 impl GauntletMatch {
+    /// `OPPONENT forfeited N games: crashed n, ...`, or none when it forfeited none: said after
+    /// the match's line by `vzero gauntlet` and a run's gauntlet phase.
+    pub fn forfeit_line(&self) -> Option<String> {
+        crate::forfeit::forfeit_line(&self.opponent, &self.opponent_forfeits, |_| String::new())
+    }
+
     /// The checkpoints' tactical leaf values in this match.
     pub fn tactics(&self) -> alphabeta::Tactics {
         let tree = self.tree_tactics.unwrap_or_default();

@@ -23,6 +23,8 @@ pub struct GauntletRow {
     pub seconds_per_move: Option<f64>,
     /// Its place on the scale (none without a chain of matches to the anchor).
     pub rating: Option<Rating>,
+    /// Its forfeits by kind (only a `uci:` opponent forfeits): counted as losses in its score.
+    pub forfeits: BTreeMap<String, usize>,
     /// One of its pairings' last match was interrupted: it has fewer games than asked for
     /// until a gauntlet plays the rest.
     pub partial: bool,
@@ -44,6 +46,7 @@ pub struct GauntletTable {
 /// Totals of one player while the table is built.
 #[derive(Default)]
 struct Tally {
+    forfeits: BTreeMap<String, usize>,
     games: usize,
     score: f64,
     moves: u64,
@@ -77,6 +80,9 @@ pub fn gauntlet_table_from_matches(
         let opponent = tallies.entry(&g.opponent).or_default();
         (opponent.games, opponent.score) = (opponent.games + g.games, opponent.score + n - g.score);
         (opponent.moves, opponent.seconds) = (opponent.moves + g.opponent_moves, opponent.seconds + g.opponent_seconds);
+        for (kind, n) in &g.opponent_forfeits {
+            *opponent.forfeits.entry(kind.clone()).or_insert(0) += n;
+        }
     }
     // A pairing is partial while its newest match is one a stop cut short.
     let mut last_of_pairing: BTreeMap<(&str, &str), bool> = BTreeMap::new();
@@ -115,6 +121,7 @@ pub fn gauntlet_table_from_matches(
                 score: t.score / t.games.max(1) as f64,
                 seconds_per_move: (t.moves > 0).then(|| t.seconds / t.moves as f64),
                 rating,
+                forfeits: t.forfeits.clone(),
                 partial: partial(name),
             }
         })

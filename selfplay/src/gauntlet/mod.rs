@@ -10,5 +10,5 @@ mod table;
 
 pub use arena::gauntlet::{CheckpointChoice, GauntletMatch, GauntletRow, GauntletTable};
 pub(crate) use phase::{check_engines, gauntlet_due, gauntlet_phase};
-pub use play::{run_gauntlet, GauntletError, GauntletOptions};
+pub use play::{run_gauntlet, GauntletError, GauntletOptions, GauntletPlan};
 pub use table::gauntlet_table_from_log;

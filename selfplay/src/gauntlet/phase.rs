@@ -79,10 +79,12 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
             let score = 100.0 * g.score / g.games.max(1) as f64;
             let cut =
                 if g.interrupted { format!(" (interrupted: {} planned)", g.games_planned) } else { String::new() };
-            eprintln!("gauntlet: {} vs {}: {score:.1}% of {} games{cut}", g.player, g.opponent, g.games);
+            let forfeits = g.forfeit_line().map_or_else(String::new, |line| format!("; {line}"));
+            eprintln!("gauntlet: {} vs {}: {score:.1}% of {} games{cut}{forfeits}", g.player, g.opponent, g.games);
         }
     };
-    run_gauntlet::<G>(dir, &opts, inference, stop, &mut report)?;
+    // The run's gauntlet is one checkpoint against a few opponents: its size is in the config.
+    run_gauntlet::<G>(dir, &opts, inference, stop, &mut |_| {}, &mut report)?;
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! Playing a gauntlet's matches: only the games each pairing lacks, each match logged as it ends.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -86,6 +87,38 @@ impl From<durable::Error> for GauntletError {
     }
 }
 
+/// What a gauntlet is about to play, said before its first game: a gauntlet of every
+/// checkpoint can be hundreds of games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GauntletPlan {
+    /// Checkpoints measured.
+    pub checkpoints: usize,
+    /// Fixed opponents each plays.
+    pub opponents: usize,
+    /// Pairings in all: checkpoints times opponents, and with `--each-other` one more for
+    /// each checkpoint after the first.
+    pub pairings: usize,
+    /// Games per pairing.
+    pub games: usize,
+    /// Games still to play.
+    pub to_play: usize,
+    /// Games of these pairings an earlier gauntlet played (not played again).
+    pub played: usize,
+}
+
+impl GauntletPlan {
+    /// `P pairings (C checkpoints x O opponents), G games each: N games to play, M played before`.
+    pub fn describe(&self) -> String {
+        let neighbours = self.pairings - self.checkpoints * self.opponents;
+        let each_other = if neighbours > 0 { format!(" + {neighbours} between neighbours") } else { String::new() };
+        let before = if self.played > 0 { format!(", {} played before", self.played) } else { String::new() };
+        format!(
+            "{} pairings ({} checkpoints x {} opponents{each_other}), {} games each: {} games to play{before}",
+            self.pairings, self.checkpoints, self.opponents, self.games, self.to_play
+        )
+    }
+}
+
 /// One pairing: a checkpoint and what it plays.
 struct Pairing {
     player: PathBuf,
@@ -94,13 +127,14 @@ struct Pairing {
 }
 
 /// Plays every pairing of `opts` its missing games, logging each match to the run as it ends
-/// (and handing it to `on_match`); stops between games once `stop` is set. Returns the new
-/// matches.
+/// (and handing it to `on_match`, after handing what it will play to `on_plan`); stops between
+/// games once `stop` is set. Returns the new matches.
 pub fn run_gauntlet<G: Encoding + Material>(
     dir: &RunDir,
     opts: &GauntletOptions,
     inference: nn::Inference,
     stop: &AtomicBool,
+    on_plan: &mut dyn FnMut(&GauntletPlan),
     on_match: &mut dyn FnMut(&GauntletMatch),
 ) -> Result<Vec<GauntletMatch>, GauntletError> {
     check_games::<G>(opts.games)?;
@@ -125,18 +159,26 @@ pub fn run_gauntlet<G: Encoding + Material>(
             _ => None,
         })
         .collect();
+    let had =
+        |pairing: &Pairing| games_of(&earlier, &folder_name(&pairing.player), &pairing.opponent_name).min(opts.games);
+    let played_before: usize = pairings.iter().map(had).sum();
+    let checkpoints: BTreeSet<&PathBuf> = pairings.iter().map(|p| &p.player).collect();
+    on_plan(&GauntletPlan {
+        checkpoints: checkpoints.len(),
+        opponents: opts.opponents.len(),
+        pairings: pairings.len(),
+        games: opts.games,
+        to_play: pairings.len() * opts.games - played_before,
+        played: played_before,
+    });
     let mut played: Vec<GauntletMatch> = Vec::new();
     for pairing in &pairings {
         if stop.load(Ordering::Relaxed) {
             break;
         }
         let player_name = folder_name(&pairing.player);
-        let have: usize = earlier
-            .iter()
-            .chain(&played)
-            .filter(|g| g.player == player_name && g.opponent == pairing.opponent_name)
-            .map(|g| g.games)
-            .sum();
+        let have = games_of(&earlier, &player_name, &pairing.opponent_name)
+            + games_of(&played, &player_name, &pairing.opponent_name);
         if have >= opts.games {
             continue;
         }
@@ -154,6 +196,11 @@ pub fn run_gauntlet<G: Encoding + Material>(
         played.push(event);
     }
     Ok(played)
+}
+
+/// The games of `matches` between `player` and `opponent`.
+fn games_of(matches: &[GauntletMatch], player: &str, opponent: &str) -> usize {
+    matches.iter().filter(|g| g.player == player && g.opponent == opponent).map(|g| g.games).sum()
 }
 
 /// Three players rotate through six seat orders, which a game count must fill evenly.
@@ -232,6 +279,7 @@ fn play_pairing<G: Encoding + Material>(
     };
     let result = play_match::<G>(&agents, &G::start(), match_opts, &|_| stop.load(Ordering::Relaxed));
     let opponents = 1..G::NUM_PLAYERS;
+    let opponent_forfeits: Vec<arena::forfeit::Forfeit> = result.forfeits[opponents.clone()].concat();
     let event = GauntletMatch {
         player: player_name.to_string(),
         opponent: pairing.opponent_name.clone(),
@@ -249,6 +297,7 @@ fn play_pairing<G: Encoding + Material>(
         player_seconds: result.thinking[0].as_secs_f64(),
         opponent_moves: opponents.clone().map(|i| result.moves[i] as u64).sum(),
         opponent_seconds: opponents.map(|i| result.thinking[i].as_secs_f64()).sum(),
+        opponent_forfeits: arena::forfeit::forfeit_counts(&opponent_forfeits),
         games_planned: games,
         interrupted: result.games < games,
     };

@@ -25,13 +25,36 @@ impl<G: Encoding> Run<G> {
     /// batch.
     pub fn learn(&mut self) -> Result<Trained, TrainError> {
         let t = &self.config.training;
-        let target_steps = steps_allowed(&self.config, self.window.seen()) + self.pretrain_steps();
+        let seen = self.window.seen() + self.lost.positions;
+        let target_steps = steps_allowed(&self.config, seen) + self.pretrain_steps();
         let ready = self.window.len() >= t.min_positions;
         let share = self.config.teacher.share_at(self.state.iteration);
         let target = if ready { target_steps } else { self.state.step };
         let mut trained = self.train_to(target, share)?;
         trained.complete = !(ready && self.state.step < target_steps);
         Ok(trained)
+    }
+
+    /// Refuses to go on when damaged shards took so many of the run's games that the window
+    /// holds fewer than `training.min_positions` positions: the iterations would train on
+    /// nothing and the run would end as finished. With enough left, it says what was lost and
+    /// goes on (the lost games still count as seen: see [`super::resume::LostGames`]).
+    pub(super) fn check_replay(&self) -> Result<(), TrainError> {
+        let lost = self.lost;
+        if lost.games == 0 {
+            return Ok(());
+        }
+        let (left, min) = (self.window.len(), self.config.training.min_positions);
+        let damaged =
+            format!("{} of the run's {} games are in damaged shards (each named above)", lost.games, lost.counted);
+        if left < min {
+            return Err(TrainError::Run(format!(
+                "{damaged}; the {left} positions left are fewer than training.min_positions = {min}, \
+                 too few to train on: restore the shards from a copy, or start a new run"
+            )));
+        }
+        eprintln!("vzero train: {damaged}; going on with the {left} positions left");
+        Ok(())
     }
 
     /// Training steps a warm start takes before the first self-play (0 without a teacher).

@@ -37,7 +37,7 @@ use rules::Encoding;
 use crate::config::Config;
 use crate::error::TrainError;
 use crate::replay::{GameRecord, ReplayWindow, ShardName, WindowSize, EXTERNAL_GAME};
-use crate::run::resume::{load_newest_checkpoint, stored_games};
+use crate::run::resume::{load_newest_checkpoint, stored_games, LostGames};
 use crate::setup::{load_into_service, spawn_service, start_state};
 use crate::store::lock::{lock_run, RunLock};
 use crate::store::rundir::{write_atomic, RunDir, RunIoError};
@@ -108,6 +108,8 @@ pub struct Run<G: Encoding> {
     /// Own games a stopped process stored for iterations not done yet: they join the window
     /// with the rest of their iteration, in game order.
     held_back: Vec<GameRecord>,
+    /// The run's own games its checkpoint counted that no readable shard holds.
+    lost: LostGames,
     /// Shards already in the window (this process's and others').
     known_shards: BTreeSet<PathBuf>,
     shard_names: ShardName,
@@ -156,11 +158,17 @@ impl<G: Encoding> Run<G> {
         }
         let mut done = BTreeSet::new();
         let mut held_back = Vec::new();
+        let mut lost = LostGames::default();
         let (lock, dir, state, latest, known_shards) = if opts.resume {
-            let dir = RunDir::open(&opts.run_dir);
+            // A folder with a config.toml but no run (`train --config` finding one): refused
+            // before the lock is taken.
+            let dir = RunDir::existing(&opts.run_dir).map_err(|e| TrainError::Run(e.to_string()))?;
             let lock = lock_trainer(&dir)?;
             let (mut state, latest) = load_newest_checkpoint::<G>(config, &dir, &mut net, &mut trainer)?;
             let (games, known_shards) = stored_games::<G>(&dir)?;
+            let own: Vec<&GameRecord> =
+                games.iter().filter(|g| !g.is_teacher() && g.number & EXTERNAL_GAME == 0).collect();
+            lost = LostGames::between(state.games, &own);
             let unfinished = state.iteration as u64 * config.selfplay.games_per_iteration as u64;
             for g in games {
                 if g.is_teacher() {
@@ -236,6 +244,7 @@ impl<G: Encoding> Run<G> {
             teacher,
             done,
             held_back,
+            lost,
             known_shards,
             shard_names: ShardName::for_this_process(),
             state,

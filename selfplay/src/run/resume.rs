@@ -16,9 +16,12 @@ use crate::replay::{read_checked_shard, GameRecord, ReplayWindow, EXTERNAL_GAME}
 use crate::store::rundir::{at, RunDir};
 use nn::checkpoint::{self, CheckpointError, CheckpointState};
 
+/// The extension of a checkpoint folder a resume set aside as unusable (`step-N.bad`).
+const SET_ASIDE: &str = "bad";
+
 /// Loads the newest usable checkpoint of a stopped run into `net` and `trainer`; returns its
 /// counters and folder. Unreadable checkpoints are set aside; one of another variant or shape
-/// is refused.
+/// is refused, and so is a run none of whose checkpoints is usable.
 pub(crate) fn load_newest_checkpoint<G: Encoding>(
     config: &Config,
     dir: &RunDir,
@@ -26,11 +29,12 @@ pub(crate) fn load_newest_checkpoint<G: Encoding>(
     trainer: &mut Trainer,
 ) -> Result<(CheckpointState, PathBuf), TrainError> {
     let checkpoints = checkpoint::list_checkpoints(&dir.checkpoints())?;
-    for path in checkpoints.iter().rev() {
+    for (i, path) in checkpoints.iter().enumerate().rev() {
+        let older = i > 0;
         let state = match checkpoint::read_state(path) {
             Ok(state) => state,
             Err(e) => {
-                set_aside(path, &e);
+                set_aside(path, &e, older);
                 continue;
             }
         };
@@ -51,10 +55,43 @@ pub(crate) fn load_newest_checkpoint<G: Encoding>(
         }
         match checkpoint::load_checkpoint(path, net, Some(trainer)) {
             Ok(state) => return Ok((state, path.clone())),
-            Err(e) => set_aside(path, &e),
+            Err(e) => set_aside(path, &e, older),
         }
     }
-    Err(TrainError::Run(format!("{}: no usable checkpoint to resume from", dir.checkpoints().display())))
+    Err(TrainError::Run(no_checkpoint_left(dir)))
+}
+
+/// Why a run with no usable checkpoint cannot resume, and what can be done (the caller names
+/// the run).
+fn no_checkpoint_left(dir: &RunDir) -> String {
+    let set_aside = set_aside_checkpoints(dir);
+    if set_aside.is_empty() {
+        return format!("cannot resume: {} holds no checkpoint", dir.checkpoints().display());
+    }
+    let none = match set_aside.len() {
+        1 => "its only checkpoint is not usable".to_string(),
+        n => format!("none of its {n} checkpoints is usable"),
+    };
+    format!(
+        "cannot resume: {none} (set aside as {}/step-N.{SET_ASIDE}, each with why on its own line; \
+         `vzero runs status` lists them); put a good one back under its step-N name, or start a new run",
+        dir.checkpoints().display()
+    )
+}
+
+/// The checkpoint folders resumes set aside as unusable (`step-N.bad`), newest first.
+pub fn set_aside_checkpoints(dir: &RunDir) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir.checkpoints())
+        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    found.retain(|p| {
+        p.is_dir()
+            && p.extension().is_some_and(|e| e == SET_ASIDE)
+            && p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("step-"))
+    });
+    found.sort();
+    found.reverse();
+    found
 }
 
 /// The games of a stopped run's readable shards, in the order the uninterrupted run added them
@@ -81,6 +118,31 @@ pub(crate) fn stored_games<G: Encoding>(dir: &RunDir) -> Result<(Vec<GameRecord>
     // By game number: external games, whose numbers have the top bit set, after the run's own.
     games.sort_by_key(|g| g.number);
     Ok((games, shards))
+}
+
+/// The run's own games a resume found missing: stored before its checkpoint (which counts
+/// them) but in shards that can no longer be read (truncated, corrupted, emptied).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LostGames {
+    /// Games the checkpoint counted, less those found.
+    pub games: u64,
+    /// Their training positions, estimated as the mean of the games found: added to the
+    /// positions seen, so that the training steps go on from the checkpoint's count instead of
+    /// stalling until new games make up for the lost ones.
+    pub positions: u64,
+    /// Games the checkpoint counted.
+    pub counted: u64,
+}
+
+impl LostGames {
+    /// The games of `found` (the run's own games read from its shards) short of the
+    /// `counted` its checkpoint holds.
+    pub fn between(counted: u64, found: &[&GameRecord]) -> LostGames {
+        let games = counted.saturating_sub(found.len() as u64);
+        let found_positions: u64 = found.iter().map(|g| g.training_positions() as u64).sum();
+        let positions = (games * found_positions).checked_div(found.len() as u64).unwrap_or(0);
+        LostGames { games, positions, counted }
+    }
 }
 
 /// Adds the games of shards in the run directory that this process has not seen yet (written
@@ -112,14 +174,11 @@ fn read_usable_shard<G: Encoding>(path: &Path) -> Option<Vec<GameRecord>> {
 }
 
 /// Renames an unusable checkpoint to `step-N.bad` (kept for inspection, never listed again)
-/// and says so.
-fn set_aside(path: &Path, error: &CheckpointError) {
-    let bad = path.with_extension("bad");
-    eprintln!(
-        "vzero: warning: {error}; falling back to the previous checkpoint ({} renamed to {})",
-        path.display(),
-        bad.display()
-    );
+/// and says so, and that an `older` one is tried next.
+fn set_aside(path: &Path, error: &CheckpointError, older: bool) {
+    let bad = path.with_extension(SET_ASIDE);
+    let next = if older { "; falling back to the previous checkpoint" } else { "" };
+    eprintln!("vzero: warning: {error}; {} renamed to {}{next}", path.display(), bad.display());
     if let Err(e) = std::fs::rename(path, &bad) {
         eprintln!("vzero: warning: {}: {e}", path.display());
     }

@@ -24,9 +24,13 @@ pub fn train<G: Encoding + Material>(config: &Config, opts: &TrainOptions) -> Re
     if iterations_done && run.evaluated() {
         // A requeued job or a repeated command: the final evaluation is not played again.
         run.mark_finished()?;
-        return Ok(TrainSummary { already_complete: true, ..run.finish(Evaluation::default(), false) });
+        // The evaluation was whole when it was played: nothing was stopped now.
+        let played_before = Evaluation { complete: true, ..Evaluation::default() };
+        return Ok(TrainSummary { already_complete: true, ..run.finish(played_before, false) });
     }
     run.mark_unfinished()?;
+    // After the mark is withdrawn: a run that cannot go on is not finished for its new target.
+    run.check_replay()?;
     let mut interrupted = !run.warm_start()?;
     while !interrupted && !run.complete() {
         let played = run.self_play()?;

@@ -9,4 +9,4 @@ pub mod rundir;
 
 pub use events::{read_events, EventLog, RunEvent};
 pub use lock::{held_lock_fd, lock_run, LockError, RunLock};
-pub use rundir::{at, write_atomic, RunDir, RunIoError};
+pub use rundir::{at, write_atomic, NotARun, RunDir, RunIoError};

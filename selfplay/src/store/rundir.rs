@@ -44,6 +44,22 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunIoError> {
     Ok(durable::write(path, bytes)?)
 }
 
+/// A folder that is not a run directory, such as a copy of a shipped model (it holds a
+/// config.toml too): named with the part of a run it lacks.
+#[derive(Debug, Error)]
+#[error(
+    "{} is not a run directory: it has no {missing} (a run holds config.toml, replay/ and checkpoints/; \
+     start one with `vzero train --config FILE --run {}`)",
+    .root.display(),
+    .root.display()
+)]
+pub struct NotARun {
+    /// The folder.
+    pub root: PathBuf,
+    /// What it lacks: `config.toml`, `replay/ folder` or `checkpoints/ folder`.
+    pub missing: &'static str,
+}
+
 /// The paths of one run directory.
 #[derive(Clone, Debug)]
 pub struct RunDir {
@@ -63,6 +79,22 @@ impl RunDir {
     /// An existing run at `root`.
     pub fn open(root: &Path) -> RunDir {
         RunDir { root: root.to_path_buf() }
+    }
+
+    /// The run at `root` if it is one (its config, replay and checkpoint folders are there):
+    /// every command that reads or adds to an existing run asks this first, so that a folder
+    /// that is not a run gets one message and nothing, not even a lock, is written into it.
+    pub fn existing(root: &Path) -> Result<RunDir, NotARun> {
+        let dir = RunDir::open(root);
+        let parts = [
+            (dir.config(), "config.toml"),
+            (dir.replay(), "replay/ folder"),
+            (dir.checkpoints(), "checkpoints/ folder"),
+        ];
+        match parts.into_iter().find(|(path, _)| !path.exists()) {
+            Some((_, missing)) => Err(NotARun { root: root.to_path_buf(), missing }),
+            None => Ok(dir),
+        }
     }
 
     /// The run's folder.

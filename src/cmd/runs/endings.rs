@@ -45,7 +45,7 @@ impl RunEndings {
     /// Reads every usable shard of the run at `root`, grouping its trainer's games `every`
     /// iterations at a time (0: about five groups over the iterations played).
     pub fn gather(root: &Path, every: u32) -> anyhow::Result<RunEndings> {
-        let dir = RunDir::open(root);
+        let dir = RunDir::existing(root)?;
         let config =
             Config::load(&dir.config(), &[]).with_context(|| format!("{} is not a run directory", root.display()))?;
         let shards = dir.shard_paths()?;

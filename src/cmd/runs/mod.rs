@@ -23,23 +23,39 @@ pub fn run(args: RunsArgs) -> anyhow::Result<()> {
 }
 
 /// What `gather` reports of each of `dirs`, printed by `print` (a blank line between runs) or
-/// as one JSON object per run and line.
+/// as one JSON object per run and line. A folder that cannot be read is named on standard error
+/// and the others are still reported; the command then fails, saying how many could not be
+/// (one folder's error is the command's own).
 fn each_run<T: Serialize>(
     dirs: &[PathBuf],
     json: bool,
     gather: impl Fn(&Path) -> anyhow::Result<T>,
     print: fn(&T),
 ) -> anyhow::Result<()> {
-    for (i, dir) in dirs.iter().enumerate() {
-        let report = gather(dir)?;
+    let mut failed = 0;
+    let mut printed = 0;
+    for dir in dirs {
+        let report = match gather(dir) {
+            Ok(report) => report,
+            Err(e) if dirs.len() == 1 => return Err(e),
+            Err(e) => {
+                eprintln!("vzero: {}", crate::clip::clip_quotes(&crate::error_text::error_text(&e)));
+                failed += 1;
+                continue;
+            }
+        };
         if json {
             println!("{}", serde_json::to_string(&report)?);
         } else {
-            if i > 0 {
+            if printed > 0 {
                 println!();
             }
             print(&report);
         }
+        printed += 1;
+    }
+    if failed > 0 {
+        anyhow::bail!("{failed} of the {} run directories could not be read", dirs.len());
     }
     Ok(())
 }
@@ -92,11 +108,18 @@ fn print_text(s: &RunStatus) {
             println!("steps        {step} (iteration {iteration} of {}{finished})", s.iterations);
             println!("checkpoint   {}", checkpoint.display());
         }
-        _ if s.skipped_checkpoints.is_empty() => println!("checkpoint   none yet"),
-        _ => println!("checkpoint   none usable"),
+        _ if s.skipped_checkpoints.is_empty() && s.set_aside_checkpoints.is_empty() => {
+            println!("checkpoint   none yet")
+        }
+        _ => {
+            println!("checkpoint   none usable: the run cannot resume (put a good checkpoint back, or start a new run)")
+        }
     }
     for skipped in &s.skipped_checkpoints {
         println!("skipped      {} ({})", skipped.checkpoint.display(), skipped.reason);
+    }
+    for set_aside in &s.set_aside_checkpoints {
+        println!("set aside    {} (found unusable by a resume)", set_aside.display());
     }
     if let Some(it) = &s.last_iteration {
         // A loss is `null` for an iteration without training steps, as in metrics.jsonl.

@@ -7,6 +7,7 @@ use anyhow::Context;
 use nn::checkpoint::newest_usable;
 use rules::{with_game, FullGame};
 use selfplay::replay::{read_checked_shard, EXTERNAL_GAME};
+use selfplay::run::resume::set_aside_checkpoints;
 use selfplay::store::events::read_events;
 use selfplay::Config;
 use selfplay::RunDir;
@@ -50,6 +51,9 @@ pub struct RunStatus {
     /// Newer checkpoints that do not verify, newest first, each with why (a truncated or
     /// corrupted file); trainers and players pass over them.
     pub skipped_checkpoints: Vec<SkippedCheckpoint>,
+    /// Checkpoint folders a resume found unusable and renamed `step-N.bad`, newest first; with
+    /// no usable checkpoint left the run cannot resume.
+    pub set_aside_checkpoints: Vec<PathBuf>,
     /// The trainer has marked the run finished.
     pub finished: bool,
     /// Rates and losses of the last iteration logged.
@@ -96,7 +100,7 @@ struct Counted {
 impl RunStatus {
     /// Reads the run at `root`: its config, usable shards, newest checkpoint and metrics.
     pub fn gather(root: &Path) -> anyhow::Result<RunStatus> {
-        let dir = RunDir::open(root);
+        let dir = RunDir::existing(root)?;
         let config =
             Config::load(&dir.config(), &[]).with_context(|| format!("{} is not a run directory", root.display()))?;
         let shards = dir.shard_paths()?;
@@ -131,6 +135,7 @@ impl RunStatus {
             step: state.as_ref().map(|s| s.step),
             checkpoint,
             skipped_checkpoints,
+            set_aside_checkpoints: set_aside_checkpoints(&dir),
             finished: dir.finished().exists(),
             last_iteration,
             last_error: events.last_error().map(|e| e.message.clone()),
