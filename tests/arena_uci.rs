@@ -164,7 +164,8 @@ fn a_command_that_cannot_play_is_refused_before_the_match() {
     let out = arena(&["--variant", "mini-hexchess", "uci:'unclosed", "random"]);
     assert!(stderr(&out).contains("player 'uci:'unclosed': expected uci:COMMAND"), "{}", stderr(&out));
     let out = arena(&["--variant", "mini-hexchess", "uci:true", "random", "--engine-nodes", "0"]);
-    assert!(stderr(&out).contains("--engine-nodes 0"), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(2), "a bad flag value is a usage error");
+    assert!(stderr(&out).contains("invalid value '0' for '--engine-nodes <N>': 0 is not in 1.."), "{}", stderr(&out));
 }
 
 #[test]

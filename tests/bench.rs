@@ -45,7 +45,7 @@ fn bench_overrides_are_checked_like_the_configs_keys() {
         assert_eq!(out.status.code(), Some(1), "bench {what}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "one line: {err}");
-        assert!(err.contains("network.blocks") && err.contains("at least 1"), "{err}");
+        assert!(err.contains("network.blocks") && err.contains("must be from 1 to 256"), "{err}");
     }
 }
 

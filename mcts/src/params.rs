@@ -316,6 +316,10 @@ const ANALYSIS_MAX_IN_FLIGHT: u32 = 8;
 /// leaves that virtual loss pushed onto poor moves, and a bigger value is a typing mistake.
 pub const MAX_IN_FLIGHT: u32 = 256;
 
+/// The most simulations one search is given (`search.simulations`, `--sims`, uci's
+/// `Simulations`): past it a search outgrows memory before it ends.
+pub const MAX_SIMULATIONS: u32 = 100_000_000;
+
 impl SearchParams {
     /// Analysis and arena play: no noise, no contempt, always the most visited move (or a proven
     /// win), with the defaults' exact results (win checks, repetition draws, solver).
@@ -394,7 +398,12 @@ impl SearchParams {
             }
         }
         let unit = |v: f32| (0.0..=1.0).contains(&v);
-        check("simulations", self.simulations as f32, self.simulations >= 1, "at least 1")?;
+        // Every range has a top: a value past it is a typing mistake (a search that outgrows
+        // memory, a constant that makes every other term vanish), refused when read.
+        let up_to = |v: f32, max: f32| (0.0..=max).contains(&v);
+        let count = |v: u32, max: u32| (1..=max).contains(&v);
+        let sims_ok = count(self.simulations, MAX_SIMULATIONS);
+        check("simulations", self.simulations as f32, sims_ok, "from 1 to 100000000")?;
         let in_flight = (1..=MAX_IN_FLIGHT).contains(&self.max_in_flight);
         check(
             "max_in_flight",
@@ -402,21 +411,27 @@ impl SearchParams {
             in_flight,
             "from 1 to 256: more leaves waiting at once only spread virtual loss onto moves the search would not visit",
         )?;
-        check("gumbel_actions", self.gumbel_actions as f32, self.gumbel_actions >= 1, "at least 1")?;
-        check("c_visit", self.c_visit, self.c_visit >= 0.0, "at least 0")?;
-        check("c_scale", self.c_scale, self.c_scale >= 0.0, "at least 0")?;
-        check("c_puct_init", self.c_puct_init, self.c_puct_init >= 0.0, "at least 0")?;
-        check("c_puct_base", self.c_puct_base, self.c_puct_base > 0.0, "above 0")?;
-        check("fpu_reduction", self.fpu_reduction, self.fpu_reduction >= 0.0, "at least 0")?;
-        check("fpu_reduction_root", self.fpu_reduction_root, self.fpu_reduction_root >= 0.0, "at least 0")?;
-        check("virtual_loss", self.virtual_loss, self.virtual_loss >= 0.0, "at least 0")?;
-        check("dirichlet_alpha_scale", self.dirichlet_alpha_scale, self.dirichlet_alpha_scale > 0.0, "above 0")?;
+        let actions_ok = count(self.gumbel_actions, 100_000);
+        check("gumbel_actions", self.gumbel_actions as f32, actions_ok, "from 1 to 100000")?;
+        check("c_visit", self.c_visit, up_to(self.c_visit, 1e6), "from 0 to 1000000")?;
+        check("c_scale", self.c_scale, up_to(self.c_scale, 1e6), "from 0 to 1000000")?;
+        check("c_puct_init", self.c_puct_init, up_to(self.c_puct_init, 1000.0), "from 0 to 1000")?;
+        let base_ok = self.c_puct_base > 0.0 && self.c_puct_base <= 1e9;
+        check("c_puct_base", self.c_puct_base, base_ok, "above 0 and at most 1000000000")?;
+        check("fpu_reduction", self.fpu_reduction, up_to(self.fpu_reduction, 10.0), "from 0 to 10")?;
+        let root_ok = up_to(self.fpu_reduction_root, 10.0);
+        check("fpu_reduction_root", self.fpu_reduction_root, root_ok, "from 0 to 10")?;
+        check("virtual_loss", self.virtual_loss, up_to(self.virtual_loss, 1000.0), "from 0 to 1000")?;
+        let alpha_ok = self.dirichlet_alpha_scale > 0.0 && self.dirichlet_alpha_scale <= 1e6;
+        check("dirichlet_alpha_scale", self.dirichlet_alpha_scale, alpha_ok, "above 0 and at most 1000000")?;
         check("dirichlet_epsilon", self.dirichlet_epsilon, unit(self.dirichlet_epsilon), "between 0 and 1")?;
-        check("temperature", self.temperature, self.temperature >= 0.0, "at least 0")?;
-        check("final_temperature", self.final_temperature, self.final_temperature >= 0.0, "at least 0")?;
+        check("temperature", self.temperature, up_to(self.temperature, 100.0), "from 0 to 100")?;
+        let final_ok = up_to(self.final_temperature, 100.0);
+        check("final_temperature", self.final_temperature, final_ok, "from 0 to 100")?;
         check("fast_fraction", self.fast_fraction, unit(self.fast_fraction), "between 0 and 1")?;
-        check("fast_simulations", self.fast_simulations as f32, self.fast_simulations >= 1, "at least 1")?;
-        check("forced_playout_k", self.forced_playout_k, self.forced_playout_k >= 0.0, "at least 0")?;
+        let fast_ok = count(self.fast_simulations, MAX_SIMULATIONS);
+        check("fast_simulations", self.fast_simulations as f32, fast_ok, "from 1 to 100000000")?;
+        check("forced_playout_k", self.forced_playout_k, up_to(self.forced_playout_k, 100.0), "from 0 to 100")?;
         check("draw_value", self.draw_value, (0.0..=0.5).contains(&self.draw_value), "between 0 and 0.5")?;
         check("rollout_weight", self.rollout_weight, unit(self.rollout_weight), "between 0 and 1")?;
         check("material_weight", self.material_weight, unit(self.material_weight), "between 0 and 1")?;
@@ -424,11 +439,22 @@ impl SearchParams {
         let depth_ok = self.tactics_depth <= MAX_TACTICS_DEPTH;
         check("tactics_depth", self.tactics_depth as f32, depth_ok, "between 0 and 4")?;
         check("tactical_prior", self.tactical_prior, unit(self.tactical_prior), "between 0 and 1")?;
-        let temperature_ok = self.tactical_temperature >= 0.01;
-        check("tactical_temperature", self.tactical_temperature, temperature_ok, "at least 0.01")?;
+        let temperature_ok = (0.01..=100.0).contains(&self.tactical_temperature);
+        check("tactical_temperature", self.tactical_temperature, temperature_ok, "from 0.01 to 100")?;
         check("tactical_value", self.tactical_value, unit(self.tactical_value), "between 0 and 1")?;
         check("minimax_weight", self.minimax_weight, unit(self.minimax_weight), "between 0 and 1")?;
-        check("lcb_width", self.lcb_width, self.lcb_width >= 0.0, "at least 0")?;
+        check("lcb_width", self.lcb_width, up_to(self.lcb_width, 100.0), "from 0 to 100")?;
+        // Counts of plies and iterations: no game or run comes near a million.
+        for (field, value) in [
+            ("temperature_plies", self.temperature_plies),
+            ("rollout_iterations", self.rollout_iterations),
+            ("rollout_plies", self.rollout_plies),
+            ("material_iterations", self.material_iterations),
+            ("tactics_iterations", self.tactics_iterations),
+            ("tactical_prior_plies", self.tactical_prior_plies),
+        ] {
+            check(field, value as f32, value <= 1_000_000, "from 0 to 1000000")?;
+        }
         Ok(())
     }
 

@@ -36,6 +36,7 @@ pub use evaluation::EvaluationConfig;
 pub use gating::GatingConfig;
 pub use gauntlet::GauntletConfig;
 pub use inference::InferenceConfig;
+pub use limits::{MAX_GAMES, MAX_ITERATIONS, MAX_PLIES, MAX_SIMULATIONS, MAX_STEPS, MAX_WINDOW};
 pub use network::NetworkConfig;
 pub use replay::ReplayConfig;
 pub use selfplay::SelfplayConfig;
@@ -125,14 +126,15 @@ impl Config {
         evaluation.limits()?;
         self.gating.limits()?;
         self.teacher.limits()?;
-        // A gauntlet that never runs is not checked: its defaults may not suit the variant.
+        // Its ranges always hold; the rules of two keys are not checked for a gauntlet that
+        // never runs, whose defaults may not suit the variant.
+        gauntlet.limits()?;
         if gauntlet.every > 0 {
             // Each opponent plays every seat of the rotation (6 orders of three players).
             let rotations = gauntlet.games > 0 && (self.variant.players() != 3 || gauntlet.games.is_multiple_of(6));
             let seats = "must be at least 1 (a multiple of 6 for three players)";
             rule(!rotations, "gauntlet.games", gauntlet.games, seats)?;
             rule(gauntlet.against.is_empty(), "gauntlet.against", "[]", "must name at least one opponent")?;
-            gauntlet.limits()?;
         }
         let none = "must name at least one opponent (or set evaluation.games = 0)";
         rule(evaluation.games > 0 && evaluation.against.is_empty(), "evaluation.against", "[]", none)?;

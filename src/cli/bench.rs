@@ -53,7 +53,7 @@ pub struct BenchArgs {
 }
 
 /// The most positions of a `bench replay` window: the largest `replay.window_max` a run takes.
-const MAX_WINDOW: u64 = 1 << 32;
+const MAX_WINDOW: u64 = selfplay::config::MAX_WINDOW;
 
 /// The benchmarks `vzero bench` runs.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]

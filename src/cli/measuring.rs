@@ -50,8 +50,9 @@ pub struct ArenaArgs {
     pub net: NetArgs,
 }
 
-/// The most games of a match or a gauntlet's pairing: a million is weeks of play.
-const MAX_GAMES: u64 = 1_000_000;
+/// The most games of a match or a gauntlet's pairing, as the config's game counts: a million
+/// is weeks of play.
+const MAX_GAMES: u64 = selfplay::config::MAX_GAMES;
 
 /// The most milliseconds a move of a `uci:` engine may take: a day.
 const MAX_MOVETIME_MS: u64 = 24 * 3600 * 1000;

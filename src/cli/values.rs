@@ -29,9 +29,8 @@ pub fn threads_1_to_256() -> clap::builder::RangedU64ValueParser<usize> {
 
 /// The most search or worker threads a flag (or uci's `Threads` option) asks for.
 pub const MAX_THREADS: u64 = 256;
-/// The most simulations a move's search is given (`--sims`, uci's `Simulations`): past it a
-/// search outgrows memory before it ends.
-pub const MAX_SIMULATIONS: u64 = 100_000_000;
+/// The most simulations a move's search is given (`--sims`, uci's `Simulations`).
+pub const MAX_SIMULATIONS: u64 = mcts::MAX_SIMULATIONS as u64;
 /// The most root moves an analysis lists (`--multipv`, uci's `MultiPV`); more than a
 /// position has lists them all.
 pub const MAX_MULTIPV: u64 = 500;

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::{fixed_opponents, Limits};
+use super::limits::{fixed_opponents, up_to, Limits, MAX_GAMES, MAX_SIMULATIONS};
 
 /// `[evaluation]`: the match against baselines printed at the end of a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -20,6 +20,8 @@ impl EvaluationConfig {
     /// Each key within its range (`simulations` and an empty `against` are refused only when
     /// games are played: rules of two keys, in [`super::Config`]'s validation).
     pub(super) fn limits(&self) -> Limits {
+        up_to("evaluation.games", self.games as u64, MAX_GAMES)?;
+        up_to("evaluation.simulations", self.simulations.into(), MAX_SIMULATIONS)?;
         fixed_opponents("evaluation.against", &self.against)
     }
 }
@@ -47,6 +49,8 @@ mod tests {
                 (|c| c.against.push("runs/a".into()), Some("evaluation.against")),
                 (|c| c.against.push("mcts:0".into()), Some("evaluation.against")),
                 (|c| (c.games, c.simulations) = (0, 0), None),
+                (|c| c.games = 1_000_001, Some("evaluation.games")),
+                (|c| c.simulations = 100_000_001, Some("evaluation.simulations")),
             ],
         );
     }

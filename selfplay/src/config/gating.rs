@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::{within, Limits};
+use super::limits::{up_to, within, Limits, MAX_GAMES, MAX_SIMULATIONS};
 
 /// `[gating]`: after each iteration the new network plays the best network so far and
 /// replaces it for self-play only if it scores at least `threshold` (AlphaGo Zero's gating;
@@ -26,7 +26,9 @@ impl GatingConfig {
         // The candidate's mean score is in [0, 1]: above 1 no network would ever be promoted
         // (0 promotes every one, still logging how it scored).
         let score = "must be between 0 and 1: it is the mean score a new network needs, and no score is above 1";
-        within("gating.threshold", self.threshold, 0.0..=1.0, score)
+        within("gating.threshold", self.threshold, 0.0..=1.0, score)?;
+        up_to("gating.games", self.games as u64, MAX_GAMES)?;
+        up_to("gating.simulations", self.simulations.into(), MAX_SIMULATIONS)
     }
 }
 
@@ -52,6 +54,9 @@ mod tests {
                 (|c| c.threshold = 1.0 + f64::EPSILON, Some("gating.threshold")),
                 (|c| c.threshold = -f64::MIN_POSITIVE, Some("gating.threshold")),
                 (|c| c.threshold = f64::NAN, Some("gating.threshold")),
+                (|c| c.games = 1_000_000, None),
+                (|c| c.games = 1_000_001, Some("gating.games")),
+                (|c| c.simulations = 100_000_001, Some("gating.simulations")),
             ],
         );
     }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::{fixed_opponents, Limits};
+use super::limits::{fixed_opponents, up_to, Limits, MAX_GAMES, MAX_ITERATIONS, MAX_SIMULATIONS};
 
 /// `[gauntlet]`: every `every` iterations (and after the last) the newest checkpoint plays
 /// fixed opponents that never learn, and the results go to metrics.jsonl on one rating scale
@@ -26,6 +26,9 @@ impl GauntletConfig {
     /// `simulations` is at least 1 when games are played, and a gauntlet that never runs
     /// (`every = 0`) is not checked.
     pub(super) fn limits(&self) -> Limits {
+        up_to("gauntlet.every", self.every.into(), MAX_ITERATIONS)?;
+        up_to("gauntlet.games", self.games as u64, MAX_GAMES)?;
+        up_to("gauntlet.simulations", self.simulations.into(), MAX_SIMULATIONS)?;
         fixed_opponents("gauntlet.against", &self.against)
     }
 }
@@ -50,6 +53,10 @@ mod tests {
                 (|c| c.against = vec!["alphabeta:1".into(), "mcts:50".into()], None),
                 (|c| c.against.push("runs/a:50".into()), Some("gauntlet.against")),
                 (|c| c.against.push("greedy:5".into()), Some("gauntlet.against")),
+                (|c| c.every = 1_000_001, Some("gauntlet.every")),
+                (|c| c.games = 1_000_001, Some("gauntlet.games")),
+                (|c| c.simulations = 100_000_000, None),
+                (|c| c.simulations = 100_000_001, Some("gauntlet.simulations")),
             ],
         );
     }

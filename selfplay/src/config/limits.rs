@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 use std::fmt::Display;
-use std::ops::{Bound, RangeBounds};
+use std::ops::RangeBounds;
 
 use super::ConfigError;
 
@@ -64,32 +64,52 @@ pub(super) fn rule(broken: bool, key: &str, value: impl Display, reason: impl In
 /// A size from 1 to `max`. Sizes past their maximum are typing mistakes, not experiments:
 /// memory or time would run out; the message names the range (it named this crate's source).
 pub(super) fn size(key: &str, value: usize, max: usize) -> Limits {
+    one_to(key, value as u64, max as u64)
+}
+
+/// The most games one match, gauntlet pairing or iteration plays (`--games` takes as many):
+/// more is a typing mistake, not a plan.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// The most simulations a search is given ([`mcts::MAX_SIMULATIONS`]).
+pub const MAX_SIMULATIONS: u64 = mcts::MAX_SIMULATIONS as u64;
+
+/// The most iterations a run, or a fade, counts.
+pub const MAX_ITERATIONS: u64 = 1_000_000;
+
+/// The most training steps or positions a count names: past a billion, a typing mistake.
+pub const MAX_STEPS: u64 = 1_000_000_000;
+
+/// The longest game in plies a key names: no variant's game comes near it.
+pub const MAX_PLIES: u64 = 100_000;
+
+/// The most positions a replay window holds or training waits for: half a billion positions
+/// outgrow any machine's memory, so more is a typing mistake.
+pub const MAX_WINDOW: u64 = 500_000_000;
+
+/// A count from 1 to `max`.
+pub(super) fn one_to(key: &str, value: u64, max: u64) -> Limits {
     rule(!(1..=max).contains(&value), key, value, format!("must be from 1 to {max}"))
 }
 
-/// A count of at least 1.
-pub(super) fn at_least_one<T: PartialOrd + Display + From<u8>>(key: &str, value: T) -> Limits {
-    within(key, value, T::from(1).., "must be at least 1")
+/// A count from 0 (its feature off) to `max`.
+pub(super) fn up_to(key: &str, value: u64, max: u64) -> Limits {
+    rule(value > max, key, value, format!("must be from 0 to {max}"))
 }
 
-/// A size of at most `max`.
-pub(super) fn at_most(key: &str, value: usize, max: usize) -> Limits {
-    rule(value > max, key, value, format!("must be at most {max}"))
+/// A number above 0 and at most `max`, in `unit` (NaN refused).
+pub(super) fn above_zero_to(key: &str, value: f64, max: f64, unit: &str) -> Limits {
+    rule(!(value > 0.0 && value <= max), key, value, format!("must be above 0 and at most {max}{unit}"))
+}
+
+/// A number from 0 to `max`, in `unit` (NaN refused).
+pub(super) fn zero_to(key: &str, value: f64, max: f64, unit: &str) -> Limits {
+    rule(!(0.0..=max).contains(&value), key, value, format!("must be from 0 to {max}{unit}"))
 }
 
 /// A share, from 0 to 1.
 pub(super) fn share<T: PartialOrd + Display + From<f32>>(key: &str, value: T) -> Limits {
     within(key, value, T::from(0.0)..=T::from(1.0), "must be between 0 and 1")
-}
-
-/// A finite number above 0; `reason` names its unit.
-pub(super) fn positive<T: PartialOrd + Display + From<f32>>(key: &str, value: T, reason: &'static str) -> Limits {
-    within(key, value, (Bound::Excluded(T::from(0.0)), Bound::Excluded(T::from(f32::INFINITY))), reason)
-}
-
-/// A finite number, 0 or above; `reason` names its unit.
-pub(super) fn not_negative<T: PartialOrd + Display + From<f32>>(key: &str, value: T, reason: &'static str) -> Limits {
-    within(key, value, T::from(0.0)..T::from(f32::INFINITY), reason)
 }
 
 /// Every opponent in `opponents` is an arena player that never learns, named once: the check
@@ -138,18 +158,22 @@ mod tests {
         assert_eq!(size("k", 0, 8).unwrap_err().reason, "must be from 1 to 8");
         // A size too large names its range, not a source file (issue 40).
         assert_eq!(size("k", 9, 8).unwrap_err().reason, "must be from 1 to 8");
-        assert_eq!(at_most("k", 9, 8).unwrap_err().reason, "must be at most 8");
         assert!(share("k", 0.0f32).is_ok() && share("k", 1.0f64).is_ok());
         for bad in [-f32::MIN_POSITIVE, 1.0 + f32::EPSILON, f32::NAN] {
             assert!(share("k", bad).is_err(), "{bad}");
         }
-        assert!(positive("k", f64::MIN_POSITIVE, "r").is_ok() && positive("k", f64::MAX, "r").is_ok());
-        for bad in [0.0, f64::INFINITY, f64::NAN, -1.0] {
-            assert!(positive("k", bad, "r").is_err(), "{bad}");
+        assert!(one_to("k", 1, 8).is_ok() && one_to("k", 8, 8).is_ok());
+        assert_eq!(one_to("k", 9, 8).unwrap_err().reason, "must be from 1 to 8");
+        assert!(up_to("k", 0, 8).is_ok() && up_to("k", 8, 8).is_ok());
+        assert_eq!(up_to("k", 9, 8).unwrap_err().reason, "must be from 0 to 8");
+        assert!(above_zero_to("k", f64::MIN_POSITIVE, 2.0, "").is_ok() && above_zero_to("k", 2.0, 2.0, "").is_ok());
+        for bad in [0.0, 2.0 + 1e-9, f64::INFINITY, f64::NAN, -1.0] {
+            assert!(above_zero_to("k", bad, 2.0, "").is_err(), "{bad}");
         }
-        assert!(not_negative("k", 0.0f32, "r").is_ok() && not_negative("k", f32::MAX, "r").is_ok());
-        for bad in [-f32::MIN_POSITIVE, f32::INFINITY, f32::NAN] {
-            assert!(not_negative("k", bad, "r").is_err(), "{bad}");
+        assert_eq!(above_zero_to("k", 3.0, 2.0, " pawns").unwrap_err().reason, "must be above 0 and at most 2 pawns");
+        assert!(zero_to("k", 0.0, 2.0, "").is_ok() && zero_to("k", 2.0, 2.0, "").is_ok());
+        for bad in [-f64::MIN_POSITIVE, 2.0 + 1e-9, f64::INFINITY, f64::NAN] {
+            assert!(zero_to("k", bad, 2.0, "").is_err(), "{bad}");
         }
     }
 

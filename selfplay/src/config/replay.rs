@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::{at_most, positive, share, Limits};
+use super::limits::{above_zero_to, share, up_to, Limits, MAX_WINDOW};
 
 /// `[replay]`: the window of recent positions (see [`crate::replay::WindowSize`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,9 +22,10 @@ impl ReplayConfig {
     /// Each key within its range (`window_min` above 0 and at most `window_max` is a rule of
     /// two keys, in [`super::Config`]'s validation).
     pub(super) fn limits(&self) -> Limits {
-        at_most("replay.window_max", self.window_max, 1 << 32)?;
+        up_to("replay.window_min", self.window_min as u64, MAX_WINDOW)?;
+        up_to("replay.window_max", self.window_max as u64, MAX_WINDOW)?;
         share("replay.window_alpha", self.window_alpha)?;
-        positive("replay.window_beta", self.window_beta, "must be a positive finite number")
+        above_zero_to("replay.window_beta", self.window_beta, 100.0, "")
     }
 
     /// The window this section describes.
@@ -55,16 +56,19 @@ mod tests {
             &ReplayConfig::default(),
             ReplayConfig::limits,
             &[
-                (|c| c.window_max = 1 << 32, None),
-                (|c| c.window_max = (1 << 32) + 1, Some("replay.window_max")),
+                (|c| c.window_max = 500_000_000, None),
+                (|c| c.window_max = 500_000_001, Some("replay.window_max")),
                 (|c| c.window_alpha = 0.0, None),
                 (|c| c.window_alpha = 1.0, None),
                 (|c| c.window_alpha = 1.0 + f64::EPSILON, Some("replay.window_alpha")),
                 (|c| c.window_alpha = -f64::MIN_POSITIVE, Some("replay.window_alpha")),
                 (|c| c.window_beta = 0.0, Some("replay.window_beta")),
                 (|c| c.window_beta = f64::MIN_POSITIVE, None),
-                (|c| c.window_beta = f64::MAX, None),
+                (|c| c.window_beta = 100.0, None),
+                (|c| c.window_beta = 100.5, Some("replay.window_beta")),
                 (|c| c.window_beta = f64::INFINITY, Some("replay.window_beta")),
+                (|c| c.window_min = 500_000_000, None),
+                (|c| c.window_min = 500_000_001, Some("replay.window_min")),
             ],
         );
     }

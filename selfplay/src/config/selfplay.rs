@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::{at_least_one, not_negative, share, size, Limits};
+use super::limits::{one_to, share, size, up_to, zero_to, Limits, MAX_GAMES, MAX_PLIES};
 
 /// `[selfplay]`: how games are generated.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,15 +37,16 @@ pub struct SelfplayConfig {
 }
 
 impl SelfplayConfig {
-    /// Each key within its range (`resign_plies` takes any count). The shares are shown as f64
-    /// in their messages, as they always were.
+    /// Each key within its range. The shares are shown as f64 in their messages, as they
+    /// always were.
     pub(super) fn limits(&self) -> Limits {
         size("selfplay.workers", self.workers, 4096)?;
         size("selfplay.games_per_worker", self.games_per_worker, 1 << 16)?;
-        at_least_one("selfplay.games_per_iteration", self.games_per_iteration)?;
-        at_least_one("selfplay.max_plies", self.max_plies)?;
-        let pawns = "must be 0 or a positive number of pawns";
-        not_negative("selfplay.adjudicate_material", self.adjudicate_material, pawns)?;
+        one_to("selfplay.games_per_iteration", self.games_per_iteration as u64, MAX_GAMES)?;
+        one_to("selfplay.max_plies", self.max_plies.into(), MAX_PLIES)?;
+        // Every variant's whole material is a few hundred pawns at most.
+        zero_to("selfplay.adjudicate_material", self.adjudicate_material.into(), 10_000.0, " pawns")?;
+        up_to("selfplay.resign_plies", self.resign_plies.into(), MAX_PLIES)?;
         share("selfplay.resign_threshold", f64::from(self.resign_threshold))?;
         share("selfplay.resign_playthrough", f64::from(self.resign_playthrough))?;
         size("selfplay.max_batch", self.max_batch, 1 << 16)?;
@@ -92,11 +93,15 @@ mod tests {
                 (|c| c.games_per_worker = (1 << 16) + 1, Some("selfplay.games_per_worker")),
                 (|c| c.games_per_iteration = 0, Some("selfplay.games_per_iteration")),
                 (|c| c.games_per_iteration = 1, None),
-                (|c| c.games_per_iteration = usize::MAX, None),
+                (|c| c.games_per_iteration = 1_000_000, None),
+                (|c| c.games_per_iteration = 1_000_001, Some("selfplay.games_per_iteration")),
                 (|c| c.max_plies = 0, Some("selfplay.max_plies")),
                 (|c| c.max_plies = 1, None),
+                (|c| c.max_plies = 100_000, None),
+                (|c| c.max_plies = 100_001, Some("selfplay.max_plies")),
                 (|c| c.adjudicate_material = -f32::MIN_POSITIVE, Some("selfplay.adjudicate_material")),
-                (|c| c.adjudicate_material = f32::MAX, None),
+                (|c| c.adjudicate_material = 10_000.0, None),
+                (|c| c.adjudicate_material = 10_001.0, Some("selfplay.adjudicate_material")),
                 (|c| c.adjudicate_material = f32::INFINITY, Some("selfplay.adjudicate_material")),
                 (|c| c.resign_threshold = -f32::MIN_POSITIVE, Some("selfplay.resign_threshold")),
                 (|c| c.resign_threshold = 1.0, None),
@@ -105,6 +110,7 @@ mod tests {
                 (|c| c.resign_playthrough = 1.0, None),
                 (|c| c.resign_playthrough = f32::NAN, Some("selfplay.resign_playthrough")),
                 (|c| c.resign_plies = 0, None),
+                (|c| c.resign_plies = 100_001, Some("selfplay.resign_plies")),
                 (|c| c.max_batch = 0, Some("selfplay.max_batch")),
                 (|c| c.max_batch = 1 << 16, None),
                 (|c| c.max_batch = (1 << 16) + 1, Some("selfplay.max_batch")),

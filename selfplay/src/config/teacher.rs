@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::{not_negative, positive, rule, share, shortened, within, Limits};
+use super::limits::{
+    above_zero_to, rule, share, shortened, up_to, within, zero_to, Limits, MAX_ITERATIONS, MAX_PLIES, MAX_STEPS,
+};
 
 /// `[teacher]`: before its first self-play iteration the run has an alpha-beta player play
 /// `positions` labelled positions (`vzero teach`), trains `steps` steps on them alone, and then
@@ -39,10 +41,13 @@ impl TeacherConfig {
     pub(super) fn limits(&self) -> Limits {
         let player = "must be alphabeta:DEPTH or alphabeta:DEPTH:MS";
         rule(self.settings().is_err(), "teacher.player", shortened(&self.player), player)?;
-        let centipawns = "must be a positive number of centipawns";
-        positive("teacher.policy_temperature", self.policy_temperature, centipawns)?;
-        let centipawns = "must be 0 or a positive number of centipawns";
-        not_negative("teacher.choice_temperature", self.choice_temperature, centipawns)?;
+        // A softmax over 100,000 centipawns (a thousand pawns) is uniform over any scores.
+        above_zero_to("teacher.policy_temperature", self.policy_temperature.into(), 100_000.0, " centipawns")?;
+        zero_to("teacher.choice_temperature", self.choice_temperature.into(), 100_000.0, " centipawns")?;
+        up_to("teacher.positions", self.positions, MAX_STEPS)?;
+        up_to("teacher.random_plies", self.random_plies.into(), MAX_PLIES)?;
+        up_to("teacher.steps", self.steps, MAX_STEPS)?;
+        up_to("teacher.fade_iterations", self.fade_iterations.into(), MAX_ITERATIONS)?;
         share("teacher.value_mix", self.value_mix)?;
         share("teacher.share", self.share)?;
         within("teacher.threads", self.threads, 1..=256, "must be 1 to 256")
@@ -105,10 +110,17 @@ mod tests {
                 (|c| c.player = "alphabeta:0".into(), Some("teacher.player")),
                 (|c| c.policy_temperature = 0.0, Some("teacher.policy_temperature")),
                 (|c| c.policy_temperature = f32::MIN_POSITIVE, None),
+                (|c| c.policy_temperature = 100_000.0, None),
+                (|c| c.policy_temperature = 100_001.0, Some("teacher.policy_temperature")),
                 (|c| c.policy_temperature = f32::INFINITY, Some("teacher.policy_temperature")),
                 (|c| c.choice_temperature = 0.0, None),
                 (|c| c.choice_temperature = -f32::MIN_POSITIVE, Some("teacher.choice_temperature")),
                 (|c| c.choice_temperature = f32::NAN, Some("teacher.choice_temperature")),
+                (|c| c.choice_temperature = 100_001.0, Some("teacher.choice_temperature")),
+                (|c| c.positions = 1_000_000_001, Some("teacher.positions")),
+                (|c| c.random_plies = 100_001, Some("teacher.random_plies")),
+                (|c| c.steps = 1_000_000_001, Some("teacher.steps")),
+                (|c| c.fade_iterations = 1_000_001, Some("teacher.fade_iterations")),
                 (|c| c.value_mix = 0.0, None),
                 (|c| c.value_mix = 1.0, None),
                 (|c| c.value_mix = 1.0 + f32::EPSILON, Some("teacher.value_mix")),

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::by_name;
-use super::limits::{not_negative, positive, share, size, within, Limits};
+use super::limits::{
+    above_zero_to, one_to, rule, share, size, up_to, zero_to, Limits, MAX_ITERATIONS, MAX_STEPS, MAX_WINDOW,
+};
 
 /// `[training]`: the optimizer and how much it trains.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,16 +46,21 @@ pub struct TrainingConfig {
 }
 
 impl TrainingConfig {
-    /// Each key within its range (the step lists and counts take any value). The share is
-    /// shown as f64 in its message, as it always was.
+    /// Each key within its range (the decay steps take any step). The share is shown as f64 in
+    /// its message, as it always was.
     pub(super) fn limits(&self) -> Limits {
         let no_iterations = "must be at least 1: a run of no iterations trains nothing";
-        within("training.iterations", self.iterations, 1.., no_iterations)?;
+        rule(self.iterations == 0, "training.iterations", self.iterations, no_iterations)?;
+        one_to("training.iterations", self.iterations.into(), MAX_ITERATIONS)?;
         size("training.batch_size", self.batch_size, 1 << 16)?;
-        positive("training.learning_rate", self.learning_rate, "must be a positive finite number")?;
-        positive("training.lr_decay", self.lr_decay, "must be a positive finite number")?;
-        not_negative("training.weight_decay", self.weight_decay, "must be 0 or a positive finite number")?;
-        positive("training.samples_per_position", self.samples_per_position, "must be a positive finite number")?;
+        // Past 10, SGD diverges on the first step; a decay multiplies by at most 1.
+        above_zero_to("training.learning_rate", self.learning_rate, 10.0, "")?;
+        above_zero_to("training.lr_decay", self.lr_decay, 1.0, "")?;
+        zero_to("training.weight_decay", self.weight_decay, 1.0, "")?;
+        above_zero_to("training.samples_per_position", self.samples_per_position, 1000.0, "")?;
+        up_to("training.min_positions", self.min_positions as u64, MAX_WINDOW)?;
+        up_to("training.checkpoint_steps", self.checkpoint_steps, MAX_STEPS)?;
+        up_to("training.keep_checkpoints", self.keep_checkpoints as u64, MAX_ITERATIONS)?;
         share("training.search_value_weight", f64::from(self.search_value_weight))
     }
 }
@@ -91,26 +98,36 @@ mod tests {
             &[
                 (|c| c.iterations = 0, Some("training.iterations")),
                 (|c| c.iterations = 1, None),
-                (|c| c.iterations = u32::MAX, None),
+                (|c| c.iterations = 1_000_000, None),
+                (|c| c.iterations = 1_000_001, Some("training.iterations")),
                 (|c| c.batch_size = 0, Some("training.batch_size")),
                 (|c| c.batch_size = 1 << 16, None),
                 (|c| c.batch_size = (1 << 16) + 1, Some("training.batch_size")),
                 (|c| c.learning_rate = 0.0, Some("training.learning_rate")),
                 (|c| c.learning_rate = f64::MIN_POSITIVE, None),
+                (|c| c.learning_rate = 10.0, None),
+                (|c| c.learning_rate = 10.5, Some("training.learning_rate")),
                 (|c| c.learning_rate = f64::INFINITY, Some("training.learning_rate")),
                 (|c| c.lr_decay = 0.0, Some("training.lr_decay")),
-                (|c| c.lr_decay = f64::MAX, None),
+                (|c| c.lr_decay = 1.0, None),
+                (|c| c.lr_decay = 1.5, Some("training.lr_decay")),
                 (|c| c.lr_decay = f64::NAN, Some("training.lr_decay")),
                 (|c| c.weight_decay = 0.0, None),
                 (|c| c.weight_decay = -f64::MIN_POSITIVE, Some("training.weight_decay")),
+                (|c| c.weight_decay = 1.0, None),
+                (|c| c.weight_decay = 1.5, Some("training.weight_decay")),
                 (|c| c.weight_decay = f64::INFINITY, Some("training.weight_decay")),
                 (|c| c.samples_per_position = 0.0, Some("training.samples_per_position")),
                 (|c| c.samples_per_position = f64::MIN_POSITIVE, None),
+                (|c| c.samples_per_position = 1001.0, Some("training.samples_per_position")),
                 (|c| c.search_value_weight = 1.0, None),
                 (|c| c.search_value_weight = 1.0 + f32::EPSILON, Some("training.search_value_weight")),
                 (|c| c.search_value_weight = -f32::MIN_POSITIVE, Some("training.search_value_weight")),
                 (|c| c.min_positions = 0, None),
+                (|c| c.min_positions = 500_000_001, Some("training.min_positions")),
+                (|c| c.checkpoint_steps = 1_000_000_001, Some("training.checkpoint_steps")),
                 (|c| c.keep_checkpoints = 0, None),
+                (|c| c.keep_checkpoints = 1_000_001, Some("training.keep_checkpoints")),
             ],
         );
     }
