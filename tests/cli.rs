@@ -392,7 +392,7 @@ fn a_diverging_run_stops_naming_the_step_and_keeps_only_sound_checkpoints() {
     let cfg = config_path("mini-hexchess-tiny.toml");
     let run = dir.join("run");
     let args = ["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet"];
-    let out = vzero(&[&args[..], &["--set", "training.learning_rate=1e30", "--set", "evaluation.games=0"]].concat());
+    let out = vzero(&[&args[..], &["--set", "training.learning_rate=1000", "--set", "evaluation.games=0"]].concat());
     assert_eq!(out.status.code(), Some(1), "a diverging run exited {:?}", out.status);
     let err = stderr(&out);
     assert!(err.contains("training diverged at step") && err.contains("not finite"), "{err}");

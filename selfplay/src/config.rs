@@ -135,6 +135,7 @@ impl Config {
             let seats = "must be at least 1 (a multiple of 6 for three players)";
             rule(!rotations, "gauntlet.games", gauntlet.games, seats)?;
             rule(gauntlet.against.is_empty(), "gauntlet.against", "[]", "must name at least one opponent")?;
+            gauntlet.opponents()?;
         }
         let none = "must name at least one opponent (or set evaluation.games = 0)";
         rule(evaluation.games > 0 && evaluation.against.is_empty(), "evaluation.against", "[]", none)?;

@@ -135,10 +135,10 @@ fn the_exact_result_contempt_and_temperature_floor_keys() {
 fn every_numeric_key_is_range_checked_on_load() {
     // (override, the reason the error must give)
     let cases = [
-        ("training.learning_rate=inf", "above 0 and at most 10"),
-        ("training.learning_rate=nan", "above 0 and at most 10"),
-        ("training.learning_rate=-0.1", "above 0 and at most 10"),
-        ("training.learning_rate=1e300", "above 0 and at most 10"),
+        ("training.learning_rate=inf", "above 0 and at most 1000"),
+        ("training.learning_rate=nan", "above 0 and at most 1000"),
+        ("training.learning_rate=-0.1", "above 0 and at most 1000"),
+        ("training.learning_rate=1e300", "above 0 and at most 1000"),
         ("training.lr_decay=0", "above 0 and at most 1"),
         ("training.samples_per_position=inf", "above 0 and at most 1000"),
         ("training.weight_decay=-1", "from 0 to 1"),
@@ -252,7 +252,7 @@ fn each_kind_of_limit_keeps_its_exact_message() {
         ("[selfplay]\nresign_playthrough = 1.1", "selfplay.resign_playthrough = 1.100000023841858: must be between 0 and 1".into()),
         ("[teacher]\nshare = 1.1", "teacher.share = 1.1: must be between 0 and 1".into()),
         ("[selfplay]\nadjudicate_material = nan", "selfplay.adjudicate_material = NaN: must be from 0 to 10000 pawns".into()),
-        ("[training]\nlearning_rate = 0.0", "training.learning_rate = 0: must be above 0 and at most 10".into()),
+        ("[training]\nlearning_rate = 0.0", "training.learning_rate = 0: must be above 0 and at most 1000".into()),
         ("[training]\nweight_decay = -0.1", "training.weight_decay = -0.1: must be from 0 to 1".into()),
         ("[teacher]\npolicy_temperature = 0.0", "teacher.policy_temperature = 0: must be above 0 and at most 100000 centipawns".into()),
         ("[teacher]\nchoice_temperature = -1.0", "teacher.choice_temperature = -1: must be from 0 to 100000 centipawns".into()),

@@ -21,14 +21,19 @@ pub struct GauntletConfig {
 }
 
 impl GauntletConfig {
-    /// Each key within its range. The rules of two keys are in [`super::Config`]'s validation:
-    /// `games` fills the seat rotation of the variant, `against` names someone and
-    /// `simulations` is at least 1 when games are played, and a gauntlet that never runs
-    /// (`every = 0`) is not checked.
+    /// Each count within its range, whether or not the gauntlet runs: a number past it is a
+    /// typing mistake either way.
     pub(super) fn limits(&self) -> Limits {
         up_to("gauntlet.every", self.every.into(), MAX_ITERATIONS)?;
         up_to("gauntlet.games", self.games as u64, MAX_GAMES)?;
-        up_to("gauntlet.simulations", self.simulations.into(), MAX_SIMULATIONS)?;
+        up_to("gauntlet.simulations", self.simulations.into(), MAX_SIMULATIONS)
+    }
+
+    /// The opponents are fixed players, each named once. Checked, with the rules of two keys in
+    /// [`super::Config`]'s validation (`games` fills the seat rotation of the variant, `against`
+    /// names someone and `simulations` is at least 1 when games are played), only for a
+    /// gauntlet that runs (`every > 0`).
+    pub(super) fn opponents(&self) -> Limits {
         fixed_opponents("gauntlet.against", &self.against)
     }
 }
@@ -48,7 +53,7 @@ mod tests {
     fn each_key_is_refused_just_outside_its_range_and_taken_at_its_bounds() {
         check_cases(
             &GauntletConfig::default(),
-            GauntletConfig::limits,
+            |c: &GauntletConfig| c.limits().and_then(|()| c.opponents()),
             &[
                 (|c| c.against = vec!["alphabeta:1".into(), "mcts:50".into()], None),
                 (|c| c.against.push("runs/a:50".into()), Some("gauntlet.against")),

@@ -53,8 +53,8 @@ impl TrainingConfig {
         rule(self.iterations == 0, "training.iterations", self.iterations, no_iterations)?;
         one_to("training.iterations", self.iterations.into(), MAX_ITERATIONS)?;
         size("training.batch_size", self.batch_size, 1 << 16)?;
-        // Past 10, SGD diverges on the first step; a decay multiplies by at most 1.
-        above_zero_to("training.learning_rate", self.learning_rate, 10.0, "")?;
+        // Past 1000, SGD diverges on the first step; a decay multiplies by at most 1.
+        above_zero_to("training.learning_rate", self.learning_rate, 1000.0, "")?;
         above_zero_to("training.lr_decay", self.lr_decay, 1.0, "")?;
         zero_to("training.weight_decay", self.weight_decay, 1.0, "")?;
         above_zero_to("training.samples_per_position", self.samples_per_position, 1000.0, "")?;
@@ -105,8 +105,8 @@ mod tests {
                 (|c| c.batch_size = (1 << 16) + 1, Some("training.batch_size")),
                 (|c| c.learning_rate = 0.0, Some("training.learning_rate")),
                 (|c| c.learning_rate = f64::MIN_POSITIVE, None),
-                (|c| c.learning_rate = 10.0, None),
-                (|c| c.learning_rate = 10.5, Some("training.learning_rate")),
+                (|c| c.learning_rate = 1000.0, None),
+                (|c| c.learning_rate = 1000.5, Some("training.learning_rate")),
                 (|c| c.learning_rate = f64::INFINITY, Some("training.learning_rate")),
                 (|c| c.lr_decay = 0.0, Some("training.lr_decay")),
                 (|c| c.lr_decay = 1.0, None),
