@@ -82,8 +82,8 @@ pub enum BenchKind {
     Train,
     /// Nodes per second and time per move of the alpha-beta yardstick at depths 1-4 on each
     /// start position, single thread; a variant's deeper iterations stop at the `--seconds` cap.
-    /// Then the median cost on midgame positions of a depth-1 teacher label, a tactical leaf
-    /// value and a node's judged moves.
+    /// Then the median cost on midgame positions of a depth-1 teacher label (at 10 and 200 cp),
+    /// a tactical leaf value and a node's judged moves.
     #[value(name = "alphabeta")]
     AlphaBeta,
     /// Resident memory of a Glinski replay window of `--positions` positions of random games,

@@ -1,6 +1,8 @@
 //! `vzero bench alphabeta`'s second part: what the alpha-beta tactics cost on midgame positions
 //! (those `alphabeta:1` reaches against itself), where a board's captures pile up: a teacher's
-//! depth-1 label (every root move scored within the default teacher's margin), one tactical
+//! depth-1 label (every root move scored within the margin of a sharp teacher's 10 cp policy
+//! softmax and of the default teacher's 200 cp one: the wider, the more moves searched with a full
+//! window), one tactical
 //! leaf value (`--tactics`, the quiescence search alone) and a node's judged moves (the tactical
 //! search's judge, the quiescence search after every move). Medians over the positions, so
 //! one capture-rich position cannot hide the typical cost.
@@ -9,7 +11,9 @@ use std::time::Instant;
 
 use alphabeta::SearchLimits;
 use rules::FullGame;
-use selfplay::config::TeacherConfig;
+
+/// Policy temperatures of the labels measured, in centipawns: a sharp teacher's and the default.
+const LABEL_TEMPERATURES: [f32; 2] = [10.0, 200.0];
 
 /// Plies of the `alphabeta:1` game at which the midgame positions are taken.
 const MIDGAME_PLIES: [usize; 4] = [20, 40, 60, 80];
@@ -46,16 +50,18 @@ fn timed(work: impl FnOnce()) -> f64 {
 /// Prints `G`'s line: median milliseconds of a label, a leaf value and a node's judged moves.
 pub fn tactics_bench<G: FullGame>() {
     let positions = midgame_positions::<G>(&MIDGAME_PLIES);
-    let teacher = TeacherConfig::default();
-    // The teacher's own margin: 9.2 temperatures of the wider softmax (selfplay::teach).
-    let margin = (9.2 * teacher.policy_temperature.max(teacher.choice_temperature)).ceil() as i32;
-    let (mut label, mut leaf, mut judge) = (Vec::new(), Vec::new(), Vec::new());
+    let mut labels = vec![Vec::new(); LABEL_TEMPERATURES.len()];
+    let (mut leaf, mut judge) = (Vec::new(), Vec::new());
     let mut moves = Vec::new();
     for game in &positions {
         let limits = SearchLimits { table: true, ..SearchLimits::depth(1) };
-        label.push(timed(|| {
-            alphabeta::score_root_moves_within(game, &limits, 0, margin);
-        }));
+        for (label, temperature) in labels.iter_mut().zip(LABEL_TEMPERATURES) {
+            // The teacher's own margin: 9.2 temperatures of its softmax (selfplay::teach).
+            let margin = (9.2 * temperature).ceil() as i32;
+            label.push(timed(|| {
+                alphabeta::score_root_moves_within(game, &limits, 0, margin);
+            }));
+        }
         leaf.push(timed(|| {
             alphabeta::quiescence_value(game);
         }));
@@ -63,11 +69,16 @@ pub fn tactics_bench<G: FullGame>() {
         let mut values = vec![0; moves.len()];
         judge.push(timed(|| alphabeta::move_values(game, &moves, 0, &mut values)));
     }
+    let labels: Vec<String> = labels
+        .into_iter()
+        .zip(LABEL_TEMPERATURES)
+        .map(|(label, temperature)| format!("{:.3} ms at {temperature} cp", median_ms(label)))
+        .collect();
     println!(
-        "{:<14} {} midgame positions: depth-1 label {:>9.3} ms  tactical leaf {:>8.3} ms  judged moves {:>9.3} ms",
+        "{:<14} {} midgame positions: depth-1 label {}  tactical leaf {:.3} ms  judged moves {:.3} ms",
         G::NAME,
         positions.len(),
-        median_ms(label),
+        labels.join(", "),
         median_ms(leaf),
         median_ms(judge),
     );
