@@ -420,5 +420,5 @@ fn numeric_options_name_the_value_and_why_it_is_refused() {
         "{error}"
     );
     let error = e.error_for("setoption name MultiPV value 0");
-    assert!(error.contains("MultiPV: 0 is out of range") && error.contains("from 1 to 500"), "{error}");
+    assert!(error.contains("MultiPV: 0 is out of range") && error.contains("from 1 to 5000"), "{error}");
 }

@@ -56,7 +56,7 @@ def test_the_search_is_vzero_analyses(variant):
     result = vzero.search(game, Uniform(game), sims, max_in_flight=1)
     done = run_cli(
         "analyse", "--variant", variant, "--moves", " ".join(moves), "--model", "none", "--sims", str(sims),
-        "--threads", "1", "--leaves", "1", "--multipv", "100000", "--json", *PLAIN_SEARCH,
+        "--threads", "1", "--leaves", "1", "--multipv", "5000", "--json", *PLAIN_SEARCH,
     )
     report = json.loads(done.stdout)
     cli = {line["move"]: line["visits"] for line in report["moves"]}
@@ -192,7 +192,7 @@ def test_errors_of_the_evaluator_and_the_arguments_reach_python():
         vzero.search(game, lambda p: np.zeros((len(p), 7)), 10)
     with pytest.raises(TypeError, match="evaluate must be callable"):
         vzero.search(game, 3, 10)
-    with pytest.raises(ValueError, match="search parameter simulations = 0: at least 1"):
+    with pytest.raises(ValueError, match="search parameter simulations = 0: from 1 to 100000000"):
         vzero.search(game, Uniform(game), 0)
     with pytest.raises(ValueError, match="search parameter root = alpha: puct or gumbel"):
         vzero.search(game, Uniform(game), 10, root="alpha")

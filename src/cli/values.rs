@@ -31,9 +31,10 @@ pub fn threads_1_to_256() -> clap::builder::RangedU64ValueParser<usize> {
 pub const MAX_THREADS: u64 = 256;
 /// The most simulations a move's search is given (`--sims`, uci's `Simulations`).
 pub const MAX_SIMULATIONS: u64 = mcts::MAX_SIMULATIONS as u64;
-/// The most root moves an analysis lists (`--multipv`, uci's `MultiPV`); more than a
-/// position has lists them all.
-pub const MAX_MULTIPV: u64 = 500;
+/// The most root moves an analysis lists (`--multipv`, uci's `MultiPV`): more than any
+/// position has (Weltschach's crowded middlegames reach about 700), so that every move can be
+/// listed, and more is a typing mistake.
+pub const MAX_MULTIPV: u64 = 5000;
 
 /// Simulations of one search, from 1 to [`MAX_SIMULATIONS`].
 pub fn simulations() -> clap::builder::RangedU64ValueParser<u32> {
