@@ -233,7 +233,10 @@ fn vanishing_engine(dir: &Path) -> String {
     use std::os::unix::fs::PermissionsExt;
     std::fs::create_dir_all(dir).unwrap();
     let path = dir.join("gone.sh");
-    std::fs::write(&path, "#!/bin/sh\nread -r a; echo uciok\nread -r b; read -r c; echo readyok\nexit 0\n").unwrap();
+    // Each command is answered as it comes, whatever vzero sends between `uci` and `isready`, so
+    // the engine dies at the first `go` of every game and nowhere else.
+    let script = "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo uciok ;;\n    isready) echo readyok ;;\n    go*) exit 0 ;;\n  esac\ndone\n";
+    std::fs::write(&path, script).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     format!("uci:{}", path.display())
 }
