@@ -56,8 +56,7 @@ pub fn tactics_bench<G: FullGame>() {
     for game in &positions {
         let limits = SearchLimits { table: true, ..SearchLimits::depth(1) };
         for (label, temperature) in labels.iter_mut().zip(LABEL_TEMPERATURES) {
-            // The teacher's own margin: 9.2 temperatures of its softmax (selfplay::teach).
-            let margin = (9.2 * temperature).ceil() as i32;
+            let margin = selfplay::teach::score_margin(temperature);
             label.push(timed(|| {
                 alphabeta::score_root_moves_within(game, &limits, 0, margin);
             }));

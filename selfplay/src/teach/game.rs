@@ -41,8 +41,14 @@ const SCORE_MARGIN_TEMPERATURES: f32 = 9.2;
 impl TeacherPlan {
     /// Centipawns below the best within which the teacher scores root moves exactly.
     pub fn score_margin(&self) -> i32 {
-        (SCORE_MARGIN_TEMPERATURES * self.policy_temperature.max(self.choice_temperature)).ceil() as i32
+        score_margin(self.policy_temperature.max(self.choice_temperature))
     }
+}
+
+/// Centipawns below the best within which a teacher whose widest softmax has `temperature`
+/// scores root moves exactly ([`TeacherPlan::score_margin`]).
+pub fn score_margin(temperature: f32) -> i32 {
+    (SCORE_MARGIN_TEMPERATURES * temperature).ceil() as i32
 }
 
 /// Salt that separates the teacher games' random streams from self-play's.

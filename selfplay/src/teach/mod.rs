@@ -12,6 +12,6 @@ mod game;
 mod label;
 mod phase;
 
-pub use game::{teacher_game, teacher_game_until, TeacherPlan};
+pub use game::{score_margin, teacher_game, teacher_game_until, TeacherPlan};
 pub use label::{choose, policy_target, softmax, POLICY_UNITS};
 pub use phase::{stored_teacher_games, teach, Taught};
