@@ -138,18 +138,26 @@ pub struct ServiceStopped;
 
 impl InferenceService {
     /// Starts the service thread; `make_net` runs on that thread, so the network never moves
-    /// between threads.
+    /// between threads. Returns once the service has built its network and set its threads.
+    ///
+    /// Waiting matters for reproducibility: libtorch's thread count is partly process-wide
+    /// (MKL's count and the shared thread pool), so a service whose threads set theirs late
+    /// would change the count of whatever the caller runs next (a training step, say) at a
+    /// moment that depends on timing, and with it the rounding of its results.
     pub fn spawn<F>(make_net: F, batching: BatchingConfig) -> (InferenceService, InferenceClient)
     where
         F: FnOnce() -> PolicyValueNet + Send + 'static,
     {
         let (tx, rx) = channel::unbounded();
+        let (ready, set_up) = channel::bounded(1);
         let stats = Arc::new(InferenceStats::default());
         let thread_stats = Arc::clone(&stats);
         let thread = std::thread::Builder::new()
             .name("inference".into())
-            .spawn(move || serve(make_net(), rx, batching, &thread_stats))
+            .spawn(move || serve(make_net(), rx, batching, &thread_stats, ready))
             .expect("spawn inference thread");
+        // An error means the thread panicked while setting up; clients then see ServiceStopped.
+        let _ = set_up.recv();
         (InferenceService { thread }, InferenceClient { tx, stats })
     }
 
@@ -190,7 +198,15 @@ struct Pending {
     reply: Sender<Outputs>,
 }
 
-fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfig, stats: &InferenceStats) {
+/// The service thread's loop; `ready` is told once every thread count is set and the network
+/// is built, before the first request is taken.
+fn serve(
+    mut net: PolicyValueNet,
+    rx: Receiver<Message>,
+    batching: BatchingConfig,
+    stats: &InferenceStats,
+    ready: Sender<()>,
+) {
     let input_len = net.config().input_len();
     let policy_size = net.config().policy_size;
     let players = net.config().players;
@@ -203,6 +219,7 @@ fn serve(mut net: PolicyValueNet, rx: Receiver<Message>, batching: BatchingConfi
     let mut fast = fast_form(&net);
     let helpers = if fast.is_some() { batching.passes.max(1) - 1 } else { 0 };
     let mut passes = Passes::start(helpers, batching.threads, || fast_form(&net).expect("a fast form"));
+    let _ = ready.send(());
     // The first message of a batch is awaited without a deadline; then the clock runs.
     while let Ok(first) = rx.recv() {
         let deadline = Instant::now() + batching.max_wait;
@@ -299,17 +316,22 @@ enum Job {
 
 impl Passes {
     /// `count` helper threads with `threads` libtorch threads each, running networks `make`
-    /// builds (on this thread).
+    /// builds (on this thread); returns once every helper has set its thread count (see
+    /// [`InferenceService::spawn`] for why).
     fn start(count: usize, threads: usize, mut make: impl FnMut() -> FastNet) -> Passes {
+        let (ready, set_up) = channel::bounded(count);
         let helpers = (0..count)
             .map(|i| {
                 let (work, jobs) = channel::unbounded::<Job>();
                 let (results, done) = channel::unbounded();
                 let mut net = Box::new(make());
+                let ready = ready.clone();
                 let thread = std::thread::Builder::new()
                     .name(format!("inference-pass-{}", i + 1))
                     .spawn(move || {
                         tch::set_num_threads(threads.max(1) as i32);
+                        let _ = ready.send(());
+                        drop(ready);
                         while let Ok(job) = jobs.recv() {
                             match job {
                                 Job::Part { inputs, count } => {
@@ -325,7 +347,11 @@ impl Passes {
                     .expect("spawn an inference pass thread");
                 Helper { work, done, thread }
             })
-            .collect();
+            .collect::<Vec<_>>();
+        drop(ready);
+        // Each helper answers, then drops its sender (as does one that dies first), so the
+        // wait ends when all have answered.
+        while set_up.recv().is_ok() {}
         Passes { helpers }
     }
 
