@@ -86,7 +86,7 @@ pub use cache::CachedEvaluator;
 pub use error::{ParamsError, SearchError};
 pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
 pub use judge::{seat_vector, Judged, MoveJudge, TreeTactics};
-pub use network::fill_from_network;
+pub use network::{fill_from_listed, fill_from_network};
 pub use params::{MoveChoice, RootSearch, SearchParams, MAX_SIMULATIONS, MAX_TACTICS_DEPTH};
 pub use report::{RootMove, SearchReport};
 pub use result::SearchResult;

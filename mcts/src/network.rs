@@ -11,7 +11,24 @@ use crate::batch::Slot;
 /// `mover_values[k]`, the expected final score of the player `k` seats after the mover (the
 /// layout of an exported network's values), becomes that seat's value.
 pub fn fill_from_network<G: Encoding>(slot: Slot<'_, G>, logits: &[f32], mover_values: &[f32]) {
-    softmax_over_moves(slot.state, slot.moves, logits, slot.priors);
+    for (p, &mv) in slot.priors.iter_mut().zip(slot.moves) {
+        *p = logits[slot.state.policy_index(mv)];
+    }
+    finish_slot(slot, mover_values);
+}
+
+/// [`fill_from_network`] for an answer that lists the logits of the slot's moves alone, in the
+/// slot's move order (the policy indices the evaluator asked for).
+pub fn fill_from_listed<G: Encoding>(slot: Slot<'_, G>, move_logits: &[f32], mover_values: &[f32]) {
+    assert_eq!(move_logits.len(), slot.moves.len(), "a logit for each legal move");
+    slot.priors.copy_from_slice(move_logits);
+    finish_slot(slot, mover_values);
+}
+
+/// Turns the priors, which hold the moves' logits, into their softmax, and puts the
+/// mover-relative values on their seats.
+fn finish_slot<G: Encoding>(slot: Slot<'_, G>, mover_values: &[f32]) {
+    softmax_in_place(slot.priors);
     let players = G::NUM_PLAYERS;
     let mover = slot.state.to_move();
     for (k, &v) in mover_values.iter().enumerate().take(players) {
@@ -19,13 +36,9 @@ pub fn fill_from_network<G: Encoding>(slot: Slot<'_, G>, logits: &[f32], mover_v
     }
 }
 
-/// Priors over `moves`: the softmax of their logits, illegal moves left out.
-fn softmax_over_moves<G: Encoding>(state: &G, moves: &[G::Move], logits: &[f32], priors: &mut [f32]) {
-    let mut max = f32::NEG_INFINITY;
-    for (p, &mv) in priors.iter_mut().zip(moves) {
-        *p = logits[state.policy_index(mv)];
-        max = max.max(*p);
-    }
+/// The softmax of logits, in place.
+fn softmax_in_place(priors: &mut [f32]) {
+    let max = priors.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     let mut sum = 0.0;
     for p in priors.iter_mut() {
         *p = (*p - max).exp();
@@ -68,5 +81,12 @@ mod tests {
         assert!((priors[0] - 0.75).abs() < 1e-5 && (priors[1] - 0.25).abs() < 1e-5, "{priors:?}");
         assert!(priors[2..].iter().all(|&p| p < 1e-20), "illegal logits of 100 are left out ({rest} others)");
         assert_eq!(value, &[0.25, 0.75, 0.5]);
+
+        // The same answer listed by move gives the same priors and values.
+        let listed: Vec<f32> = moves.iter().map(|&mv| logits[game.policy_index(mv)]).collect();
+        let mut again = Batch::new();
+        again.push(game.clone(), &moves, 0);
+        fill_from_listed(again.slot_mut(0), &listed, &[0.75, 0.5, 0.25]);
+        assert_eq!(again.answer(0), batch.answer(0));
     }
 }

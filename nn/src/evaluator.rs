@@ -4,8 +4,15 @@
 use std::marker::PhantomData;
 
 use crate::inference::InferenceClient;
-use mcts::{fill_from_network, Batch, Evaluator};
+use crate::listed::ListedMoves;
+use mcts::{fill_from_listed, fill_from_network, Batch, Evaluator};
 use rules::Encoding;
+
+/// Policies of at least this many logits are asked for at the legal moves alone
+/// ([`InferenceClient::evaluate_at`]): Wellisch's 41,140 and Weltschach's 178,432, where writing
+/// out the whole head costs more than the rest of the network; Glinski's and Mini Hexchess's
+/// heads are small enough that the whole one is as cheap.
+pub const LISTED_POLICY_FROM: usize = 20_000;
 
 /// An [`Evaluator`] backed by the inference service.
 #[derive(Clone)]
@@ -60,12 +67,30 @@ impl<G: Encoding> Evaluator<G> for NetEvaluator<G> {
         for (state, planes) in batch.states().iter().zip(inputs.chunks_exact_mut(len)) {
             state.encode(planes);
         }
-        // The service only stops once every client is gone, and this evaluator holds one.
-        let out = self.client.evaluate(inputs, n).expect("inference service stopped while a search used it");
         let players = G::NUM_PLAYERS;
+        // The service only stops once every client is gone, and this evaluator holds one.
+        let stopped = "inference service stopped while a search used it";
+        if G::POLICY_SIZE < LISTED_POLICY_FROM {
+            let out = self.client.evaluate(inputs, n).expect(stopped);
+            for i in 0..n {
+                let logits = &out.policy[i * G::POLICY_SIZE..(i + 1) * G::POLICY_SIZE];
+                fill_from_network(batch.slot_mut(i), logits, &out.values[i * players..(i + 1) * players]);
+            }
+            return;
+        }
+        let mut listed = ListedMoves::default();
         for i in 0..n {
-            let logits = &out.policy[i * G::POLICY_SIZE..(i + 1) * G::POLICY_SIZE];
-            fill_from_network(batch.slot_mut(i), logits, &out.values[i * players..(i + 1) * players]);
+            let slot = batch.slot_mut(i);
+            listed.indices.extend(slot.moves.iter().map(|&mv| slot.state.policy_index(mv) as i64));
+            listed.counts.push(slot.moves.len());
+        }
+        let out = self.client.evaluate_at(inputs, n, listed).expect(stopped);
+        let mut from = 0;
+        for i in 0..n {
+            let slot = batch.slot_mut(i);
+            let moves = slot.moves.len();
+            fill_from_listed(slot, &out.policy[from..from + moves], &out.values[i * players..(i + 1) * players]);
+            from += moves;
         }
     }
 }

@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use tch::{Device, Kind, Tensor};
 
 use crate::config::NetConfig;
+use crate::listed::{logits_at, ListedMoves};
 use crate::net::PolicyValueNet;
 
 /// The arithmetic of the fast form.
@@ -179,6 +180,18 @@ impl FastNet {
     /// encoded one after another in `inputs`, as [`PolicyValueNet::predict_outcomes`] computes
     /// them.
     pub fn predict_outcomes(&self, inputs: &[f32], batch: usize) -> (Tensor, Tensor, Tensor) {
+        self.predict_listed(inputs, batch, None)
+    }
+
+    /// Like [`FastNet::predict_outcomes`], with the policy logits at the `listed` indices only,
+    /// as [`PolicyValueNet::predict_outcomes_at`] computes them.
+    pub fn predict_outcomes_at(&self, inputs: &[f32], batch: usize, listed: &ListedMoves) -> (Tensor, Tensor, Tensor) {
+        assert_eq!(listed.positions(), batch, "a move list for each of the {batch} positions");
+        self.predict_listed(inputs, batch, Some(listed))
+    }
+
+    /// The forward pass: the whole policy, or the `listed` logits.
+    fn predict_listed(&self, inputs: &[f32], batch: usize, listed: Option<&ListedMoves>) -> (Tensor, Tensor, Tensor) {
         assert_eq!(inputs.len(), batch * self.config.input_len(), "input buffer does not hold {batch} positions");
         let kind = self.form.precision.kind();
         let mut shape = vec![batch as i64];
@@ -194,11 +207,13 @@ impl FastNet {
                 x = self.relu_masked(z);
             }
             let p = self.relu_masked(self.conv(&x, &self.policy_conv));
-            let policy = self
-                .conv(&p, &self.policy_out)
-                .flatten(1, -1)
-                .narrow(1, 0, self.config.policy_size as i64)
-                .to_kind(Kind::Float);
+            let out = &self.policy_out;
+            let policy = match listed {
+                None => {
+                    self.conv(&p, out).flatten(1, -1).narrow(1, 0, self.config.policy_size as i64).to_kind(Kind::Float)
+                }
+                Some(listed) => logits_at(&p, &out.weight, &out.bias, listed),
+            };
             let v = self.conv(&x, &self.value_conv).relu().flatten(1, -1).to_kind(Kind::Float);
             let (w1, b1) = &self.value_fc1;
             let (w2, b2) = &self.value_fc2;

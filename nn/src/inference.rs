@@ -17,12 +17,14 @@ use crossbeam::channel::{self, Receiver, RecvTimeoutError, Sender};
 use tch::Kind;
 
 use crate::fast::{FastNet, InferenceForm};
+use crate::listed::ListedMoves;
 use crate::net::PolicyValueNet;
 
 /// Raw network outputs for a group of positions.
 #[derive(Clone, Debug, Default)]
 pub struct Outputs {
-    /// Policy logits, `policy_size` per position (the caller masks illegal moves).
+    /// Policy logits: `policy_size` per position (the caller masks illegal moves), or, for
+    /// [`InferenceClient::evaluate_at`], one per listed move in the order listed.
     pub policy: Shared,
     /// Expected scores by seat from the mover on, `players` per position.
     pub values: Shared,
@@ -55,7 +57,7 @@ impl std::ops::Deref for Shared {
 }
 
 enum Message {
-    Evaluate { inputs: Vec<f32>, count: usize, reply: Sender<Outputs> },
+    Evaluate { inputs: Vec<f32>, count: usize, listed: Option<ListedMoves>, reply: Sender<Outputs> },
     LoadWeights { path: PathBuf, reply: Sender<Result<(), String>> },
 }
 
@@ -170,9 +172,20 @@ impl InferenceService {
 impl InferenceClient {
     /// Evaluates `count` positions encoded one after another in `inputs`; blocks until done.
     pub fn evaluate(&self, inputs: Vec<f32>, count: usize) -> Result<Outputs, ServiceStopped> {
+        self.request(inputs, count, None)
+    }
+
+    /// Like [`InferenceClient::evaluate`], with the policy logits at `listed`'s indices only
+    /// (a position's legal moves, say): far fewer numbers where the policy is large.
+    pub fn evaluate_at(&self, inputs: Vec<f32>, count: usize, listed: ListedMoves) -> Result<Outputs, ServiceStopped> {
+        assert_eq!(listed.positions(), count, "a move list for each of the {count} positions");
+        self.request(inputs, count, Some(listed))
+    }
+
+    fn request(&self, inputs: Vec<f32>, count: usize, listed: Option<ListedMoves>) -> Result<Outputs, ServiceStopped> {
         let (reply, rx) = channel::bounded(1);
         self.stats.waiting.fetch_add(1, Ordering::SeqCst);
-        let answer = match self.tx.send(Message::Evaluate { inputs, count, reply }) {
+        let answer = match self.tx.send(Message::Evaluate { inputs, count, listed, reply }) {
             Ok(()) => rx.recv().map_err(|_| ServiceStopped),
             Err(_) => Err(ServiceStopped),
         };
@@ -195,8 +208,13 @@ impl InferenceClient {
 
 struct Pending {
     count: usize,
+    listed: Option<ListedMoves>,
     reply: Sender<Outputs>,
 }
+
+/// One forward pass's flat outputs: policy logits (every one, or those listed), outcome
+/// probabilities, values.
+type PassOutputs = (Vec<f32>, Vec<f32>, Vec<f32>);
 
 /// The service thread's loop; `ready` is told once every thread count is set and the network
 /// is built, before the first request is taken.
@@ -227,11 +245,11 @@ fn serve(
         let mut next = Some(first);
         loop {
             match next.take() {
-                Some(Message::Evaluate { inputs: x, count, reply }) => {
+                Some(Message::Evaluate { inputs: x, count, listed, reply }) => {
                     debug_assert_eq!(x.len(), count * input_len);
                     inputs.extend_from_slice(&x);
                     total += count;
-                    pending.push(Pending { count, reply });
+                    pending.push(Pending { count, listed, reply });
                 }
                 Some(Message::LoadWeights { path, reply }) => {
                     let result = crate::checkpoint::load_weights(&mut net, &path).map_err(|e| e.to_string());
@@ -252,32 +270,61 @@ fn serve(
         if total == 0 {
             continue;
         }
+        // The batch lists its moves only when every request does; otherwise the listed
+        // requests get their logits picked out of the whole policy.
+        let listed = pending.iter().map(|p| p.listed.as_ref()).collect::<Option<Vec<_>>>().map(|lists| {
+            let mut all = ListedMoves::default();
+            lists.into_iter().for_each(|l| all.extend(l));
+            all
+        });
         let (policy, outcomes, values) = match &fast {
-            Some(fast) => passes.run(fast, &inputs, total),
-            None => run_batch(&net, &inputs, total),
+            Some(fast) => passes.run(fast, &inputs, total, listed.as_ref()),
+            None => run_batch(&net, &inputs, total, listed.as_ref()),
         };
         let classes = outcomes.len() / total;
         let (policy, outcomes, values) = (Arc::new(policy), Arc::new(outcomes), Arc::new(values));
         stats.batches.fetch_add(1, Ordering::Relaxed);
         stats.positions.fetch_add(total as u64, Ordering::Relaxed);
-        let mut offset = 0;
+        let (mut offset, mut logit) = (0, 0);
         for p in pending.drain(..) {
+            let policy = match (&p.listed, listed.is_some()) {
+                (Some(l), true) => Shared::part(&policy, logit..logit + l.indices.len()),
+                (Some(l), false) => picked(&policy[offset * policy_size..(offset + p.count) * policy_size], l),
+                (None, _) => Shared::part(&policy, offset * policy_size..(offset + p.count) * policy_size),
+            };
             let out = Outputs {
-                policy: Shared::part(&policy, offset * policy_size..(offset + p.count) * policy_size),
+                policy,
                 values: Shared::part(&values, offset * players..(offset + p.count) * players),
                 outcomes: Shared::part(&outcomes, offset * classes..(offset + p.count) * classes),
             };
             offset += p.count;
+            logit += p.listed.as_ref().map_or(0, |l| l.indices.len());
             let _ = p.reply.send(out);
         }
         inputs.clear();
     }
 }
 
+/// The `listed` logits of consecutive positions out of their whole policies (`whole`).
+fn picked(whole: &[f32], listed: &ListedMoves) -> Shared {
+    let size = whole.len() / listed.positions().max(1);
+    let mut logits = Vec::with_capacity(listed.indices.len());
+    let mut at = listed.indices.iter();
+    for (row, &n) in listed.counts.iter().enumerate() {
+        logits.extend(at.by_ref().take(n).map(|&i| whole[row * size + i as usize]));
+    }
+    let len = logits.len();
+    Shared::part(&Arc::new(logits), 0..len)
+}
+
 /// One forward pass over `count` positions of the network as trained (in mixed precision on
-/// CUDA), returned as flat f32 buffers: policy logits, outcome probabilities, values.
-fn run_batch(net: &PolicyValueNet, inputs: &[f32], count: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
-    let (policy, outcomes, values) = tch::autocast(net.device().is_cuda(), || net.predict_outcomes(inputs, count));
+/// CUDA), returned as flat f32 buffers: policy logits (every one, or those `listed`), outcome
+/// probabilities, values.
+fn run_batch(net: &PolicyValueNet, inputs: &[f32], count: usize, listed: Option<&ListedMoves>) -> PassOutputs {
+    let (policy, outcomes, values) = tch::autocast(net.device().is_cuda(), || match listed {
+        Some(listed) => net.predict_outcomes_at(inputs, count, listed),
+        None => net.predict_outcomes(inputs, count),
+    });
     (to_vec(policy), to_vec(outcomes), to_vec(values))
 }
 
@@ -295,7 +342,7 @@ struct Passes {
 /// One helper thread and its channels: parts of a batch in, their outputs back.
 struct Helper {
     work: Sender<Job>,
-    done: Receiver<(Vec<f32>, Vec<f32>, Vec<f32>)>,
+    done: Receiver<PassOutputs>,
     thread: JoinHandle<()>,
 }
 
@@ -310,7 +357,7 @@ impl Drop for Passes {
 }
 
 enum Job {
-    Part { inputs: Vec<f32>, count: usize },
+    Part { inputs: Vec<f32>, count: usize, listed: Option<ListedMoves> },
     Reload(Box<FastNet>),
 }
 
@@ -334,8 +381,8 @@ impl Passes {
                         drop(ready);
                         while let Ok(job) = jobs.recv() {
                             match job {
-                                Job::Part { inputs, count } => {
-                                    let out = run_batch_fast(&net, &inputs, count);
+                                Job::Part { inputs, count, listed } => {
+                                    let out = run_batch_fast(&net, &inputs, count, listed.as_ref());
                                     if results.send(out).is_err() {
                                         break;
                                     }
@@ -364,20 +411,23 @@ impl Passes {
 
     /// The batch's outputs, its parts run at once: the first on this thread with `fast`, the
     /// others on helpers; parts of at least [`MIN_PART`] positions, in order.
-    fn run(&self, fast: &FastNet, inputs: &[f32], count: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+    fn run(&self, fast: &FastNet, inputs: &[f32], count: usize, listed: Option<&ListedMoves>) -> PassOutputs {
         let parts = (self.helpers.len() + 1).min(count / MIN_PART).max(1);
         if parts == 1 {
-            return run_batch_fast(fast, inputs, count);
+            return run_batch_fast(fast, inputs, count, listed);
         }
         let len = inputs.len() / count;
         let sizes: Vec<usize> = (0..parts).map(|i| count / parts + usize::from(i < count % parts)).collect();
         let mut start = sizes[0];
         for (h, &n) in self.helpers.iter().zip(&sizes[1..]) {
             let part = inputs[start * len..(start + n) * len].to_vec();
-            h.work.send(Job::Part { inputs: part, count: n }).expect("an inference pass thread runs");
+            let listed = listed.map(|l| l.part(start, n));
+            h.work.send(Job::Part { inputs: part, count: n, listed }).expect("an inference pass thread runs");
             start += n;
         }
-        let (mut policy, mut outcomes, mut values) = run_batch_fast(fast, &inputs[..sizes[0] * len], sizes[0]);
+        let first = listed.map(|l| l.part(0, sizes[0]));
+        let (mut policy, mut outcomes, mut values) =
+            run_batch_fast(fast, &inputs[..sizes[0] * len], sizes[0], first.as_ref());
         for h in &self.helpers[..parts - 1] {
             let (p, o, v) = h.done.recv().expect("an inference pass thread answers");
             policy.extend_from_slice(&p);
@@ -389,8 +439,11 @@ impl Passes {
 }
 
 /// [`run_batch`] in a fast form.
-fn run_batch_fast(fast: &FastNet, inputs: &[f32], count: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
-    let (policy, outcomes, values) = fast.predict_outcomes(inputs, count);
+fn run_batch_fast(fast: &FastNet, inputs: &[f32], count: usize, listed: Option<&ListedMoves>) -> PassOutputs {
+    let (policy, outcomes, values) = match listed {
+        Some(listed) => fast.predict_outcomes_at(inputs, count, listed),
+        None => fast.predict_outcomes(inputs, count),
+    };
     (to_vec(policy), to_vec(outcomes), to_vec(values))
 }
 

@@ -10,6 +10,7 @@ mod evaluator;
 pub mod export;
 pub mod fast;
 pub mod inference;
+mod listed;
 pub mod net;
 pub mod optimizer;
 pub mod scaler;
@@ -17,9 +18,10 @@ pub mod train;
 
 pub use config::NetConfig;
 pub use device::DeviceChoice;
-pub use evaluator::NetEvaluator;
+pub use evaluator::{NetEvaluator, LISTED_POLICY_FROM};
 pub use fast::{FastNet, Inference, InferenceForm, Precision, PrecisionChoice};
 pub use inference::{BatchingConfig, InferenceClient, InferenceService, Outputs, Shared};
+pub use listed::ListedMoves;
 pub use net::PolicyValueNet;
 pub use scaler::LossScaler;
 /// libtorch errors, re-exported so callers need not depend on tch.

@@ -4,6 +4,7 @@ use tch::nn::{self, Module, ModuleT};
 use tch::{Device, Kind, Tensor};
 
 use crate::config::NetConfig;
+use crate::listed::{logits_at, ListedMoves};
 
 /// A convolution of either dimensionality, its weights in reach: the bf16 training form
 /// casts them for each forward pass, as autocast would (tch offers autocast on CUDA only).
@@ -23,14 +24,19 @@ impl Conv {
         }
     }
 
+    /// The weights and the bias, if any.
+    fn weights(&self) -> (&Tensor, Option<&Tensor>) {
+        match self {
+            Conv::Planar(c) => (&c.ws, c.bs.as_ref()),
+            Conv::Cubic(c) => (&c.ws, c.bs.as_ref()),
+        }
+    }
+
     /// The convolution of `x`, its arithmetic in `compute` (returned in `x`'s kind) or, for
     /// `None`, as the weights and any autocast have it. Only stride 1, no dilation and same
     /// padding are built here, so the weights' shape says the padding.
     fn forward(&self, x: &Tensor, compute: Option<Kind>) -> Tensor {
-        let (ws, bs) = match self {
-            Conv::Planar(c) => (&c.ws, c.bs.as_ref()),
-            Conv::Cubic(c) => (&c.ws, c.bs.as_ref()),
-        };
+        let (ws, bs) = self.weights();
         let Some(kind) = compute else {
             return match self {
                 Conv::Planar(c) => c.forward(x),
@@ -235,16 +241,26 @@ impl PolicyValueNet {
 
     /// Policy logits and value-head logits (one per outcome class) for a batch.
     fn heads(&self, input: &Tensor, train: bool, compute: Option<Kind>) -> (Tensor, Tensor) {
+        let (p, logits) = self.features(input, train, compute);
+        (self.whole_policy(&p, compute), logits)
+    }
+
+    /// Every policy logit, from the policy head's features.
+    fn whole_policy(&self, p: &Tensor, compute: Option<Kind>) -> Tensor {
+        self.policy_out.forward(p, compute).flatten(1, -1).narrow(1, 0, self.config.policy_size as i64)
+    }
+
+    /// The policy head's features before its last layer, and the value-head logits.
+    fn features(&self, input: &Tensor, train: bool, compute: Option<Kind>) -> (Tensor, Tensor) {
         let mut x = self.masked(self.stem.forward(input, train, compute).relu());
         for block in &self.blocks {
             let y = self.masked(block.a.forward(&x, train, compute).relu());
             x = self.masked((block.b.forward(&y, train, compute) + x).relu());
         }
         let p = self.masked(self.policy_conv.forward(&x, train, compute).relu());
-        let policy = self.policy_out.forward(&p, compute).flatten(1, -1).narrow(1, 0, self.config.policy_size as i64);
         let v = self.value_conv.forward(&x, train, compute).relu().flatten(1, -1);
         let logits = self.value_fc2.forward(&self.value_fc1.forward(&v).relu());
-        (policy, logits)
+        (p, logits)
     }
 
     /// The outcome distribution `[B, classes]` of value-head logits: their softmax, in fp32 even
@@ -263,9 +279,28 @@ impl PolicyValueNet {
     /// Like [`PolicyValueNet::predict`], with the outcome distribution `[B, classes]` (over
     /// [`NetConfig::outcomes`]) that the values are the expectation of, between them.
     pub fn predict_outcomes(&self, inputs: &[f32], batch: usize) -> (Tensor, Tensor, Tensor) {
+        self.predict_listed(inputs, batch, None)
+    }
+
+    /// Like [`PolicyValueNet::predict_outcomes`], with the policy logits at the `listed`
+    /// indices only (`[M]`, one position's after another), the whole head's values there.
+    pub fn predict_outcomes_at(&self, inputs: &[f32], batch: usize, listed: &ListedMoves) -> (Tensor, Tensor, Tensor) {
+        assert_eq!(listed.positions(), batch, "a move list for each of the {batch} positions");
+        self.predict_listed(inputs, batch, Some(listed))
+    }
+
+    /// Inference without gradients: the whole policy, or the `listed` logits.
+    fn predict_listed(&self, inputs: &[f32], batch: usize, listed: Option<&ListedMoves>) -> (Tensor, Tensor, Tensor) {
         let x = self.input_tensor(inputs, batch);
         tch::no_grad(|| {
-            let (policy, logits) = self.heads(&x, false, None);
+            let (p, logits) = self.features(&x, false, None);
+            let policy = match listed {
+                None => self.whole_policy(&p, None),
+                Some(listed) => {
+                    let (weight, bias) = self.policy_out.weights();
+                    logits_at(&p, weight, bias.expect("the policy's last layer has a bias"), listed)
+                }
+            };
             let probabilities = self.outcome_probabilities(&logits);
             let values = probabilities.matmul(&self.outcomes);
             (policy, probabilities, values)

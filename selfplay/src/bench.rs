@@ -58,11 +58,22 @@ pub fn selfplay_throughput<G: Encoding>(
     for planes in inputs.chunks_exact_mut(G::input_len()) {
         G::start().encode(planes);
     }
-    client.evaluate(inputs.clone(), batch).expect("service runs"); // warm-up
+    // As the search asks: the whole policy, or the legal moves' logits where it is large.
+    let listed = (G::POLICY_SIZE >= nn::LISTED_POLICY_FROM).then(|| {
+        let (start, mut moves) = (G::start(), Vec::new());
+        start.legal_moves(&mut moves);
+        let one: Vec<i64> = moves.iter().map(|&mv| start.policy_index(mv) as i64).collect();
+        nn::ListedMoves { indices: one.repeat(batch), counts: vec![one.len(); batch] }
+    });
+    let evaluate = || match &listed {
+        Some(l) => client.evaluate_at(inputs.clone(), batch, l.clone()).expect("service runs"),
+        None => client.evaluate(inputs.clone(), batch).expect("service runs"),
+    };
+    evaluate(); // warm-up
     let begun = Instant::now();
     let mut positions = 0;
     while begun.elapsed().as_secs_f64() < seconds {
-        client.evaluate(inputs.clone(), batch).expect("service runs");
+        evaluate();
         positions += batch;
     }
     let raw = positions as f64 / begun.elapsed().as_secs_f64();
