@@ -6,23 +6,33 @@ use std::time::Instant;
 
 use tch::{Device, Kind, Tensor};
 
-use crate::config::NetConfig;
+use crate::config::{NetConfig, Trunk};
 use crate::fast::{FastNet, InferenceForm, Precision};
+use crate::listed::ListedMoves;
 use crate::net::PolicyValueNet;
 
 /// Multiply-adds of one position's forward pass, counted as 2 FLOPs each: every convolution over
 /// the whole grid (padding cells included: the hardware computes them), the heads' layers.
 pub fn flops_per_position(config: &NetConfig) -> f64 {
     let cells = config.spatial_len() as f64;
+    let coarse = config.trunk_shape().iter().product::<usize>() as f64;
     let k3 = 3f64.powi(config.spatial_dims() as i32);
     let c = config.channels as f64;
     let cin = config.input_shape[0] as f64;
     let planes = config.policy_size.div_ceil(config.spatial_len()) as f64;
-    let conv = |cin: f64, cout: f64, k: f64| 2.0 * cin * cout * k * cells;
-    let trunk = conv(cin, c, k3) + 2.0 * config.blocks as f64 * conv(c, c, k3);
-    let policy = conv(c, c, k3) + conv(c, planes, 1.0);
-    let value = conv(c, 2.0, 1.0) + 2.0 * (2.0 * cells) * 128.0 + 2.0 * 128.0 * config.outcomes.len() as f64;
-    trunk + policy + value
+    let conv = |cin: f64, cout: f64, k: f64, cells: f64| 2.0 * cin * cout * k * cells;
+    let blocks = 2.0 * config.blocks as f64 * conv(c, c, k3, coarse);
+    let value = conv(c, 2.0, 1.0, coarse) + 2.0 * (2.0 * coarse) * 128.0 + 2.0 * 128.0 * config.outcomes.len() as f64;
+    let (stem, policy) = match config.trunk {
+        Trunk::Full => (conv(cin, c, k3, cells), conv(c, c, k3, cells) + conv(c, planes, 1.0, cells)),
+        Trunk::Halved => {
+            let fine = (config.channels / 2).max(1) as f64;
+            let folds =
+                conv(fine * 2f64.powi(config.spatial_dims() as i32), c, 1.0, coarse) + conv(c, fine, 1.0, coarse);
+            (conv(cin, fine, 1.0, cells) + folds, conv(fine, fine, 1.0, cells) + conv(fine, planes, 1.0, cells))
+        }
+    };
+    stem + blocks + policy + value
 }
 
 /// A forward pass over `batch` positions: policy logits, outcome distribution, values.
@@ -74,6 +84,10 @@ pub fn forms_available(device: Device) -> Vec<InferenceForm> {
     forms
 }
 
+/// Legal moves a position lists in the benchmark, where the policy is asked for at the legal
+/// moves: about a Weltschach midgame's.
+const BENCH_MOVES: usize = 300;
+
 /// Positions per second of a randomly initialised network of `config` on `device`, in each of
 /// `forms`, at each of `batches`, `seconds` per measurement.
 pub fn bench_forms(
@@ -85,13 +99,22 @@ pub fn bench_forms(
 ) -> Vec<FormRate> {
     let net = PolicyValueNet::seeded(config, device, 1);
     let flops = flops_per_position(config);
+    // Large policies are asked for at the legal moves, as the search does (crate::NetEvaluator).
+    let listed = config.policy_size >= crate::LISTED_POLICY_FROM;
+    let moves = |batch: usize| ListedMoves {
+        indices: (0..batch * BENCH_MOVES).map(|i| ((i * 7919) % config.policy_size) as i64).collect(),
+        counts: vec![BENCH_MOVES; batch],
+    };
     let mut out = Vec::new();
     for &form in forms {
         let fast = form.folded.then(|| FastNet::new(&net, form));
         for &batch in batches {
-            let positions_per_second = match &fast {
-                Some(f) => rate(batch, config.input_len(), seconds, &|x, b| f.predict_outcomes(x, b)),
-                None => rate(batch, config.input_len(), seconds, &|x, b| net.predict_outcomes(x, b)),
+            let l = moves(batch);
+            let positions_per_second = match (&fast, listed) {
+                (Some(f), false) => rate(batch, config.input_len(), seconds, &|x, b| f.predict_outcomes(x, b)),
+                (Some(f), true) => rate(batch, config.input_len(), seconds, &|x, b| f.predict_outcomes_at(x, b, &l)),
+                (None, false) => rate(batch, config.input_len(), seconds, &|x, b| net.predict_outcomes(x, b)),
+                (None, true) => rate(batch, config.input_len(), seconds, &|x, b| net.predict_outcomes_at(x, b, &l)),
             };
             out.push(FormRate {
                 form: form.name(),

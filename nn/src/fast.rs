@@ -12,9 +12,10 @@ use std::collections::HashMap;
 
 use tch::{Device, Kind, Tensor};
 
-use crate::config::NetConfig;
+use crate::config::{NetConfig, Trunk};
 use crate::listed::{logits_at, ListedMoves};
 use crate::net::PolicyValueNet;
+use crate::trunk::{fold_cells, spread_cells};
 
 /// The arithmetic of the fast form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +84,8 @@ pub struct FastNet {
     config: NetConfig,
     form: InferenceForm,
     stem: FoldedConv,
+    /// A halved trunk's 1x1 layers into and out of its coarse grid.
+    halving: Option<(FoldedConv, FoldedConv)>,
     blocks: Vec<(FoldedConv, FoldedConv)>,
     policy_conv: FoldedConv,
     policy_out: FoldedConv,
@@ -125,6 +128,11 @@ impl FastNet {
         };
         let blocks =
             (0..config.blocks).map(|i| (fold(&format!("block{i}.a"), 3), fold(&format!("block{i}.b"), 3))).collect();
+        let head_kernel = match config.trunk {
+            Trunk::Full => 3,
+            Trunk::Halved => 1,
+        };
+        let halving = (config.trunk == Trunk::Halved).then(|| (fold("down", 1), fold("up", 1)));
         let policy_out = FoldedConv {
             weight: layout(get("policy_out.weight").to_kind(kind)),
             bias: get("policy_out.bias").to_kind(kind),
@@ -136,9 +144,10 @@ impl FastNet {
         let outcomes = net.outcome_matrix().copy();
         let mask = net.board_mask().map(|m| m.to_kind(kind).copy());
         FastNet {
-            stem: fold("stem", 3),
+            stem: fold("stem", head_kernel),
+            halving,
             blocks,
-            policy_conv: fold("policy_conv", 3),
+            policy_conv: fold("policy_conv", head_kernel),
             policy_out,
             value_conv: fold("value_conv", 1),
             value_fc1: linear("value_fc1"),
@@ -176,6 +185,25 @@ impl FastNet {
         x
     }
 
+    /// [`FastNet::relu_masked`] on the trunk's grid, where only a full trunk masks.
+    fn relu_masked_trunk(&self, mut x: Tensor) -> Tensor {
+        if self.halving.is_some() {
+            let _ = x.relu_();
+            x
+        } else {
+            self.relu_masked(x)
+        }
+    }
+
+    /// `x` in the form's memory layout.
+    fn laid_out(&self, x: Tensor) -> Tensor {
+        if self.form.channels_last {
+            channels_last(&x)
+        } else {
+            x
+        }
+    }
+
     /// Policy logits, the outcome distribution and the values (all fp32) for `batch` positions
     /// encoded one after another in `inputs`, as [`PolicyValueNet::predict_outcomes`] computes
     /// them.
@@ -197,16 +225,28 @@ impl FastNet {
         let mut shape = vec![batch as i64];
         shape.extend(self.config.input_shape.iter().map(|&d| d as i64));
         let x = Tensor::from_slice(inputs).reshape(&shape).to_device(self.device).to_kind(kind);
-        let x = if self.form.channels_last { channels_last(&x) } else { x };
+        let x = self.laid_out(x);
         tch::no_grad(|| {
-            let mut x = self.relu_masked(self.conv(&x, &self.stem));
+            let stem = self.relu_masked(self.conv(&x, &self.stem));
+            let mut x = match &self.halving {
+                Some((down, _)) => self.conv(&self.laid_out(fold_cells(&stem)), down).relu(),
+                None => stem.shallow_clone(),
+            };
             for (a, b) in &self.blocks {
-                let y = self.relu_masked(self.conv(&x, a));
+                let y = self.relu_masked_trunk(self.conv(&x, a));
                 let mut z = self.conv(&y, b);
                 let _ = z.g_add_(&x);
-                x = self.relu_masked(z);
+                x = self.relu_masked_trunk(z);
             }
-            let p = self.relu_masked(self.conv(&x, &self.policy_conv));
+            let fine = match &self.halving {
+                Some((_, up)) => {
+                    let mut u = self.laid_out(spread_cells(&self.conv(&x, up)));
+                    let _ = u.g_add_(&stem);
+                    self.relu_masked(u)
+                }
+                None => x.shallow_clone(),
+            };
+            let p = self.relu_masked(self.conv(&fine, &self.policy_conv));
             let out = &self.policy_out;
             let policy = match listed {
                 None => {

@@ -15,8 +15,9 @@ pub mod net;
 pub mod optimizer;
 pub mod scaler;
 pub mod train;
+mod trunk;
 
-pub use config::NetConfig;
+pub use config::{NetConfig, Trunk};
 pub use device::DeviceChoice;
 pub use evaluator::{NetEvaluator, LISTED_POLICY_FROM};
 pub use fast::{FastNet, Inference, InferenceForm, Precision, PrecisionChoice};

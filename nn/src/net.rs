@@ -3,8 +3,9 @@
 use tch::nn::{self, Module, ModuleT};
 use tch::{Device, Kind, Tensor};
 
-use crate::config::NetConfig;
+use crate::config::{NetConfig, Trunk};
 use crate::listed::{logits_at, ListedMoves};
+use crate::trunk::{fold_cells, spread_cells};
 
 /// A convolution of either dimensionality, its weights in reach: the bf16 training form
 /// casts them for each forward pass, as autocast would (tch offers autocast on CUDA only).
@@ -78,6 +79,14 @@ impl ConvBn {
     }
 }
 
+/// A halved trunk's way into and out of its coarse grid ([`Trunk::Halved`]): a 1x1 layer over
+/// each coarse cell's folded fine cells, and one back to the fine channels before spreading.
+#[derive(Debug)]
+struct Halving {
+    down: ConvBn,
+    up: ConvBn,
+}
+
 /// One residual block: two 3x3(x3) conv-bn layers with a skip connection.
 #[derive(Debug)]
 struct ResBlock {
@@ -97,6 +106,7 @@ pub struct PolicyValueNet {
     config: NetConfig,
     vs: nn::VarStore,
     stem: ConvBn,
+    halving: Option<Halving>,
     blocks: Vec<ResBlock>,
     policy_conv: ConvBn,
     policy_out: Conv,
@@ -138,8 +148,21 @@ impl PolicyValueNet {
         let dims = config.spatial_dims();
         let c = config.channels as i64;
         let cin = config.input_shape[0] as i64;
-        let cells = config.spatial_len() as i64;
-        let stem = ConvBn::new(&root / "stem", dims, cin, c, 3);
+        let cells = config.trunk_shape().iter().product::<usize>() as i64;
+        if let Some(problem) = config.trunk_problem() {
+            panic!("{problem}");
+        }
+        // A halved trunk's full-resolution layers (stem, policy head) have half its channels
+        // and 1x1 kernels: their cost is per fine cell, 8 times the coarse cells on the cube.
+        let (fine, head_kernel) = match config.trunk {
+            Trunk::Full => (c, 3),
+            Trunk::Halved => ((c / 2).max(1), 1),
+        };
+        let stem = ConvBn::new(&root / "stem", dims, cin, fine, head_kernel);
+        let halving = (config.trunk == Trunk::Halved).then(|| Halving {
+            down: ConvBn::new(&root / "down", dims, fine << dims, c, 1),
+            up: ConvBn::new(&root / "up", dims, c, fine, 1),
+        });
         let blocks = (0..config.blocks)
             .map(|i| {
                 let p = &root / format!("block{i}");
@@ -151,8 +174,8 @@ impl PolicyValueNet {
         // out as kind x cell, so each plane is one kind of move from every cell; the head stays
         // small even for Weltschach's 178,432 outputs, where a dense layer would not.
         let policy_planes = config.policy_size.div_ceil(config.spatial_len()) as i64;
-        let policy_conv = ConvBn::new(&root / "policy_conv", dims, c, c, 3);
-        let policy_out = Conv::new(&root / "policy_out", dims, c, policy_planes, 1, true);
+        let policy_conv = ConvBn::new(&root / "policy_conv", dims, fine, fine, head_kernel);
+        let policy_out = Conv::new(&root / "policy_out", dims, fine, policy_planes, 1, true);
         let value_conv = ConvBn::new(&root / "value_conv", dims, c, VALUE_CHANNELS, 1);
         let value_fc1 = nn::linear(&root / "value_fc1", VALUE_CHANNELS * cells, VALUE_HIDDEN, Default::default());
         let classes = config.outcomes.len() as i64;
@@ -169,6 +192,7 @@ impl PolicyValueNet {
             config: config.clone(),
             vs,
             stem,
+            halving,
             blocks,
             policy_conv,
             policy_out,
@@ -225,6 +249,16 @@ impl PolicyValueNet {
         }
     }
 
+    /// [`PolicyValueNet::masked`] on the trunk's grid: a halved trunk's coarse cells each hold
+    /// some board, so only a full one masks there.
+    fn masked_trunk(&self, x: Tensor) -> Tensor {
+        if self.halving.is_some() {
+            x
+        } else {
+            self.masked(x)
+        }
+    }
+
     /// Policy logits and values for a batch shaped `[B, ..input_shape]`; `train` selects batch
     /// statistics (training) or running statistics (inference) in the batch norms.
     pub fn forward(&self, input: &Tensor, train: bool) -> (Tensor, Tensor) {
@@ -252,12 +286,20 @@ impl PolicyValueNet {
 
     /// The policy head's features before its last layer, and the value-head logits.
     fn features(&self, input: &Tensor, train: bool, compute: Option<Kind>) -> (Tensor, Tensor) {
-        let mut x = self.masked(self.stem.forward(input, train, compute).relu());
+        let stem = self.masked(self.stem.forward(input, train, compute).relu());
+        let mut x = match &self.halving {
+            Some(h) => h.down.forward(&fold_cells(&stem), train, compute).relu(),
+            None => stem.shallow_clone(),
+        };
         for block in &self.blocks {
-            let y = self.masked(block.a.forward(&x, train, compute).relu());
-            x = self.masked((block.b.forward(&y, train, compute) + x).relu());
+            let y = self.masked_trunk(block.a.forward(&x, train, compute).relu());
+            x = self.masked_trunk((block.b.forward(&y, train, compute) + x).relu());
         }
-        let p = self.masked(self.policy_conv.forward(&x, train, compute).relu());
+        let fine = match &self.halving {
+            Some(h) => self.masked((spread_cells(&h.up.forward(&x, train, compute)) + stem).relu()),
+            None => x.shallow_clone(),
+        };
+        let p = self.masked(self.policy_conv.forward(&fine, train, compute).relu());
         let v = self.value_conv.forward(&x, train, compute).relu().flatten(1, -1);
         let logits = self.value_fc2.forward(&self.value_fc1.forward(&v).relu());
         (p, logits)

@@ -86,3 +86,20 @@ fn form_names_say_what_they_are() {
     assert_eq!(InferenceForm::FAST_FP32.name(), "folded-nhwc-fp32");
     assert_eq!(InferenceForm::FAST_BF16.name(), "folded-nhwc-bf16");
 }
+
+/// A halved trunk ([`nn::Trunk::Halved`]) on a masked 6x6 board and on a 4x4x4 cube: the fast
+/// form's folded 1x1 layers and rearrangements compute what the network does.
+#[test]
+fn a_halved_trunk_folds_too() {
+    let mask: Vec<f32> = (0..36).map(|i| if i % 6 + i / 6 < 2 { 0.0 } else { 1.0 }).collect();
+    let hex = NetConfig { input_shape: vec![5, 6, 6], policy_size: 80, board_mask: Some(mask), ..hex_config() };
+    let cube = NetConfig { input_shape: vec![4, 4, 4, 4], policy_size: 150, board_mask: None, ..hex_config() };
+    for cfg in [hex, cube] {
+        let cfg = cfg.with_trunk(nn::Trunk::Halved);
+        for form in [InferenceForm::FAST_FP32, InferenceForm { channels_last: false, ..InferenceForm::FAST_FP32 }] {
+            let [p, o, v, _] = differences(&cfg, form);
+            let what = format!("{:?} {}", cfg.input_shape, form.name());
+            assert!(p < 1e-4 && o < 1e-5 && v < 1e-5, "{what}: policy {p:e}, outcomes {o:e}, values {v:e}");
+        }
+    }
+}

@@ -18,6 +18,7 @@ fn config() -> NetConfig {
         outcomes,
         blocks: 1,
         channels: 8,
+        trunk: nn::Trunk::Full,
         board_mask: None,
     }
 }

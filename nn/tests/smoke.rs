@@ -68,6 +68,7 @@ fn saved_weights_reload_to_identical_outputs() {
         outcomes: common::win_draw_loss(),
         blocks: 1,
         channels: 8,
+        trunk: nn::Trunk::Full,
         board_mask: None,
     };
     let net = PolicyValueNet::new(&cfg, Device::Cpu);
@@ -146,4 +147,24 @@ fn a_non_finite_weight_is_found_by_name() {
         let _ = tensor.view(-1).get(0).fill_(f64::NAN);
     });
     assert_eq!(net.non_finite_weight(), Some(name));
+}
+
+/// A halved trunk on a cube learns the same fixed batch a full one does.
+#[test]
+fn a_halved_trunk_learns_on_a_cube() {
+    tch::manual_seed(4);
+    let cfg = NetConfig { input_shape: vec![5, 4, 4, 4], policy_size: 100, board_mask: None, ..hex_config() }
+        .with_trunk(nn::Trunk::Halved);
+    let net = PolicyValueNet::new(&cfg, Device::Cpu);
+    let vars = net.var_store().variables();
+    assert!(vars.contains_key("down.conv.weight") && vars.contains_key("up.conv.weight"), "it has its own layers");
+    let mut trainer = Trainer::new(&net, 0.05, 1e-4);
+    let b = batch(&cfg, 16);
+    let first = trainer.step(&net, &b);
+    let mut last = first;
+    for _ in 0..60 {
+        last = trainer.step(&net, &b);
+    }
+    assert!(last.policy_loss < 0.5 * first.policy_loss, "policy loss {} -> {}", first.policy_loss, last.policy_loss);
+    assert!(last.value_loss < 0.5 * first.value_loss, "value loss {} -> {}", first.value_loss, last.value_loss);
 }

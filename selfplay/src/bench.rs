@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use nn::device::DeviceError;
-use nn::{BatchingConfig, InferenceService, NetConfig, PolicyValueNet, TrainBatch, TrainForm, Trainer};
+use nn::{BatchingConfig, InferenceService, PolicyValueNet, TrainBatch, TrainForm, Trainer};
 use rand::{RngExt, SeedableRng};
 use rules::Encoding;
 
@@ -45,7 +45,7 @@ pub fn selfplay_throughput<G: Encoding>(
 ) -> Result<SelfplayBench, nn::device::DeviceError> {
     let inference = config.inference()?;
     let device = inference.device;
-    let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
+    let net_cfg = config.network.net_config::<G>();
     let batch = config.selfplay.max_batch;
     let make = move || PolicyValueNet::new(&net_cfg, device);
     let batching = BatchingConfig::new(batch, Duration::from_millis(2), &inference);
@@ -149,11 +149,7 @@ pub fn train_throughput<G: Encoding>(
     form: TrainForm,
 ) -> Result<TrainBench, TrainBenchError> {
     let device = config.device.resolve()?;
-    let net = PolicyValueNet::seeded(
-        &NetConfig::for_game::<G>(config.network.blocks, config.network.channels),
-        device,
-        config.seed,
-    );
+    let net = PolicyValueNet::seeded(&config.network.net_config::<G>(), device, config.seed);
     let mut trainer = Trainer::in_form(&net, config.training.learning_rate, config.training.weight_decay, form);
     let mixed_precision = config.training.mixed_precision && device.is_cuda();
     if mixed_precision {

@@ -146,6 +146,10 @@ impl Config {
         ] {
             rule(games > 0 && simulations == 0, key, simulations, "must be at least 1 when games are played")?;
         }
+        let shape = rules::VariantGame::start(self.variant).input_shape();
+        let odd = shape[1..].iter().any(|d| d % 2 == 1);
+        let halved = "needs a board grid of even sides (the cube's is 8x8x8; the hexagons' are odd)";
+        rule(self.network.trunk == nn::Trunk::Halved && odd, "network.trunk", "halved", halved)?;
         let window = replay.window_min > 0 && replay.window_max >= replay.window_min;
         rule(!window, "replay.window_max", replay.window_max, "must be at least window_min (> 0)")
     }
@@ -188,6 +192,8 @@ mod tests {
                 (|c| c.replay.window_max = c.replay.window_min, None),
                 (|c| c.replay.window_max = c.replay.window_min - 1, Some("replay.window_max")),
                 (|c| c.search.simulations = 0, Some("search.simulations")),
+                (|c| c.network.trunk = nn::Trunk::Halved, Some("network.trunk")),
+                (|c| (c.variant, c.network.trunk) = (Variant::Weltschach, nn::Trunk::Halved), None),
             ],
         );
     }

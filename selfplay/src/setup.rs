@@ -5,7 +5,7 @@ use std::path::Path;
 
 use std::time::Duration;
 
-use nn::{BatchingConfig, InferenceClient, InferenceService, NetConfig, PolicyValueNet};
+use nn::{BatchingConfig, InferenceClient, InferenceService, PolicyValueNet};
 use rules::{Encoding, Game};
 
 use crate::config::Config;
@@ -29,7 +29,7 @@ pub(crate) fn spawn_service<G: Encoding>(
     inference: nn::Inference,
     max_wait: Duration,
 ) -> (InferenceService, InferenceClient) {
-    let net = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
+    let net = config.network.net_config::<G>();
     let batching = BatchingConfig::new(config.selfplay.max_batch, max_wait, &inference);
     let device = inference.device;
     InferenceService::spawn(move || PolicyValueNet::new(&net, device), batching)

@@ -22,6 +22,7 @@ fn a_checkpoint_with_a_non_finite_weight_is_not_exported() {
         variant: "mini-hexchess".into(),
         blocks: 1,
         channels: 8,
+        trunk: nn::Trunk::Full,
         step: 0,
         iteration: 0,
         games: 0,

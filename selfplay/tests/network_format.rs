@@ -19,6 +19,7 @@ fn an_older_network_format_is_refused_by_name() {
         variant: "mini-hexchess".into(),
         blocks: 1,
         channels: 8,
+        trunk: nn::Trunk::Full,
         step: format as u64,
         iteration: 0,
         games: 0,

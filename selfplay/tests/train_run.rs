@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use nn::checkpoint::{list_checkpoints, load_checkpoint};
-use nn::NetConfig;
 use nn::{evaluate_losses, Device, PolicyValueNet, TrainBatch};
 use rand::SeedableRng;
 use rules::hexchess::{Glinski, MiniHexchess};
@@ -68,8 +67,7 @@ fn losses_fall<G: Encoding>(config: &Config, dir: &Path) {
         }
     }
     let newest = list_checkpoints(&run_dir.checkpoints()).unwrap().pop().expect("a checkpoint");
-    let mut net =
-        PolicyValueNet::new(&NetConfig::for_game::<G>(config.network.blocks, config.network.channels), Device::Cpu);
+    let mut net = PolicyValueNet::new(&config.network.net_config::<G>(), Device::Cpu);
     load_checkpoint(&newest, &mut net, None).unwrap();
     let mut batch = TrainBatch::default();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
@@ -113,6 +111,24 @@ fn a_tiny_weltschach_run_completes_and_its_loss_falls() {
     let dir = fresh_dir("weltschach");
     run::<Weltschach>(&cfg, &dir);
     losses_fall::<Weltschach>(&cfg, &dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The cube's halved trunk trains end to end; its checkpoints say so, load into a halved network
+/// and are refused by a full one with the reason.
+#[test]
+fn a_tiny_weltschach_run_with_a_halved_trunk_completes_and_its_loss_falls() {
+    let cfg = config("weltschach-tiny.toml", &["evaluation.games=0", "network.trunk=halved", "training.iterations=2"]);
+    let dir = fresh_dir("weltschach-halved");
+    run::<Weltschach>(&cfg, &dir);
+    losses_fall::<Weltschach>(&cfg, &dir);
+    let last = list_checkpoints(&RunDir::open(&dir).checkpoints()).unwrap().pop().unwrap();
+    let halved = cfg.network.net_config::<Weltschach>();
+    let state = load_checkpoint(&last, &mut PolicyValueNet::new(&halved, Device::Cpu), None).unwrap();
+    assert_eq!(state.trunk, nn::Trunk::Halved);
+    let full = halved.with_trunk(nn::Trunk::Full);
+    let refused = load_checkpoint(&last, &mut PolicyValueNet::new(&full, Device::Cpu), None).unwrap_err().to_string();
+    assert!(refused.contains("halved trunk"), "{refused}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -177,7 +177,7 @@ fn nn_bench<G: FullGame>(config: &Config, args: &BenchArgs) -> anyhow::Result<()
         peak_bf16.map_or_else(String::new, |p| format!(", {p:.0} GFLOP/s bf16")),
     );
     for (blocks, channels) in shapes {
-        let net = NetConfig::for_game::<G>(blocks, channels);
+        let net = NetConfig::for_game::<G>(blocks, channels).with_trunk(config.network.trunk);
         let flops = nn::bench::flops_per_position(&net);
         println!("{blocks}x{channels}: {:.1} MFLOP a position", flops / 1e6);
         println!("  {:<18} {:>6} {:>12} {:>9} {:>7}", "form", "batch", "positions/s", "GFLOP/s", "peak");

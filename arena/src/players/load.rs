@@ -133,7 +133,7 @@ pub fn load_network<G: Encoding>(
         return Err(bad(format!("the checkpoint plays {}, not {}", state.variant, G::NAME)));
     }
     check_format(&state).map_err(bad)?;
-    let cfg = NetConfig::for_game::<G>(state.blocks, state.channels);
+    let cfg = NetConfig::for_game::<G>(state.blocks, state.channels).with_trunk(state.trunk);
     let batching = BatchingConfig::new(256, Duration::from_millis(1), &inference);
     let device = inference.device;
     let (service, client) = InferenceService::spawn(move || PolicyValueNet::new(&cfg, device), batching);

@@ -10,6 +10,7 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::config::Trunk;
 use crate::net::PolicyValueNet;
 use crate::train::Trainer;
 use serde::{Deserialize, Serialize};
@@ -24,6 +25,10 @@ pub struct CheckpointState {
     pub blocks: usize,
     /// Channels.
     pub channels: usize,
+    /// Where the residual blocks run; left out when `full`, so that older files (which have no
+    /// other kind) keep their checksum.
+    #[serde(default, skip_serializing_if = "is_full_trunk")]
+    pub trunk: Trunk,
     /// Training steps done.
     pub step: u64,
     /// Iterations done.
@@ -35,6 +40,10 @@ pub struct CheckpointState {
     /// when 1, so that older files keep their checksum.
     #[serde(default = "first_format", skip_serializing_if = "is_first_format")]
     pub format: u32,
+}
+
+fn is_full_trunk(trunk: &Trunk) -> bool {
+    *trunk == Trunk::Full
 }
 
 /// The network format this vzero writes and reads (see [`CheckpointState::format`]).
@@ -209,11 +218,17 @@ pub fn load_checkpoint(
     let state = verify_checkpoint(dir)?;
     let weights = dir.join("weights.safetensors");
     check_format(&state).map_err(|reason| CheckpointError::Bad { path: dir.to_path_buf(), reason })?;
-    let shape = (net.config().blocks, net.config().channels);
-    if (state.blocks, state.channels) != shape {
+    let shape = (net.config().blocks, net.config().channels, net.config().trunk);
+    if (state.blocks, state.channels, state.trunk) != shape {
+        let trunk = |t: Trunk| if t == Trunk::Full { String::new() } else { format!(" ({} trunk)", t.name()) };
         let reason = format!(
-            "the checkpoint is a network of {} blocks x {} channels, not {} x {}",
-            state.blocks, state.channels, shape.0, shape.1
+            "the checkpoint is a network of {} blocks x {} channels{}, not {} x {}{}",
+            state.blocks,
+            state.channels,
+            trunk(state.trunk),
+            shape.0,
+            shape.1,
+            trunk(shape.2)
         );
         return Err(CheckpointError::Bad { path: dir.to_path_buf(), reason });
     }

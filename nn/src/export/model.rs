@@ -59,7 +59,7 @@ pub fn export_checkpoint<G: Encoding>(
     format: ExportFormat,
 ) -> Result<PathBuf, CheckpointError> {
     let state = read_state(checkpoint)?;
-    let cfg = NetConfig::for_game::<G>(state.blocks, state.channels);
+    let cfg = NetConfig::for_game::<G>(state.blocks, state.channels).with_trunk(state.trunk);
     let mut net = PolicyValueNet::new(&cfg, tch::Device::Cpu);
     load_checkpoint(checkpoint, &mut net, None)?;
     if let Some(name) = net.non_finite_weight() {

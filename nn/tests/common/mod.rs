@@ -13,6 +13,7 @@ pub fn hex_config() -> NetConfig {
         outcomes: win_draw_loss(),
         blocks: 2,
         channels: 16,
+        trunk: nn::Trunk::Full,
         board_mask: Some(mask),
     }
 }

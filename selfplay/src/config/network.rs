@@ -12,9 +12,17 @@ pub struct NetworkConfig {
     pub blocks: usize,
     /// Channels per convolution.
     pub channels: usize,
+    /// Where the residual blocks run: `full` (every cell) or `halved` (cells of 2x2(x2), for
+    /// the cube; see [`nn::Trunk`]).
+    pub trunk: nn::Trunk,
 }
 
 impl NetworkConfig {
+    /// The network of this shape for game `G`.
+    pub fn net_config<G: rules::Encoding>(&self) -> nn::NetConfig {
+        nn::NetConfig::for_game::<G>(self.blocks, self.channels).with_trunk(self.trunk)
+    }
+
     /// Each key within its range.
     pub(super) fn limits(&self) -> Limits {
         size("network.blocks", self.blocks, 256)?;
@@ -24,7 +32,7 @@ impl NetworkConfig {
 
 impl Default for NetworkConfig {
     fn default() -> Self {
-        NetworkConfig { blocks: 4, channels: 32 }
+        NetworkConfig { blocks: 4, channels: 32, trunk: nn::Trunk::Full }
     }
 }
 

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use nn::{InferenceClient, InferenceService, NetConfig, PolicyValueNet, TrainBatch, Trainer};
+use nn::{InferenceClient, InferenceService, PolicyValueNet, TrainBatch, Trainer};
 use rules::Encoding;
 
 use crate::config::Config;
@@ -140,7 +140,7 @@ impl<G: Encoding> Run<G> {
             opts.run_dir.display(),
             inference.describe()
         );
-        let net_cfg = NetConfig::for_game::<G>(config.network.blocks, config.network.channels);
+        let net_cfg = config.network.net_config::<G>();
         let mut window = ReplayWindow::new(config.replay.window_size());
         let mut teacher = ReplayWindow::new(WindowSize::EVERYTHING);
         let mut net = PolicyValueNet::seeded(&net_cfg, device, config.seed);
@@ -193,6 +193,7 @@ impl<G: Encoding> Run<G> {
                 variant: G::NAME.into(),
                 blocks: config.network.blocks,
                 channels: config.network.channels,
+                trunk: config.network.trunk,
                 step: 0,
                 iteration: 0,
                 games: 0,
