@@ -95,7 +95,7 @@ pub fn export_checkpoint<G: Encoding>(
         "values": format!("{} values in [0, 1]: value k is the expected final score of the player k seats after the player to move (k = 0: the mover); the network predicts a distribution over the final score vectors in value_outcomes (seen the same way) and the values are its expectation, so they sum to {} by construction", G::NUM_PLAYERS, G::outcomes()[0].sum()),
         "value_outcomes": G::value_classes(),
         "output": output,
-        "network": { "blocks": state.blocks, "channels": state.channels, "board_mask": G::board_mask().is_some() },
+        "network": { "blocks": state.blocks, "channels": state.channels, "trunk": state.trunk.name(), "board_mask": G::board_mask().is_some() },
         "training_step": state.step,
         "games": state.games,
         "checksum": { "algorithm": "crc32", "value": format!("{:08x}", crc32fast::hash(&bytes)) },
