@@ -497,19 +497,24 @@ fn meaningless_numbers_are_refused_naming_the_flag() {
     refused(&["bench", "nn", "--threads", "0"], "--threads");
 }
 
+/// `vzero args` is a usage error (exit 2) of one line that refuses the value of `flag`, naming
+/// `range`.
+fn refused_naming_range(args: &[&str], flag: &str, range: &str) {
+    let out = vzero(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?} ran: {err}");
+    let said = format!("for '{flag} ");
+    assert!(err.contains(&said) && err.contains(range) && err.trim().lines().count() == 1, "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
 /// Every number a command cannot use is refused before any work, as a usage error (exit 2)
 /// whose one line names the flag and the range it takes: a thread count that cannot be
 /// spawned (`perft --threads 100000` panicked), a batch that cannot be allocated (`bench
 /// replay --batch 1000000000` aborted), and zeros that were played without comment.
 #[test]
 fn every_bad_number_is_a_usage_error_naming_the_flag_and_its_range() {
-    let refused = |args: &[&str], flag: &str, range: &str| {
-        let out = vzero(args);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "{args:?} ran: {err}");
-        assert!(err.contains(flag) && err.contains(range) && err.trim().lines().count() == 1, "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
-    };
+    let refused = refused_naming_range;
     let arena = ["arena", "--variant", "glinski", "random", "random", "--games", "2"];
     refused(&["perft", "glinski", "2", "--threads", "100000"], "--threads", "1..=256");
     refused(&["perft", "glinski", "2", "--threads", "0"], "--threads", "1..=256");
@@ -519,6 +524,65 @@ fn every_bad_number_is_a_usage_error_naming_the_flag_and_its_range() {
     refused(&["bench", "mcts", "--simulations", "0"], "--simulations", "1..");
     refused(&["bench", "replay", "--positions", "1000", "--batch", "1000000000"], "--batch", "1..=65536");
     refused(&["bench", "nn", "--batches", "1,1000000000"], "--batches", "1..=65536");
+}
+
+/// The flags that had no top have one, named with the flag when a value is past it, and the
+/// top itself is taken (the command goes on to fail for another reason, or is stopped by a
+/// missing flag, never by this one): plies, game indices, moves drawn, seconds waited, counts.
+#[test]
+fn numbers_past_a_flags_top_are_refused_and_the_top_is_taken() {
+    let refused = refused_naming_range;
+    let taken = |args: &[&str], flag: &str| {
+        let err = stderr(&vzero(args));
+        assert!(!err.contains(&format!("for '{flag} ")) && err.trim().lines().count() == 1, "{args:?}: {err}");
+    };
+    let arena = ["arena", "--variant", "glinski", "random", "random", "--games", "2"];
+    let arena = |extra: &[&'static str]| [&arena[..], extra].concat();
+    // Gauntlet of a folder that is no run: every value parsed, then a quick error.
+    let gauntlet = |extra: &[&'static str]| [&["gauntlet", "runs/none"][..], extra].concat();
+    let render = ["render", "--game", "/nonexistent/g.shard", "--out", "/nonexistent/x.svg"];
+    let render = |extra: &[&'static str]| [&render[..], extra].concat();
+    let replay = |extra: &[&'static str]| {
+        [&["replay", "/nonexistent/g.shard", "--out", "/nonexistent/x.html"][..], extra].concat()
+    };
+
+    for (flag, past, top, range) in [
+        ("--opening-plies", "100001", "100000", "0..=100000"),
+        ("--max-plies", "100001", "100000", "1..=100000"),
+        ("--tactical-prior-plies", "1000001", "1000000", "0..=1000000"),
+        ("--tactical-temperature", "100.5", "100", "0.01..=100"),
+        ("--lcb-width", "101", "100", "0..=100"),
+        ("--adjudicate-material", "10001", "10000", "0..=10000"),
+    ] {
+        refused(&arena(&[flag, past]), flag, range);
+        refused(&gauntlet(&[flag, past]), flag, range);
+        taken(&gauntlet(&[flag, top]), flag);
+    }
+    refused(
+        &["analyse", "--variant", "glinski", "--tactical-prior-plies", "1000001"],
+        "--tactical-prior-plies",
+        "0..=1000000",
+    );
+    refused(&arena(&["--engine-nodes", "1000000001"]), "--engine-nodes", "1..=1000000000");
+    taken(&["arena", "--variant", "glinski", "random", "nobody", "--engine-nodes", "1000000000"], "--engine-nodes");
+    refused(&render(&["--ply", "1", "--top", "5001"]), "--top", "0..=5000");
+    refused(&render(&["--ply", "1", "--game-index", "1000000"]), "--game-index", "0..=999999");
+    refused(&render(&["--ply", "100001"]), "--ply", "0..=100000");
+    taken(&render(&["--top", "5000", "--game-index", "999999", "--ply", "100000"]), "--top");
+    refused(&replay(&["--top", "5001"]), "--top", "0..=5000");
+    refused(&replay(&["--game-index", "1000000"]), "--game-index", "0..=999999");
+    taken(&replay(&["--top", "5000", "--game-index", "999999"]), "--top");
+    refused(&["selfplay", "--run", "runs/none", "--wait", "604801"], "--wait", "0..=604800");
+    refused(&["selfplay", "--run", "runs/none", "--games", "1000001"], "--games", "1..=1000000");
+    refused(&["selfplay", "--run", "runs/none", "--games", "0"], "--games", "1..=1000000");
+    // Without --run, so that a taken --wait does not wait a week.
+    taken(&["selfplay", "--wait", "604800", "--games", "1000000"], "--wait");
+    refused(&["teach", "--run", "runs/none", "--positions", "1000000001"], "--positions", "1..=1000000000");
+    taken(&["teach", "--run", "runs/none", "--positions", "1000000000"], "--positions");
+    refused(&["runs", "endings", "runs/none", "--every", "1000001"], "--every", "0..=1000000");
+    taken(&["runs", "endings", "runs/none", "--every", "1000000"], "--every");
+    refused(&["bench", "alphabeta", "--seconds", "86401"], "--seconds", "0.001..=86400");
+    taken(&["bench", "bogus", "--seconds", "86400"], "--seconds");
 }
 
 /// A bad value of any flag or argument, judged on its text alone, exits 2 in every command
@@ -620,5 +684,5 @@ fn weltschach_matches_score_material_at_the_move_limit_by_default() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("endings: move limit 2"), "{}", stdout(&out));
     let out = vzero(&[&game[..], &["--adjudicate-material", "nan"]].concat());
-    assert!(stderr(&out).contains("'nan': expected 0 (never) or a positive number of pawns"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nan is not in 0..=10000"), "{}", stderr(&out));
 }

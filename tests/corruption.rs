@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{copy_dir, scratch, stderr_of, stdout_of, tiny_run, vzero, vzero_command};
+use common::{copy_dir, scratch, stderr_of, stdout_of, tiny_run, tiny_run_with, vzero, vzero_command};
 use nn::checkpoint::RUN_CHECKPOINTS;
 
 /// The run's checkpoint folders, oldest first.
@@ -127,33 +127,90 @@ fn shipped_model_lookup_warns_about_a_bad_folder_and_analyse_names_its_model() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A copy of `checkpoint` saved into `checkpoints` (replacing one of the same step there) with
+/// its first weight set to infinity and checksums that match, as a diverged network's would;
+/// the copy and the weight's name.
+fn not_finite_copy(checkpoint: &Path, checkpoints: &Path) -> (PathBuf, String) {
+    use nn::checkpoint::{load_checkpoint, read_state, save_checkpoint};
+    let state = read_state(checkpoint).unwrap();
+    let config = nn::NetConfig::for_game::<rules::MiniHexchess>(state.blocks, state.channels);
+    let mut net = nn::PolicyValueNet::new(&config, nn::Device::Cpu);
+    load_checkpoint(checkpoint, &mut net, None).unwrap();
+    let (name, mut weight) = net.var_store().variables().into_iter().min_by(|a, b| a.0.cmp(&b.0)).unwrap();
+    let _ = tch::no_grad(|| weight.fill_(f64::INFINITY));
+    let trainer = nn::Trainer::new(&net, 0.01, 1e-4);
+    (save_checkpoint(checkpoints, &net, &trainer, &state).unwrap(), name)
+}
+
+/// `vzero` with `input` on its standard input, closed after it.
+fn vzero_with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child =
+        vzero_command().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    // An engine that refused at start has closed its input: the write may fail.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    common::output_within(child, std::time::Duration::from_secs(60), &format!("vzero {args:?} ran on"))
+}
+
 /// A checkpoint whose weights are not all finite but whose checksums match is refused by
-/// every command that loads it, as `export` refused it: `analyse` and `arena` played it with
-/// uniform priors.
+/// every command that loads it, naming the weight, as `export` refused it: `analyse` and
+/// `arena` played it with uniform priors. `play` and `uci --model` exit; uci's `Model` option
+/// answers with an error and searches with the uniform evaluator, as for any model it cannot
+/// load; `gauntlet` refuses to play a run whose chosen checkpoint it is, and `train --resume`
+/// sets each such checkpoint aside and cannot resume when every one is.
 #[test]
 fn a_checkpoint_with_weights_that_are_not_finite_is_refused() {
-    use nn::checkpoint::{load_checkpoint, read_state, save_checkpoint};
     let dir = scratch("corrupt-not-finite");
     let run = dir.join("run");
     tiny_run(&run);
-    let newest = checkpoints(&run).pop().unwrap();
-    let state = read_state(&newest).unwrap();
-    let config = nn::NetConfig::for_game::<rules::MiniHexchess>(state.blocks, state.channels);
-    let mut net = nn::PolicyValueNet::new(&config, nn::Device::Cpu);
-    load_checkpoint(&newest, &mut net, None).unwrap();
-    let (_, mut weight) = net.var_store().variables().into_iter().min_by(|a, b| a.0.cmp(&b.0)).unwrap();
-    let _ = tch::no_grad(|| weight.fill_(f64::INFINITY));
-    let trainer = nn::Trainer::new(&net, 0.01, 1e-4);
-    let bad = save_checkpoint(&dir.join("bad"), &net, &trainer, &state).unwrap();
+    let all = checkpoints(&run);
+    let (bad, weight) = not_finite_copy(&all[all.len() - 1], &dir.join("bad"));
+    let named = format!("weight {weight} is not finite");
     let bad_text = bad.to_str().unwrap();
+    let player = format!("{bad_text}:4");
     for args in [
-        vec!["analyse", "--variant", "mini-hexchess", "--sims", "8", "--model", bad_text],
-        vec!["arena", "--variant", "mini-hexchess", &format!("{bad_text}:4"), "random", "--games", "2"],
+        &["analyse", "--variant", "mini-hexchess", "--sims", "8", "--model", bad_text][..],
+        &["arena", "--variant", "mini-hexchess", &player, "random", "--games", "2"],
+        &["play", "--variant", "mini-hexchess", "--sims", "8", "--model", bad_text],
+        &["uci", "--model", bad_text],
     ] {
-        let out = vzero(&args);
+        let out = vzero_with_input(args, "quit\n");
         let err = stderr_of(&out);
         assert_eq!(out.status.code(), Some(1), "{args:?} played it: {err}");
-        assert!(err.contains("is not finite"), "{args:?}: {err}");
+        let line = err.lines().find(|l| l.contains(&named)).unwrap_or_else(|| panic!("{args:?}: {err}"));
+        assert!(line.starts_with("vzero: ") && line.contains(bad_text), "{args:?}: {err}");
+        assert!(stdout_of(&out).is_empty(), "{args:?} answered: {}", stdout_of(&out));
+    }
+
+    let input = format!("setoption name Model value {bad_text}\nposition startpos\ngo nodes 10\n");
+    let out = vzero_with_input(&["uci", "--variant", "mini-hexchess", "--model", "none"], &input);
+    let text = stdout_of(&out);
+    let refused: Vec<&str> = text.lines().filter(|l| l.contains(&named)).collect();
+    assert_eq!(refused.len(), 1, "{text}");
+    assert!(refused[0].starts_with("info string error: option Model: ") && refused[0].contains("uniform"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+
+    let newest = all[all.len() - 1].to_str().unwrap();
+    not_finite_copy(&all[all.len() - 1], &run.join(RUN_CHECKPOINTS));
+    let gauntlet = vzero(&["gauntlet", run.to_str().unwrap(), "--games", "2", "--sims", "4", "--against", "random"]);
+    let err = stderr_of(&gauntlet);
+    assert_eq!(gauntlet.status.code(), Some(1), "gauntlet played it: {err}");
+    let line = err.lines().find(|l| l.contains(&named)).unwrap_or_else(|| panic!("{err}"));
+    assert!(line.starts_with(&format!("vzero: player '{newest}': ")), "{err}");
+    assert!(!stdout_of(&gauntlet).contains("Elo"), "gauntlet played it: {}", stdout_of(&gauntlet));
+
+    for checkpoint in &all[..all.len() - 1] {
+        not_finite_copy(checkpoint, &run.join(RUN_CHECKPOINTS));
+    }
+    let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=2"]);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot resume"), "{err}");
+    for checkpoint in &all {
+        let renamed = format!("{} renamed to", checkpoint.display());
+        let line = err.lines().find(|l| l.contains(&renamed)).unwrap_or_else(|| panic!("{err}"));
+        assert!(line.contains(&named), "{checkpoint:?} set aside for another reason: {err}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -206,6 +263,35 @@ fn damaged_replay_that_leaves_too_little_to_train_on_stops_the_run_unfinished() 
         assert_eq!((status["iteration"].as_u64(), status["iterations"].as_u64()), (Some(1), Some(2)), "{status}");
         assert!(status["last_error"].as_str().is_some_and(|e| e.contains("damaged shards")), "{name}: {status}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// One damaged shard among several, with enough positions left, is warned about and the run
+/// trains on (the lost games count as seen): it is not stopped, nor ended with 0 steps.
+#[test]
+fn one_damaged_shard_among_several_is_warned_about_and_training_goes_on() {
+    let dir = scratch("damaged-one-shard");
+    let run = dir.join("run");
+    // Four shards of two games each.
+    tiny_run_with(&run, &["selfplay.flush_games=2"]);
+    let mut all = shards(&run);
+    all.sort();
+    assert_eq!(all.len(), 4, "{all:?}");
+    damage("flipped", &all[0]);
+    let before = status_json(&run)["step"].as_u64().unwrap();
+    let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "training.iterations=2"]);
+    let err = stderr_of(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains(&format!("skipping {}", all[0].display())), "{err}");
+    let warned = err
+        .lines()
+        .find(|l| l.contains("2 of the run's 8 games are in damaged shards"))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(warned.contains("; going on with the ") && warned.ends_with(" positions left"), "{err}");
+    let status = status_json(&run);
+    assert!(status["step"].as_u64().unwrap() > before, "no step trained: {status}");
+    assert_eq!((status["iteration"].as_u64(), status["finished"].as_bool()), (Some(2), Some(true)), "{status}");
+    assert!(status["last_iteration"]["policy_loss"].is_number(), "{status}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

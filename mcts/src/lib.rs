@@ -87,7 +87,10 @@ pub use error::{ParamsError, SearchError};
 pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
 pub use judge::{seat_vector, Judged, MoveJudge, TreeTactics};
 pub use network::{fill_from_listed, fill_from_network};
-pub use params::{MoveChoice, RootSearch, SearchParams, MAX_SIMULATIONS, MAX_TACTICS_DEPTH};
+pub use params::{
+    MoveChoice, RootSearch, SearchParams, MAX_LCB_WIDTH, MAX_PLY_COUNT, MAX_SIMULATIONS, MAX_TACTICS_DEPTH,
+    MAX_TEMPERATURE,
+};
 pub use report::{RootMove, SearchReport};
 pub use result::SearchResult;
 pub use search::Search;

@@ -320,6 +320,17 @@ pub const MAX_IN_FLIGHT: u32 = 256;
 /// `Simulations`): past it a search outgrows memory before it ends.
 pub const MAX_SIMULATIONS: u32 = 100_000_000;
 
+/// The highest softmax temperature a key or flag takes (`search.temperature`,
+/// `search.tactical_temperature`, `--tactical-temperature`): past it every move is as likely.
+pub const MAX_TEMPERATURE: f32 = 100.0;
+
+/// The widest `lcb` bound (`search.lcb_width`, `--lcb-width`): past it the choice is by visits.
+pub const MAX_LCB_WIDTH: f32 = 100.0;
+
+/// The most plies or iterations a count of the search names (`search.tactical_prior_plies`,
+/// `--tactical-prior-plies`, the fades): no game or run comes near a million.
+pub const MAX_PLY_COUNT: u32 = 1_000_000;
+
 impl SearchParams {
     /// Analysis and arena play: no noise, no contempt, always the most visited move (or a proven
     /// win), with the defaults' exact results (win checks, repetition draws, solver).
@@ -425,8 +436,8 @@ impl SearchParams {
         let alpha_ok = self.dirichlet_alpha_scale > 0.0 && self.dirichlet_alpha_scale <= 1e6;
         check("dirichlet_alpha_scale", self.dirichlet_alpha_scale, alpha_ok, "above 0 and at most 1000000")?;
         check("dirichlet_epsilon", self.dirichlet_epsilon, unit(self.dirichlet_epsilon), "between 0 and 1")?;
-        check("temperature", self.temperature, up_to(self.temperature, 100.0), "from 0 to 100")?;
-        let final_ok = up_to(self.final_temperature, 100.0);
+        check("temperature", self.temperature, up_to(self.temperature, MAX_TEMPERATURE), "from 0 to 100")?;
+        let final_ok = up_to(self.final_temperature, MAX_TEMPERATURE);
         check("final_temperature", self.final_temperature, final_ok, "from 0 to 100")?;
         check("fast_fraction", self.fast_fraction, unit(self.fast_fraction), "between 0 and 1")?;
         let fast_ok = count(self.fast_simulations, MAX_SIMULATIONS);
@@ -439,12 +450,11 @@ impl SearchParams {
         let depth_ok = self.tactics_depth <= MAX_TACTICS_DEPTH;
         check("tactics_depth", self.tactics_depth as f32, depth_ok, "between 0 and 4")?;
         check("tactical_prior", self.tactical_prior, unit(self.tactical_prior), "between 0 and 1")?;
-        let temperature_ok = (0.01..=100.0).contains(&self.tactical_temperature);
+        let temperature_ok = (0.01..=MAX_TEMPERATURE).contains(&self.tactical_temperature);
         check("tactical_temperature", self.tactical_temperature, temperature_ok, "from 0.01 to 100")?;
         check("tactical_value", self.tactical_value, unit(self.tactical_value), "between 0 and 1")?;
         check("minimax_weight", self.minimax_weight, unit(self.minimax_weight), "between 0 and 1")?;
-        check("lcb_width", self.lcb_width, up_to(self.lcb_width, 100.0), "from 0 to 100")?;
-        // Counts of plies and iterations: no game or run comes near a million.
+        check("lcb_width", self.lcb_width, up_to(self.lcb_width, MAX_LCB_WIDTH), "from 0 to 100")?;
         for (field, value) in [
             ("temperature_plies", self.temperature_plies),
             ("rollout_iterations", self.rollout_iterations),
@@ -453,7 +463,7 @@ impl SearchParams {
             ("tactics_iterations", self.tactics_iterations),
             ("tactical_prior_plies", self.tactical_prior_plies),
         ] {
-            check(field, value as f32, value <= 1_000_000, "from 0 to 1000000")?;
+            check(field, value as f32, value <= MAX_PLY_COUNT, "from 0 to 1000000")?;
         }
         Ok(())
     }

@@ -36,7 +36,9 @@ pub use evaluation::EvaluationConfig;
 pub use gating::GatingConfig;
 pub use gauntlet::GauntletConfig;
 pub use inference::InferenceConfig;
-pub use limits::{MAX_GAMES, MAX_ITERATIONS, MAX_PLIES, MAX_SIMULATIONS, MAX_STEPS, MAX_WINDOW};
+pub use limits::{
+    MAX_ADJUDICATION_PAWNS, MAX_GAMES, MAX_ITERATIONS, MAX_PLIES, MAX_SIMULATIONS, MAX_STEPS, MAX_WINDOW,
+};
 pub use network::NetworkConfig;
 pub use replay::ReplayConfig;
 pub use selfplay::SelfplayConfig;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::values::{batch_size, count, simulations, threads_1_to_256};
+use super::values::{batch_size, count, number, simulations, threads_1_to_256};
 
 /// Flags of `vzero bench`.
 #[derive(Debug, Args)]
@@ -28,8 +28,9 @@ pub struct BenchArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub overrides: Vec<String>,
     /// Seconds of each `bench selfplay` measurement, of the `bench train` steps and of the
-    /// `bench replay` sampling, and the time cap of each variant's `bench alphabeta` search.
-    #[arg(long, default_value_t = 20.0, value_parser = positive_seconds)]
+    /// `bench replay` sampling, and the time cap of each variant's `bench alphabeta` search:
+    /// 0.001 to 86400 (a day).
+    #[arg(long, default_value_t = 20.0, value_parser = number(0.001, MAX_SECONDS))]
     pub seconds: f64,
     /// Positions in the `bench replay` window.
     #[arg(long, default_value_t = 1_000_000, value_parser = count::<usize>(1, MAX_WINDOW))]
@@ -51,6 +52,9 @@ pub struct BenchArgs {
     #[arg(long, value_parser = threads_1_to_256())]
     pub threads: Option<usize>,
 }
+
+/// The longest measurement (`--seconds`): a day.
+const MAX_SECONDS: f64 = 86_400.0;
 
 /// The most positions of a `bench replay` window: the largest `replay.window_max` a run takes.
 const MAX_WINDOW: u64 = selfplay::config::MAX_WINDOW;
@@ -90,12 +94,4 @@ pub enum BenchKind {
     /// and training positions per second the sampler draws from it in batches of `--batch`
     /// (from every game of `--run` instead, if given).
     Replay,
-}
-
-/// A duration in seconds above 0 (a benchmark of no time measures nothing).
-fn positive_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
-        _ => Err(format!("'{text}' is not a number of seconds above 0")),
-    }
 }

@@ -4,8 +4,11 @@
 //! added. Every flag of every command is found by walking clap's own command tree, so a new flag
 //! is fuzzed without a change here. Each case is parsed as `main` parses it: never a panic or a
 //! hang, and a refusal is the one line `usage_error` prints, naming the flag or operand whose
-//! value it refuses. Bounded here; `VZERO_FUZZ_CASES=1000000 cargo test --release --bin vzero
+//! value it refuses; a number flag or operand (but a seed) refuses a value of 10^15 or more, as
+//! every one has a top. Bounded here; `VZERO_FUZZ_CASES=1000000 cargo test --release --bin vzero
 //! fuzz_command_line` runs longer (docs/architecture.md, "Tests").
+
+use std::any::TypeId;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, CommandFactory, Parser};
@@ -77,7 +80,17 @@ const VALUES: &[&str] = &[
     "wellisch",
     "cuda",
     "fp16",
+    "1000000000000000",
+    "1e15",
+    "-1e15",
 ];
+
+/// Number flags any value of whose type is right: a seed names one of all 64-bit streams.
+const UNBOUNDED: &[&str] = &["--seed"];
+
+/// The least absurd number: a count, a size or a duration of 10^15 is a typing mistake for every
+/// number flag, which must refuse it naming its range.
+const ABSURD: f64 = 1e15;
 
 /// Words the mutations insert into a value.
 const WORDS: &[&str] = &["random", "greedy", "mcts", "alphabeta", "uci", "glinski", "x", "all", "none", "k"];
@@ -91,6 +104,8 @@ struct Slot {
     switch: bool,
     /// The operand's position among the command's operands.
     index: Option<usize>,
+    /// Whether its value is a number that must have a top (not a seed).
+    bounded_number: bool,
 }
 
 /// The flags and operands of the command at `path` in clap's tree.
@@ -102,14 +117,25 @@ fn slots(path: &[&str]) -> Vec<Slot> {
     let mut operands = 0;
     let mut slots = Vec::new();
     for arg in command.get_arguments() {
+        let number = is_number(arg);
         if arg.is_positional() {
-            slots.push(Slot { name: operand_name(arg), switch: false, index: Some(operands) });
+            slots.push(Slot { name: operand_name(arg), switch: false, index: Some(operands), bounded_number: number });
             operands += 1;
         } else if let Some(long) = arg.get_long().filter(|l| !matches!(*l, "help" | "version")) {
-            slots.push(Slot { name: format!("--{long}"), switch: !arg.get_action().takes_values(), index: None });
+            let name = format!("--{long}");
+            let bounded_number = number && !UNBOUNDED.contains(&name.as_str());
+            slots.push(Slot { name, switch: !arg.get_action().takes_values(), index: None, bounded_number });
         }
     }
     slots
+}
+
+/// Whether `arg` takes a number: its value parser makes an integer or a float.
+fn is_number(arg: &Arg) -> bool {
+    let made = arg.get_value_parser().type_id();
+    [TypeId::of::<u32>(), TypeId::of::<u64>(), TypeId::of::<usize>(), TypeId::of::<f32>(), TypeId::of::<f64>()]
+        .into_iter()
+        .any(|t| made == t)
 }
 
 /// An operand's value name, as clap's messages name it inside `<...>` or `[...]`.
@@ -118,11 +144,13 @@ fn operand_name(arg: &Arg) -> String {
     names.and_then(|n| n.first().cloned()).unwrap_or_else(|| arg.get_id().to_string().to_uppercase())
 }
 
-/// One case: the command line, and the flag or operand whose value was changed last.
+/// One case: the command line, the flags or operands whose values were changed, and the one
+/// of those that is a number flag given an absurd number, if any.
 #[derive(Debug)]
 struct Case {
     args: Vec<String>,
     changed: Vec<String>,
+    absurd: Option<String>,
 }
 
 /// A hostile value: a listed one, a number, or either of them changed.
@@ -142,9 +170,17 @@ fn case(rng: &mut Rng, all_slots: &[Vec<Slot>], corpus: &[String]) -> Case {
         flags.iter().map(|(f, v)| (f.to_string(), Some(v.to_string()))).collect();
     let mut operands: Vec<String> = operands.iter().map(|s| s.to_string()).collect();
     let mut changed = Vec::new();
+    let mut absurd = None;
     for _ in 0..1 + rng.below(2) {
         let Some(slot) = (!all_slots[which].is_empty()).then(|| rng.pick(&all_slots[which]).clone()) else { break };
         let new = value(rng, corpus);
+        // The last change of a flag is the value it gets.
+        let huge = new.parse::<f64>().is_ok_and(|n| n.abs() >= ABSURD);
+        if slot.bounded_number && huge {
+            absurd = Some(slot.name.clone());
+        } else if absurd.as_ref() == Some(&slot.name) {
+            absurd = None;
+        }
         match slot.index {
             Some(i) => {
                 while operands.len() <= i {
@@ -173,7 +209,7 @@ fn case(rng: &mut Rng, all_slots: &[Vec<Slot>], corpus: &[String]) -> Case {
     }
     args.push("--".into());
     args.extend(operands);
-    Case { args, changed }
+    Case { args, changed, absurd }
 }
 
 /// The flag or operand a refused value belongs to, from the error's context.
@@ -195,7 +231,10 @@ fn fuzz_command_line() {
         20_000,
         |rng| case(rng, &all_slots, &corpus),
         |case| match Cli::try_parse_from(&case.args) {
-            Ok(_) => true,
+            Ok(_) => {
+                assert!(case.absurd.is_none(), "{:?} took an absurd number: {:?}", case.absurd, case.args);
+                true
+            }
             Err(err) => {
                 let (kind, arg) = (err.kind(), refused_arg(&err));
                 let line = usage_line(err);
@@ -215,4 +254,40 @@ fn fuzz_command_line() {
         },
     );
     assert!(stats.read > 0 && stats.read < stats.cases, "{stats:?}");
+}
+
+/// Every number flag and operand of every command, but a seed, refuses 10^15 naming itself:
+/// each has a top (a thread count past it panicked, a batch past it aborted).
+#[test]
+fn every_number_flag_refuses_an_absurd_value() {
+    let mut checked = Vec::new();
+    for (path, flags, operands) in BASES {
+        for slot in slots(path).into_iter().filter(|s| s.bounded_number) {
+            for absurd in ["1000000000000000", "1e15"] {
+                let mut args: Vec<String> =
+                    std::iter::once("vzero").chain(path.iter().copied()).map(String::from).collect();
+                for (flag, value) in flags.iter().filter(|(f, _)| *f != slot.name) {
+                    args.extend([flag.to_string(), value.to_string()]);
+                }
+                let mut operands: Vec<String> = operands.iter().map(|s| s.to_string()).collect();
+                match slot.index {
+                    Some(i) => {
+                        operands.resize(operands.len().max(i + 1), "x".into());
+                        operands[i] = absurd.into();
+                    }
+                    None => args.push(format!("{}={absurd}", slot.name)),
+                }
+                args.push("--".into());
+                args.extend(operands);
+                let err = Cli::try_parse_from(&args).expect_err(&format!("{args:?} took {absurd}"));
+                let arg = refused_arg(&err).unwrap_or_else(|| panic!("{args:?}: {err}"));
+                assert!(arg.trim_start_matches(['<', '[']).starts_with(slot.name.as_str()), "{args:?}: {err}");
+            }
+            checked.push(format!("{} {}", path.join(" "), slot.name));
+        }
+    }
+    // The walk found the number flags (among them each shared group's and an operand).
+    for expected in ["perft DEPTH", "selfplay --wait", "arena --opening-plies", "play --tactical-prior-plies"] {
+        assert!(checked.iter().any(|c| c == expected), "{expected} not among {checked:?}");
+    }
 }

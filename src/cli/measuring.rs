@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::net::NetArgs;
 use super::position::{PositionArg, VariantArg};
-use super::values::{count, simulations, threads_1_to_256};
+use super::values::{count, number, plies, simulations, threads_1_to_256};
 
 /// Flags of `vzero arena`.
 #[derive(Debug, Args)]
@@ -27,8 +27,9 @@ pub struct ArenaArgs {
     /// Simulations per move of search players that name none.
     #[arg(long, default_value_t = 200, value_parser = simulations())]
     pub sims: u32,
-    /// Nodes per move of uci: players (`go nodes N`); without this or --engine-movetime, --sims.
-    #[arg(long, value_name = "N", conflicts_with = "engine_movetime", value_parser = count::<u32>(1, u32::MAX.into()))]
+    /// Nodes per move of uci: players (`go nodes N`), 1 to a billion; without this or
+    /// --engine-movetime, --sims.
+    #[arg(long, value_name = "N", conflicts_with = "engine_movetime", value_parser = count::<u32>(1, MAX_ENGINE_NODES))]
     pub engine_nodes: Option<u32>,
     /// Milliseconds per move of uci: players (`go movetime MS`), instead of nodes.
     #[arg(long, value_name = "MS", value_parser = count::<u64>(1, MAX_MOVETIME_MS))]
@@ -54,6 +55,10 @@ pub struct ArenaArgs {
 /// is weeks of play.
 const MAX_GAMES: u64 = selfplay::config::MAX_GAMES;
 
+/// The most nodes a move of a `uci:` engine may search: a billion is minutes of the fastest
+/// engine's search, and more is a typing mistake.
+const MAX_ENGINE_NODES: u64 = 1_000_000_000;
+
 /// The most milliseconds a move of a `uci:` engine may take: a day.
 const MAX_MOVETIME_MS: u64 = 24 * 3600 * 1000;
 
@@ -66,16 +71,18 @@ pub struct MatchFlags {
     /// Seed of the openings and of the players' random choices.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Random plies opening each game (shared by the games of one seat rotation).
-    #[arg(long, default_value_t = 2)]
+    /// Random plies opening each game (shared by the games of one seat rotation), 0 to 100000.
+    #[arg(long, default_value_t = 2, value_parser = plies::<u32>(0))]
     pub opening_plies: u32,
-    /// Longest game in plies; longer games are adjudicated (see --adjudicate-material).
-    #[arg(long, default_value_t = 400, value_parser = count::<u32>(1, u32::MAX.into()))]
+    /// Longest game in plies, 1 to 100000; longer games are adjudicated (see
+    /// --adjudicate-material).
+    #[arg(long, default_value_t = 400, value_parser = plies::<u32>(1))]
     pub max_plies: u32,
     /// Pawns of material that decide a game at --max-plies: seats that far apart are ranked by
-    /// material, as self-play's `selfplay.adjudicate_material` does; 0 makes every such game a
-    /// draw. Default: 3 on Weltschach, whose games between weak players rarely end, 0 elsewhere.
-    #[arg(long, value_name = "PAWNS", value_parser = adjudication_pawns)]
+    /// material, as self-play's `selfplay.adjudicate_material` does (0 to 10000); 0 makes every
+    /// such game a draw. Default: 3 on Weltschach, whose games between weak players rarely end, 0
+    /// elsewhere.
+    #[arg(long, value_name = "PAWNS", value_parser = number(0.0, selfplay::config::MAX_ADJUDICATION_PAWNS))]
     pub adjudicate_material: Option<f32>,
     /// Search players search every move from an empty tree, instead of keeping the subtree of
     /// the position reached from their last move (tree reuse, whose visits count toward the
@@ -140,13 +147,5 @@ impl MatchFlags {
             rules::Variant::Weltschach => WELTSCHACH_ADJUDICATION,
             _ => 0.0,
         })
-    }
-}
-
-/// A `--adjudicate-material` value: a finite number of pawns, 0 or more.
-fn adjudication_pawns(text: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(pawns) if pawns.is_finite() && pawns >= 0.0 => Ok(pawns),
-        _ => Err(format!("'{text}': expected 0 (never) or a positive number of pawns")),
     }
 }

@@ -6,7 +6,7 @@ use clap::Args;
 use mcts::{MoveChoice, TreeTactics};
 use rules::Variant;
 
-use super::values::parsed;
+use super::values::{count, number, parsed, share};
 use crate::engine::ModelChoice;
 
 /// `--model`: the network of `play`, `analyse` and `uci` (`arena` and `gauntlet` name theirs as
@@ -39,7 +39,7 @@ pub struct NetArgs {
     /// Share (0 to 1) of a quiescence search's value (captures until the position is quiet,
     /// squashed to an expected score) blended into every leaf value of network and uniform
     /// search players: keeps a weak network's search from missing captures.
-    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = unit_share)]
+    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = share())]
     pub tactics: f32,
     /// Full-width plies the tactical judge (of `--tactics` and the tree levers below) looks
     /// before its quiescence (0 to 4): 0 sees captures only; each ply more also sees quiet
@@ -51,46 +51,40 @@ pub struct NetArgs {
     /// captures and threats a full-width search sees however low the network ranks them.
     /// (default 0.5; 0 on Weltschach, where judging its hundreds of moves a node costs seconds
     /// a move)
-    #[arg(long, value_name = "W", value_parser = unit_share)]
+    #[arg(long, value_name = "W", value_parser = share())]
     pub tactical_prior: Option<f32>,
-    /// Plies below the root that get the tactical prior: 1 the root alone, 0 every ply.
-    /// (default 0)
-    #[arg(long, value_name = "N")]
+    /// Plies below the root that get the tactical prior: 1 the root alone, 0 every ply (0 to
+    /// 1000000). (default 0)
+    #[arg(long, value_name = "N", value_parser = count::<u32>(0, mcts::MAX_PLY_COUNT.into()))]
     pub tactical_prior_plies: Option<u32>,
     /// Temperature of the tactical prior's softmax, in logits of the expected score (1/6 is
-    /// 50 centipawns near equality): lower gives the judge's favourite more of the prior.
-    #[arg(long, value_name = "T", value_parser = temperature)]
+    /// 50 centipawns near equality), 0.01 to 100: lower gives the judge's favourite more of the
+    /// prior.
+    #[arg(long, value_name = "T", value_parser = number(0.01, mcts::MAX_TEMPERATURE))]
     pub tactical_temperature: Option<f32>,
     /// Share (0 to 1) of the best move's quiescence value in each new node's value. (default
     /// 1; 0 on Weltschach)
-    #[arg(long, value_name = "W", value_parser = unit_share)]
+    #[arg(long, value_name = "W", value_parser = share())]
     pub tactical_value: Option<f32>,
     /// Share (0 to 1) of the minimax of the quiescence values below a move in the value that
     /// selection and the move choice read (implicit minimax backups); 0 is plain Monte-Carlo
     /// means. Two players only. (default 0.5; 0 on Weltschach)
-    #[arg(long, value_name = "W", value_parser = unit_share)]
+    #[arg(long, value_name = "W", value_parser = share())]
     pub minimax: Option<f32>,
     /// How the move is chosen: `visits` (the most visited) or `lcb` (the highest lower
     /// confidence bound on its value, Q - width/sqrt(visits)), which reads values where
     /// visits are few. (default lcb; visits on Weltschach)
     #[arg(long, value_name = "RULE", value_parser = parsed::<MoveChoice>)]
     pub choice: Option<MoveChoice>,
-    /// Width of the `lcb` choice's bound: higher is closer to choosing by visits. (default 0.2)
-    #[arg(long, value_name = "C", value_parser = non_negative)]
+    /// Width of the `lcb` choice's bound, 0 to 100: higher is closer to choosing by visits.
+    /// (default 0.2)
+    #[arg(long, value_name = "C", value_parser = number(0.0, mcts::MAX_LCB_WIDTH))]
     pub lcb_width: Option<f32>,
     /// Forward passes each network batch is split into, run at once on threads of their own
     /// (1 to 64): a single game's leaves use more than one core. (default: the machine's cores
     /// divided by the games or search threads running at once)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub passes: Option<u32>,
-}
-
-/// A share between 0 and 1.
-fn unit_share(text: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
-        _ => Err(format!("'{text}': expected a number from 0 to 1")),
-    }
 }
 
 /// The tree levers a search player gets on `variant` unless told otherwise: the best measured
@@ -101,22 +95,6 @@ fn default_tree_tactics(variant: Variant) -> TreeTactics {
     match variant {
         Variant::Weltschach => TreeTactics::default(),
         _ => TreeTactics::recommended(),
-    }
-}
-
-/// A softmax temperature: at least 0.01.
-fn temperature(text: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(t) if t >= 0.01 && t.is_finite() => Ok(t),
-        _ => Err(format!("'{text}': expected a number of at least 0.01")),
-    }
-}
-
-/// A finite number of at least 0.
-fn non_negative(text: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(w) if w >= 0.0 && w.is_finite() => Ok(w),
-        _ => Err(format!("'{text}': expected a number of at least 0")),
     }
 }
 

@@ -7,6 +7,7 @@ use clap::Args;
 use rules::Variant;
 
 use super::position::{MovesArg, PositionArg};
+use super::values::{game_index, plies, top_moves};
 
 /// Flags of `vzero render`.
 #[derive(Debug, Args)]
@@ -24,19 +25,19 @@ pub struct RenderArgs {
     /// file (RUN/games/*.txt, no search statistics).
     #[arg(long, requires = "ply", conflicts_with_all = ["position", "moves"])]
     pub game: Option<PathBuf>,
-    /// Which game of the file, counting from 0 [default: 0].
-    #[arg(long, requires = "game")]
+    /// Which game of the file, counting from 0 (to 999999) [default: 0].
+    #[arg(long, requires = "game", value_parser = game_index())]
     pub game_index: Option<usize>,
-    /// With --game: draw the position after this many moves (0 is the start).
-    #[arg(long, requires = "game")]
+    /// With --game: draw the position after this many moves (0 is the start, to 100000).
+    #[arg(long, requires = "game", value_parser = plies::<usize>(0))]
     pub ply: Option<usize>,
     /// Draw the move that led to the position as a blue arrow (the last of --moves, or the
     /// game's previous move).
     #[arg(long)]
     pub last_move: bool,
     /// With --game: draw the search's N most visited moves at that ply as green arrows, wider
-    /// for more visits [default: 0].
-    #[arg(long, value_name = "N", requires = "game")]
+    /// for more visits, 0 to 5000 [default: 0].
+    #[arg(long, value_name = "N", requires = "game", value_parser = top_moves())]
     pub top: Option<usize>,
     /// The SVG file to write.
     #[arg(long)]
@@ -52,11 +53,11 @@ pub struct ReplayArgs {
     /// The variant of a game text file outside a run directory (otherwise read from the run).
     #[arg(long)]
     pub variant: Option<Variant>,
-    /// Which game of the file, counting from 0.
-    #[arg(long, default_value_t = 0)]
+    /// Which game of the file, counting from 0 (to 999999).
+    #[arg(long, default_value_t = 0, value_parser = game_index())]
     pub game_index: usize,
-    /// How many of the search's most visited moves to list and draw at each ply.
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    /// How many of the search's most visited moves to list and draw at each ply, 0 to 5000.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = top_moves())]
     pub top: usize,
     /// The HTML file to write.
     #[arg(long)]

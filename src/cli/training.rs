@@ -4,6 +4,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
+use selfplay::config::{MAX_GAMES, MAX_ITERATIONS, MAX_STEPS};
+
+use super::values::{count, threads_1_to_256};
 
 /// Flags of `vzero train`.
 #[derive(Debug, Args)]
@@ -34,11 +37,13 @@ pub struct SelfplayArgs {
     /// The run directory of the trainer (shared, e.g. on a network file system).
     #[arg(long)]
     pub run: PathBuf,
-    /// Stop after this many games (default: until Ctrl-C or the trainer finishes the run).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Stop after this many games, 1 to 1000000 (default: until Ctrl-C or the trainer finishes
+    /// the run).
+    #[arg(long, value_parser = count::<u64>(1, MAX_GAMES))]
     pub games: Option<u64>,
-    /// Seconds to wait for the run directory to appear (a worker started before its trainer).
-    #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+    /// Seconds to wait for the run directory to appear (a worker started before its trainer),
+    /// 0 to 604800 (a week).
+    #[arg(long, default_value_t = 600, value_name = "SECONDS", value_parser = count::<u64>(0, MAX_WAIT_SECONDS))]
     pub wait: u64,
     /// Override a key of the run's config for this process, e.g. --set selfplay.workers=8.
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -47,6 +52,9 @@ pub struct SelfplayArgs {
     #[arg(long)]
     pub quiet: bool,
 }
+
+/// The longest `selfplay --wait`: a week, longer than a trainer's job waits in any queue.
+const MAX_WAIT_SECONDS: u64 = 7 * 24 * 3600;
 
 /// Flags of `vzero teach`.
 #[derive(Debug, Args)]
@@ -58,12 +66,12 @@ pub struct TeachArgs {
     #[arg(long, value_name = "PLAYER", value_parser = teacher)]
     pub teacher: Option<String>,
     /// Labelled positions the run's teacher games should hold in all, those there counted
-    /// (default: the run's teacher.positions).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// (1 to 1000000000; default: the run's teacher.positions).
+    #[arg(long, value_name = "N", value_parser = count::<u64>(1, MAX_STEPS))]
     pub positions: Option<u64>,
     /// Threads playing teacher games (default: the run's teacher.threads).
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub threads: Option<u64>,
+    #[arg(long, value_name = "T", value_parser = threads_1_to_256())]
+    pub threads: Option<usize>,
     /// Override a key of the run's config for this command, e.g. --set teacher.random_plies=8.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub overrides: Vec<String>,
@@ -94,8 +102,9 @@ pub enum RunsAction {
     /// How a run's games ended (checkmate, repetition, the move limit, resignation, ...), its
     /// self-play games grouped by iterations, its teacher's games apart.
     Endings {
-        /// Iterations per group of self-play games (default: about five groups).
-        #[arg(long, default_value_t = 0)]
+        /// Iterations per group of self-play games, up to 1000000 (default, or 0: about five
+        /// groups).
+        #[arg(long, default_value_t = 0, value_parser = count::<u32>(0, MAX_ITERATIONS))]
         every: u32,
         /// The runs to report on.
         #[command(flatten)]

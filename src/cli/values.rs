@@ -36,6 +36,10 @@ pub const MAX_SIMULATIONS: u64 = mcts::MAX_SIMULATIONS as u64;
 /// listed, and more is a typing mistake.
 pub const MAX_MULTIPV: u64 = 5000;
 
+/// The longest game in plies a flag names (`--max-plies`, `--opening-plies`, `render --ply`), as
+/// `selfplay.max_plies` and `teacher.random_plies` take: no variant's game comes near it.
+pub const MAX_PLIES: u64 = selfplay::config::MAX_PLIES;
+
 /// Simulations of one search, from 1 to [`MAX_SIMULATIONS`].
 pub fn simulations() -> clap::builder::RangedU64ValueParser<u32> {
     count(1, MAX_SIMULATIONS)
@@ -45,4 +49,43 @@ pub fn simulations() -> clap::builder::RangedU64ValueParser<u32> {
 /// largest `training.batch_size` and `selfplay.max_batch` a config takes.
 pub fn batch_size() -> clap::builder::RangedU64ValueParser<usize> {
     count(1, 1 << 16)
+}
+
+/// A count of plies from `min` to [`MAX_PLIES`].
+pub fn plies<T>(min: u64) -> clap::builder::RangedU64ValueParser<T>
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+    <T as TryFrom<u64>>::Error: std::error::Error + Send + Sync + 'static,
+{
+    count(min, MAX_PLIES)
+}
+
+/// Which game of a file (`--game-index`), from 0: a file holds at most an iteration's games,
+/// [`selfplay::config::MAX_GAMES`].
+pub fn game_index() -> clap::builder::RangedU64ValueParser<usize> {
+    count(0, selfplay::config::MAX_GAMES - 1)
+}
+
+/// How many of the search's most visited moves a picture shows (`--top`), from 0 (none) to
+/// [`MAX_MULTIPV`], more than any position has.
+pub fn top_moves() -> clap::builder::RangedU64ValueParser<usize> {
+    count(0, MAX_MULTIPV)
+}
+
+/// A finite number from `min` to `max`, refused in clap's words for whole numbers (`2 is not in
+/// 0..=1`); NaN and the infinities are not in any range.
+pub fn number<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text| match text.parse::<T>() {
+        Ok(value) if (min..=max).contains(&value) => Ok(value),
+        Ok(_) => Err(format!("{text} is not in {min}..={max}")),
+        Err(_) => Err(format!("'{text}' is not a number (expected {min} to {max})")),
+    }
+}
+
+/// A share, from 0 to 1.
+pub fn share() -> impl Fn(&str) -> Result<f32, String> + Clone + Send + Sync + 'static {
+    number(0.0, 1.0)
 }

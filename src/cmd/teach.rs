@@ -22,7 +22,7 @@ pub fn run(args: TeachArgs) -> anyhow::Result<()> {
     if positions == 0 {
         bail!("--positions: the run's teacher.positions is 0; say how many positions to make");
     }
-    let threads = args.threads.map_or(config.teacher.threads, |t| t as usize);
+    let threads = args.threads.unwrap_or(config.teacher.threads);
     // One writer of a run's games at a time: a trainer on this run holds the same lock.
     let _lock = lock_run(dir.root()).with_context(|| format!("{}: the run is in use", args.run.display()))?;
     let stop =

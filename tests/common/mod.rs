@@ -63,9 +63,16 @@ pub fn config_path(name: &str) -> String {
 
 /// Trains a one-iteration Mini Hexchess run (tiny config, no evaluation) into `run`.
 pub fn tiny_run(run: &Path) {
+    tiny_run_with(run, &[]);
+}
+
+/// [`tiny_run`] with more `--set` overrides (`KEY=VALUE`).
+pub fn tiny_run_with(run: &Path, overrides: &[&str]) {
     let cfg = config_path("mini-hexchess-tiny.toml");
     let args = ["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet"];
-    let out = vzero(&[&args[..], &["--set", "training.iterations=1", "--set", "evaluation.games=0"]].concat());
+    let mut args = [&args[..], &["--set", "training.iterations=1", "--set", "evaluation.games=0"]].concat();
+    args.extend(overrides.iter().flat_map(|o| ["--set", o]));
+    let out = vzero(&args);
     assert!(out.status.success(), "vzero train: {}", String::from_utf8_lossy(&out.stderr));
 }
 

@@ -83,6 +83,11 @@ pub const MAX_STEPS: u64 = 1_000_000_000;
 /// The longest game in plies a key names: no variant's game comes near it.
 pub const MAX_PLIES: u64 = 100_000;
 
+/// The widest material margin that decides a game at the move limit
+/// (`selfplay.adjudicate_material`, `--adjudicate-material`): every variant's whole material is
+/// a few hundred pawns at most.
+pub const MAX_ADJUDICATION_PAWNS: f32 = 10_000.0;
+
 /// The most positions a replay window holds or training waits for: half a billion positions
 /// outgrow any machine's memory, so more is a typing mistake.
 pub const MAX_WINDOW: u64 = 500_000_000;

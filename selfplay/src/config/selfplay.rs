@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::{one_to, share, size, up_to, zero_to, Limits, MAX_GAMES, MAX_PLIES};
+use super::limits::{one_to, share, size, up_to, zero_to, Limits, MAX_ADJUDICATION_PAWNS, MAX_GAMES, MAX_PLIES};
 
 /// `[selfplay]`: how games are generated.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,8 +44,8 @@ impl SelfplayConfig {
         size("selfplay.games_per_worker", self.games_per_worker, 1 << 16)?;
         one_to("selfplay.games_per_iteration", self.games_per_iteration as u64, MAX_GAMES)?;
         one_to("selfplay.max_plies", self.max_plies.into(), MAX_PLIES)?;
-        // Every variant's whole material is a few hundred pawns at most.
-        zero_to("selfplay.adjudicate_material", self.adjudicate_material.into(), 10_000.0, " pawns")?;
+        let pawns = MAX_ADJUDICATION_PAWNS.into();
+        zero_to("selfplay.adjudicate_material", self.adjudicate_material.into(), pawns, " pawns")?;
         up_to("selfplay.resign_plies", self.resign_plies.into(), MAX_PLIES)?;
         share("selfplay.resign_threshold", f64::from(self.resign_threshold))?;
         share("selfplay.resign_playthrough", f64::from(self.resign_playthrough))?;
