@@ -273,6 +273,30 @@ impl PolicyValueNet {
         (policy, self.outcome_probabilities(&logits).matmul(&self.outcomes))
     }
 
+    /// [`PolicyValueNet::forward_in`] with the policy logits at the `listed` indices alone
+    /// (`[M]`), or every one (`[B, policy_size]`) without a list: a training step's forward
+    /// pass.
+    pub fn forward_listed_in(
+        &self,
+        input: &Tensor,
+        train: bool,
+        compute: Option<Kind>,
+        listed: Option<&ListedMoves>,
+    ) -> (Tensor, Tensor) {
+        let (p, logits) = self.features(input, train, compute);
+        let policy = match listed {
+            None => self.whole_policy(&p, compute),
+            Some(listed) => self.listed_policy(&p, listed),
+        };
+        (policy, self.outcome_probabilities(&logits).matmul(&self.outcomes))
+    }
+
+    /// The `listed` policy logits from the policy head's features.
+    fn listed_policy(&self, p: &Tensor, listed: &ListedMoves) -> Tensor {
+        let (weight, bias) = self.policy_out.weights();
+        logits_at(p, weight, bias.expect("the policy's last layer has a bias"), listed)
+    }
+
     /// Policy logits and value-head logits (one per outcome class) for a batch.
     fn heads(&self, input: &Tensor, train: bool, compute: Option<Kind>) -> (Tensor, Tensor) {
         let (p, logits) = self.features(input, train, compute);
@@ -338,10 +362,7 @@ impl PolicyValueNet {
             let (p, logits) = self.features(&x, false, None);
             let policy = match listed {
                 None => self.whole_policy(&p, None),
-                Some(listed) => {
-                    let (weight, bias) = self.policy_out.weights();
-                    logits_at(&p, weight, bias.expect("the policy's last layer has a bias"), listed)
-                }
+                Some(listed) => self.listed_policy(&p, listed),
             };
             let probabilities = self.outcome_probabilities(&logits);
             let values = probabilities.matmul(&self.outcomes);

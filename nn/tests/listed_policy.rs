@@ -140,3 +140,44 @@ fn the_service_answers_listed_and_whole_requests_alike() {
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `batch` with its policy listed at the legal moves: the form the trainer gets for large
+/// policies.
+fn listed_batch(cfg: &NetConfig, batch: &nn::TrainBatch) -> nn::TrainBatch {
+    let mut listed = ListedMoves::default();
+    let mut policy = Vec::new();
+    for row in 0..batch.len {
+        let at = |j: usize| row * cfg.policy_size + j;
+        let legal: Vec<usize> = (0..cfg.policy_size).filter(|&j| batch.legal[at(j)] > 0.0).collect();
+        listed.indices.extend(legal.iter().map(|&j| j as i64));
+        listed.counts.push(legal.len());
+        policy.extend(legal.iter().map(|&j| batch.policy[at(j)]));
+    }
+    nn::TrainBatch { policy, legal: Vec::new(), listed: Some(listed), ..batch.clone() }
+}
+
+/// A training step on listed targets computes the losses, and moves the weights, as the same
+/// step on the whole policy with its legal-move mask does.
+#[test]
+fn a_listed_training_step_is_the_whole_policys_step() {
+    for cfg in [hex_config(), cube_config()] {
+        let whole = batch(&cfg, 9);
+        let listed = listed_batch(&cfg, &whole);
+        let (a, b) = (PolicyValueNet::seeded(&cfg, Device::Cpu, 2), PolicyValueNet::seeded(&cfg, Device::Cpu, 2));
+        let first = nn::evaluate_losses(&a, &whole);
+        let first_listed = nn::evaluate_losses(&b, &listed);
+        assert!((first.policy_loss - first_listed.policy_loss).abs() < 1e-5, "{first:?} against {first_listed:?}");
+        assert!((first.value_loss - first_listed.value_loss).abs() < 1e-6);
+        let (mut ta, mut tb) = (nn::Trainer::new(&a, 0.05, 1e-4), nn::Trainer::new(&b, 0.05, 1e-4));
+        for _ in 0..3 {
+            let (sa, sb) = (ta.step(&a, &whole), tb.step(&b, &listed));
+            assert!((sa.policy_loss - sb.policy_loss).abs() < 1e-4, "{sa:?} against {sb:?}");
+        }
+        let (wa, wb) = (a.var_store().variables(), b.var_store().variables());
+        let moved = wa.iter().map(|(name, t)| (t - &wb[name]).abs().max().double_value(&[])).fold(0.0, f64::max);
+        assert!(moved < 1e-4, "{:?}: the weights after three steps differ by {moved}", cfg.input_shape);
+        let baseline = whole.baseline_losses();
+        let baseline_listed = listed.baseline_losses();
+        assert!((baseline.policy_loss - baseline_listed.policy_loss).abs() < 1e-9);
+    }
+}

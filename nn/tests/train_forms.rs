@@ -122,9 +122,12 @@ fn forms_are_named_as_configs_write_them() {
         assert_eq!(choice.to_string(), name);
     }
     assert_eq!("nhwc-bf16".parse::<TrainForm>(), Ok(TrainForm { channels_last: true, bf16: true }));
-    let auto = TrainFormChoice::Auto.resolve(32);
+    let net = |channels, trunk| nn::NetConfig { channels, trunk, ..common::hex_config() };
+    let auto = TrainFormChoice::Auto.resolve(&net(32, nn::Trunk::Full));
     assert!(auto.channels_last && auto.bf16 == nn::fast::cpu_has_bf16(), "{auto:?}");
-    assert!(!TrainFormChoice::Auto.resolve(8).bf16, "a narrow network trains in fp32");
+    assert!(!TrainFormChoice::Auto.resolve(&net(8, nn::Trunk::Full)).bf16, "a narrow network trains in fp32");
+    let halved = TrainFormChoice::Auto.resolve(&net(64, nn::Trunk::Halved));
+    assert_eq!(halved, TrainForm::PLAIN, "a halved trunk trains as NCHW fp32");
     for bad in ["nhwc", "fp32", "nhwc-fp16", ""] {
         let err = bad.parse::<TrainFormChoice>().unwrap_err();
         assert!(err.contains("expected auto, nchw-fp32"), "{bad}: {err}");

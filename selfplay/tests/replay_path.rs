@@ -93,3 +93,43 @@ fn the_sampler_draws_what_a_replay_from_the_start_decodes() {
         }
     }
 }
+
+/// For a policy too large to lay out whole, the sampler lists each position's legal moves with
+/// their shares: exactly the whole example's nonzero mask and targets, in the same order as
+/// the legal moves' policy indices.
+#[test]
+fn a_listed_batch_holds_the_whole_examples_legal_moves_and_shares() {
+    let mut window = ReplayWindow::new(WindowSize { min: 5000, max: 5000, alpha: 0.75, beta: 0.4 });
+    let mut r = rng(12);
+    while window.len() < 600 {
+        window.push(Arc::new(random_game::<Wellisch>(&mut r, 20)));
+    }
+    let mut batch = nn::TrainBatch::default();
+    let size = 16;
+    sample_batch::<Wellisch>(&window, size, 0.25, &mut rng(3), &mut batch).unwrap();
+    let listed = batch.listed.as_ref().expect("Wellisch's policy is listed");
+    assert!(batch.legal.is_empty() && listed.positions() == size);
+    assert_eq!(batch.policy.len(), listed.indices.len());
+    let mut again = rng(3);
+    let (input, mut from) = (Wellisch::input_len(), 0);
+    for i in 0..size {
+        let (game, ply) = window.sample(&mut again);
+        let sym = rand::RngExt::random_range(&mut again, 0..Wellisch::NUM_SYMMETRIES);
+        let ex = Example::decode::<Wellisch>(&game, ply, sym, 0.25).unwrap();
+        assert_eq!(ex.planes, batch.inputs[i * input..(i + 1) * input]);
+        let n = listed.counts[i];
+        let (indices, shares) = (&listed.indices[from..from + n], &batch.policy[from..from + n]);
+        let mut legal: Vec<i64> = (0..ex.legal.len()).filter(|&j| ex.legal[j] > 0.0).map(|j| j as i64).collect();
+        let mut sorted = indices.to_vec();
+        sorted.sort_unstable();
+        legal.sort_unstable();
+        assert_eq!(sorted, legal, "position {i}: the legal moves");
+        for (&j, &share) in indices.iter().zip(shares) {
+            assert_eq!(share, ex.policy[j as usize], "position {i}, index {j}");
+        }
+        let mass: f32 = shares.iter().sum();
+        assert!((mass - 1.0).abs() < 1e-4, "position {i}: the shares sum to {mass}");
+        assert_eq!(ex.values, batch.values[i * 3..(i + 1) * 3]);
+        from += n;
+    }
+}

@@ -226,7 +226,7 @@ fn train_bench<G: FullGame>(config: &Config, seconds: f64) -> anyhow::Result<()>
         println!("  (no bf16 forms: this CPU has no native bf16)");
     }
     let forms = TrainForm::ALL.into_iter().filter(|f| *f == TrainForm::PLAIN || (!on_cuda && (bf16 || !f.bf16)));
-    let chosen = config.training.cpu_form.resolve(config.network.channels);
+    let chosen = config.training.cpu_form.resolve(&config.network.net_config::<G>());
     let mut plain = None;
     for form in forms {
         let r = selfplay::bench::train_throughput::<G>(config, seconds, form)?;

@@ -68,8 +68,7 @@ pub fn write_example<G: Encoding>(
     scratch: &mut [f32],
     out: ExampleSlices<'_>,
 ) {
-    game.encode(scratch);
-    G::transform_planes(sym, scratch, out.planes);
+    write_planes(game, sym, scratch, out.planes);
     out.policy.fill(0.0);
     out.legal.fill(0.0);
     let mut moves = Vec::new();
@@ -82,6 +81,49 @@ pub fn write_example<G: Encoding>(
     for &(index, n) in &m.visits {
         out.policy[G::transform_policy_index(sym, index as usize)] = n as f32 / total.max(1) as f32;
     }
+    write_values(game, record, ply, search_value_weight, out.values);
+}
+
+/// `game` encoded under symmetry `sym` into `planes` (`scratch` holds the plain encoding).
+pub(crate) fn write_planes<G: Encoding>(game: &G, sym: usize, scratch: &mut [f32], planes: &mut [f32]) {
+    game.encode(scratch);
+    G::transform_planes(sym, scratch, planes);
+}
+
+/// The policy target of [`write_example`] for a policy too large to lay out whole: each legal
+/// move's policy index under symmetry `sym` appended to `listed`, its visit share to `shares`.
+pub(crate) fn write_listed_policy<G: Encoding>(
+    game: &G,
+    record: &GameRecord,
+    ply: usize,
+    sym: usize,
+    listed: &mut nn::ListedMoves,
+    shares: &mut Vec<f32>,
+) {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let m = &record.moves[ply];
+    let total = m.visits.iter().map(|&(_, n)| n).sum::<u32>().max(1) as f32;
+    let mut visits: Vec<(u32, u32)> = m.visits.clone();
+    visits.sort_unstable();
+    for &mv in &moves {
+        let index = game.policy_index(mv);
+        let n = visits.binary_search_by_key(&(index as u32), |&(i, _)| i).map_or(0, |k| visits[k].1);
+        listed.indices.push(G::transform_policy_index(sym, index) as i64);
+        shares.push(n as f32 / total);
+    }
+    listed.counts.push(moves.len());
+}
+
+/// The value target of [`write_example`] into `values`.
+pub(crate) fn write_values<G: Encoding>(
+    game: &G,
+    record: &GameRecord,
+    ply: usize,
+    search_value_weight: f32,
+    values: &mut [f32],
+) {
+    let m = &record.moves[ply];
     let players = record.scores.len();
     let mover = game.to_move();
     // A teacher game's root value is its value target already (see `TEACHER_GAME`).
@@ -91,7 +133,7 @@ pub fn write_example<G: Encoding>(
         None => 0.0,
     };
     let root = m.root_value.unwrap_or_default();
-    for (i, v) in out.values.iter_mut().enumerate() {
+    for (i, v) in values.iter_mut().enumerate() {
         let seat = (mover + i) % players;
         *v = (1.0 - w) * record.scores[seat] + w * root[seat];
     }

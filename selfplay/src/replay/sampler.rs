@@ -4,7 +4,7 @@ use nn::TrainBatch;
 use rand::RngExt;
 use rules::Encoding;
 
-use crate::replay::sample::{write_example, ExampleSlices};
+use crate::replay::sample::{write_example, write_listed_policy, write_planes, write_values, ExampleSlices};
 use crate::replay::{DecodeError, ReplayWindow, EXTERNAL_GAME};
 
 /// Fills `batch` with `size` positions drawn uniformly from `window`, each under a random
@@ -56,10 +56,19 @@ pub fn sample_mixed_batch<G: Encoding>(
     batch: &mut TrainBatch,
 ) -> Result<Sampled, DecodeError> {
     let (input, policy, players) = (G::input_len(), G::POLICY_SIZE, G::NUM_PLAYERS);
+    // Large policies go to the trainer as each position's legal moves, as the search asks.
+    let listed = G::POLICY_SIZE >= nn::LISTED_POLICY_FROM;
     batch.len = size;
     batch.inputs.resize(size * input, 0.0);
-    batch.policy.resize(size * policy, 0.0);
-    batch.legal.resize(size * policy, 0.0);
+    if listed {
+        batch.policy.clear();
+        batch.legal.clear();
+        batch.listed = Some(nn::ListedMoves::default());
+    } else {
+        batch.policy.resize(size * policy, 0.0);
+        batch.legal.resize(size * policy, 0.0);
+        batch.listed = None;
+    }
     batch.values.resize(size * players, 0.0);
     let mut scratch = vec![0.0; input];
     let mut sampled = Sampled::default();
@@ -73,6 +82,13 @@ pub fn sample_mixed_batch<G: Encoding>(
         sampled.external += (record.number & EXTERNAL_GAME != 0) as usize;
         sampled.teacher += record.is_teacher() as usize;
         let sym = rng.random_range(0..G::NUM_SYMMETRIES);
+        if let Some(moves) = &mut batch.listed {
+            write_planes(&position, sym, &mut scratch, &mut batch.inputs[i * input..(i + 1) * input]);
+            write_listed_policy(&position, record, ply, sym, moves, &mut batch.policy);
+            let values = &mut batch.values[i * players..(i + 1) * players];
+            write_values(&position, record, ply, search_value_weight, values);
+            continue;
+        }
         let slices = ExampleSlices {
             planes: &mut batch.inputs[i * input..(i + 1) * input],
             policy: &mut batch.policy[i * policy..(i + 1) * policy],

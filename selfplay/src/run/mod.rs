@@ -144,11 +144,7 @@ impl<G: Encoding> Run<G> {
         let mut window = ReplayWindow::new(config.replay.window_size());
         let mut teacher = ReplayWindow::new(WindowSize::EVERYTHING);
         let mut net = PolicyValueNet::seeded(&net_cfg, device, config.seed);
-        let form = if device.is_cuda() {
-            nn::TrainForm::PLAIN
-        } else {
-            config.training.cpu_form.resolve(config.network.channels)
-        };
+        let form = if device.is_cuda() { nn::TrainForm::PLAIN } else { config.training.cpu_form.resolve(&net_cfg) };
         let mut trainer = Trainer::in_form(&net, config.training.learning_rate, config.training.weight_decay, form);
         if config.training.mixed_precision && device.is_cuda() {
             trainer = trainer.with_mixed_precision();
