@@ -51,8 +51,14 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The report as the JSON object documented in the README.
-fn to_json(variant: &str, model: Option<&str>, position: &str, sims: u32, r: &Analysis) -> serde_json::Value {
+/// The report as the JSON object documented in the README (also what the browser page shows).
+pub(crate) fn to_json(
+    variant: &str,
+    model: Option<&str>,
+    position: &str,
+    sims: u32,
+    r: &Analysis,
+) -> serde_json::Value {
     let moves: Vec<serde_json::Value> = r
         .lines
         .iter()
