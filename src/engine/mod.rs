@@ -13,4 +13,4 @@ pub use analysis::{cp_from_q, Analysis};
 pub use limits::{Clock, Limits};
 pub use search::EngineSettings;
 pub use session::{model_variant, open_session, Session};
-pub use shipped::{uniform_reason, ModelChoice};
+pub use shipped::{models_dir, shipped_model, uniform_reason, ModelChoice};

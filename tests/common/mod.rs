@@ -3,6 +3,8 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod golden;
+pub mod http;
+pub mod webdriver;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
