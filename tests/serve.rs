@@ -7,11 +7,10 @@
 
 mod common;
 
-use std::path::Path;
 use std::time::Duration;
 
 use common::http::{request, Served};
-use common::{config_path, scratch, stderr_of, stdout_of, vzero};
+use common::{fake_run, scratch, stderr_of, stdout_of, vzero};
 use serde_json::Value;
 
 const LONG: Duration = Duration::from_secs(60);
@@ -158,19 +157,6 @@ fn the_analysis_is_reported_while_it_searches_and_agrees_with_analyse_json() {
     // No network outside the folders it was given.
     let outside = refusal(&server.post("/api/analyse", &format!(r#"{{"id":{id},"model":"/etc","sims":10}}"#)), 400);
     assert!(outside.contains("not inside the folders"), "{outside}");
-}
-
-/// A run directory with a config, one iteration logged, a gauntlet and one shard of games.
-fn fake_run(run: &Path) {
-    use rand::SeedableRng;
-    std::fs::create_dir_all(run.join("replay")).unwrap();
-    std::fs::create_dir_all(run.join("checkpoints")).unwrap();
-    std::fs::copy(config_path("mini-hexchess-tiny.toml"), run.join("config.toml")).unwrap();
-    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/gauntlet-metrics.jsonl");
-    std::fs::copy(fixture, run.join("metrics.jsonl")).unwrap();
-    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(3);
-    let games: Vec<_> = (0..2).map(|_| selfplay::bench::random_game::<rules::MiniHexchess>(&mut rng, 3)).collect();
-    selfplay::replay::write_shard(&run.join("replay/0000000000001-host-1-000001.shard"), &games).unwrap();
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use common::http::Served;
 use common::webdriver::Browser;
-use common::{scratch, stderr_of, stdout_of, vzero};
+use common::{fake_run, scratch, stderr_of, stdout_of, vzero};
 use serde_json::Value;
 
 const LONG: Duration = Duration::from_secs(60);
@@ -55,11 +55,11 @@ fn cell_css(key: u64) -> String {
     format!("#board polygon.cell[data-key=\"{key}\"]")
 }
 
-/// The board's cell labels by key.
-fn label(state: &Value, server: &Served, key: u64) -> String {
-    let board = server.get(&format!("/api/board?variant={}", state["variant"].as_str().unwrap())).json();
-    let cell = board["cells"].as_array().unwrap().iter().find(|c| c["key"] == key).unwrap().clone();
-    cell["label"].as_str().unwrap().to_string()
+/// The cell labels of `variant`'s board by key.
+fn labels(server: &Served, variant: &str) -> std::collections::HashMap<u64, String> {
+    let board = server.get(&format!("/api/board?variant={variant}")).json();
+    let cells = board["cells"].as_array().unwrap().iter();
+    cells.map(|c| (c["key"].as_u64().unwrap(), c["label"].as_str().unwrap().to_string())).collect()
 }
 
 /// Plays `mv` (an entry of the state's legal moves) by clicking its piece, then its target, then
@@ -97,14 +97,7 @@ fn an_illegal_click_is_refused_and_a_mini_hexchess_game_is_clicked_to_its_end() 
     // c2 then c5: not a target of the pawn. The server refuses it in the engine's words.
     let legal = state["legal"].as_array().unwrap().clone();
     let pawn = legal.iter().find(|m| m["move"] == "c2-c3").unwrap();
-    let c5 = server.get("/api/board?variant=mini-hexchess").json()["cells"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["label"] == "c5")
-        .unwrap()["key"]
-        .as_u64()
-        .unwrap();
+    let c5 = *labels(&server, "mini-hexchess").iter().find(|(_, l)| *l == "c5").unwrap().0;
     browser.click(&cell_css(pawn["from"].as_u64().unwrap()));
     let targets = browser.find_all("#board circle.target");
     assert_eq!(targets.len(), 1, "the pawn's one target is highlighted");
@@ -155,8 +148,21 @@ fn every_wellisch_seat_and_a_weltschach_move_across_levels_by_clicks() {
     // level); all of them highlighted, and one of them clicked.
     let state = start(&server, &browser, "weltschach", &["you", "you"]);
     let legal = state["legal"].as_array().unwrap();
-    let level = |key: &Value| label(&state, &server, key.as_u64().unwrap()).chars().next().unwrap();
-    let across = legal.iter().find(|m| level(&m["from"]) != level(&m["to"])).expect("a move to another level").clone();
+    let cube = labels(&server, "weltschach");
+    let level = |key: &Value| cube[&key.as_u64().unwrap()].chars().next().unwrap();
+    // The piece whose targets lie on the most levels (the picture of docs/serve.md shows it).
+    let levels_from = |from: &Value| {
+        let mut levels: Vec<char> = legal.iter().filter(|m| m["from"] == *from).map(|m| level(&m["to"])).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels.len()
+    };
+    let across = legal
+        .iter()
+        .filter(|m| level(&m["from"]) != level(&m["to"]))
+        .max_by_key(|m| levels_from(&m["from"]))
+        .expect("a move to another level")
+        .clone();
     let from = across["from"].as_u64().unwrap();
     browser.click(&cell_css(from));
     let wanted: Vec<u64> = legal.iter().filter(|m| m["from"] == from).map(|m| m["to"].as_u64().unwrap()).collect();
@@ -167,13 +173,36 @@ fn every_wellisch_seat_and_a_weltschach_move_across_levels_by_clicks() {
     click_move(&browser, &across);
     let state = settled(&server, &browser, "weltschach");
     assert_eq!(state["moves"][0].as_str(), across["move"].as_str());
+
+    // Position text pasted in; a pawn promoted through the dialog; the board flipped.
+    start(&server, &browser, "mini-hexchess", &["you", "you"]);
+    browser.type_into("#position", "1/3/1P3/k6/7/7/3K3 w - 0 1");
+    browser.click("#set-position");
+    browser.wait_until("the position set", LONG, |b| b.find_all("#board g.piece").len() == 3);
+    let mini = labels(&server, "mini-hexchess");
+    let key = |name: &str| *mini.iter().find(|(_, l)| *l == name).unwrap().0;
+    let d1 = format!("{} points", cell_css(key("d1")));
+    let before = browser.attribute(&cell_css(key("d1")), "points");
+    browser.click("#flip");
+    assert_ne!(browser.attribute(&cell_css(key("d1")), "points"), before, "{d1}: flipped");
+    browser.click(&cell_css(key("c5")));
+    browser.click(&cell_css(key("c6")));
+    browser.wait_until("the promotion dialog", LONG, |b| b.attribute("#promotion", "hidden").is_none());
+    assert_eq!(browser.find_all("#promotion-choices button").len(), 3, "rook, bishop, knight");
+    browser.click("#promotion-choices button[data-move=\"c5-c6=B\"]");
+    browser.wait_until("the promotion played", LONG, |b| b.attribute("#board", "data-plies").as_deref() == Some("1"));
+    let state = game(&server, &browser);
+    assert_eq!(state["moves"][0], "c5-c6=B");
+    assert!(browser.text("#moves").contains("c5-c6=B"), "the move list");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_analysis_panel_shows_the_best_move_of_analyse_json() {
     let dir = scratch("serve-browser-analysis");
-    let server = Served::start(&[]);
+    let runs = dir.join("runs");
+    fake_run(&runs.join("mini-a"));
+    let server = Served::start(&["--runs", runs.to_str().unwrap()]);
     let Some(browser) = Browser::open(&dir, "the serve page") else { return };
     let state = start(&server, &browser, "glinski", &["you", "you"]);
     let mv = state["legal"].as_array().unwrap().iter().find(|m| m["move"] == "f5-f6").unwrap().clone();
@@ -192,5 +221,24 @@ fn the_analysis_panel_shows_the_best_move_of_analyse_json() {
     assert!(!browser.find_all("#board polygon.arrow").is_empty(), "the top moves are drawn as arrows");
     assert!(browser.text("#lines").contains(&best));
     save_screenshot(&browser, "glinski");
+
+    // The run view: its iteration line, curves, gauntlet and games, one of them opened.
+    browser.click("#tab-runs");
+    browser.wait_until("the run shown", LONG, |b| b.text("#run-iteration").starts_with("iteration"));
+    assert!(browser.text("#run-gauntlet").contains("Elo"));
+    browser.wait_until("the curves drawn", LONG, |b| {
+        b.execute("var i = document.getElementById('run-plot'); return i.complete && i.naturalWidth;")
+            .as_u64()
+            .is_some_and(|w| w > 0)
+    });
+    browser.click("#run-games li a");
+    let src = browser.attribute("#run-game", "src").expect("the game opened");
+    assert!(src.contains("/run/game?"), "{src}");
+    browser.wait_until("the replay page in its frame", LONG, |b| {
+        b.execute("var d = document.getElementById('run-game').contentDocument; return d && d.title;")
+            .as_str()
+            .is_some_and(|t| t.starts_with("vzero replay"))
+    });
+    save_screenshot(&browser, "runs");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -98,6 +98,10 @@ pub struct ServeArgs {
     /// Folders of run directories (or run directories) to watch and to take networks from.
     #[arg(long, value_name = "DIR", num_args = 1..)]
     pub runs: Vec<std::path::PathBuf>,
+    /// Seed of the simple players' choices (random, greedy, alpha-beta's ties): game N of the
+    /// server plays as the seed and N say.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     #[command(flatten)]
     pub net: NetArgs,
 }

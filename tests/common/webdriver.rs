@@ -147,6 +147,11 @@ impl Browser {
         }
     }
 
+    /// Runs `script` (a function body; `return` gives its value) in the page.
+    pub fn execute(&self, script: &str) -> Value {
+        self.session_call("POST", "/execute/sync", Some(json!({ "script": script, "args": [] })))
+    }
+
     /// A PNG of the window.
     pub fn screenshot(&self) -> Vec<u8> {
         let text = self.session_call("GET", "/screenshot", None);

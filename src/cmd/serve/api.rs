@@ -286,8 +286,7 @@ fn new_game(app: &Arc<App>, r: NewRequest) -> Answer {
         .map(|p| Seat::parse(p, variant, &s.roots, s.sims))
         .collect::<Result<Vec<Seat>, String>>()
         .map_err(bad)?;
-    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-    let table = Table::new(variant, r.position.as_deref(), seats, seed).map_err(bad)?;
+    let table = Table::new(variant, r.position.as_deref(), seats).map_err(bad)?;
     let id = app.add_game(table);
     game_state(app, id)
 }
@@ -316,11 +315,9 @@ fn undo(app: &Arc<App>, id: u64) -> Answer {
 
 fn set_position(app: &Arc<App>, r: PositionRequest) -> Answer {
     app.with_game(r.id, |table| {
-        let fresh =
-            Table::new(table.game.variant(), Some(&r.position), table.seats.clone(), table.seed).map_err(bad)?;
+        let fresh = Table::new(table.game.variant(), Some(&r.position), table.seats.clone()).map_err(bad)?;
         table.changed();
-        let version = table.version;
-        *table = Table { version, ..fresh };
+        *table = Table { version: table.version, seed: table.seed, ..fresh };
         Ok(())
     })
     .ok_or_else(|| missing(r.id))??;

@@ -32,6 +32,7 @@ fn app() -> Arc<App> {
         runs: Vec::new(),
         roots: Roots::new(&[models_dir()]),
         net: Flags::parse_from(["serve"]).net,
+        seed: 0,
         engines: false,
     })
 }

@@ -73,9 +73,9 @@ pub struct Table {
 }
 
 impl Table {
-    /// A game of `variant` from `start` (the start position if `None`) with `seats`; the error
-    /// is the position parser's one line.
-    pub fn new(variant: Variant, start: Option<&str>, seats: Vec<Seat>, seed: u64) -> Result<Table, String> {
+    /// A game of `variant` from `start` (the start position if `None`) with `seats`, seed 0
+    /// until the server sets it; the error is the position parser's one line.
+    pub fn new(variant: Variant, start: Option<&str>, seats: Vec<Seat>) -> Result<Table, String> {
         let game = VariantGame::setup::<&str>(variant, start, &[]).map_err(|e| e.to_string())?;
         Ok(Table {
             start: game.to_text(),
@@ -86,7 +86,7 @@ impl Table {
             job: None,
             analysis: None,
             note: None,
-            seed,
+            seed: 0,
         })
     }
 

@@ -53,6 +53,8 @@ pub struct Settings {
     pub roots: Roots,
     /// How searches use the network.
     pub net: NetArgs,
+    /// Seed of the fixed players' choices, mixed with each game's id.
+    pub seed: u64,
     /// Whether engines move and analyse (off in the request fuzz, which checks the handlers).
     pub engines: bool,
 }
@@ -100,6 +102,8 @@ impl App {
         let mut games = lock(&self.games);
         games.next += 1;
         let id = games.next;
+        let mut table = table;
+        table.seed = self.settings.seed ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         while games.tables.len() >= MAX_GAMES {
             if let Some((_, mut oldest)) = games.tables.pop_first() {
                 oldest.changed();
@@ -334,6 +338,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         runs: args.runs.clone(),
         roots: Roots::new(&folders),
         net: args.net.clone(),
+        seed: args.seed,
         engines: true,
     };
     let server = tiny_http::Server::http((args.bind, args.port))

@@ -121,10 +121,13 @@
 
   function poll() {
     if (!state.game || state.busy || document.hidden) { return; }
-    fetch('/api/game?id=' + state.game.id).then(function (r) { return r.text(); }).then(function (text) {
-      if (text === state.lastJson) { return; }
+    var asked = state.game;
+    fetch('/api/game?id=' + asked.id).then(function (r) { return r.text(); }).then(function (text) {
+      // An answer overtaken by another game or a newer state of this one is dropped.
+      if (text === state.lastJson || state.game !== asked && (!state.game || state.game.id !== asked.id)) { return; }
       var game = JSON.parse(text);
       if (game.error) { message(game.error); state.game = null; return; }
+      if (game.version < state.game.version) { return; }
       show(game);
     }).catch(function () { /* the server went away; the next poll tries again */ });
   }
@@ -231,7 +234,7 @@
     });
     targets.forEach(function (key) {
       var c = cellAt(key), p = point(c.x, c.y);
-      out.push('<circle class="target" data-key="' + key + '" cx="' + p[0].toFixed(1) + '" cy="' + p[1].toFixed(1) + '" r="' + (UNIT * 0.3) + '"/>');
+      out.push('<circle class="target" data-key="' + key + '" cx="' + p[0].toFixed(1) + '" cy="' + p[1].toFixed(1) + '" r="' + (UNIT * 0.34).toFixed(1) + '"/>');
     });
     var r = report();
     if (r && r.moves.length) {
