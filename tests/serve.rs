@@ -173,7 +173,8 @@ fn a_run_is_watched_as_it_grows_and_paths_outside_are_refused() {
     let view = server.get(&format!("/api/run?{q}")).json();
     assert!(view["iteration"].as_str().unwrap().starts_with("iteration"), "{view}");
     assert!(view["gauntlet"].as_str().unwrap().contains("Elo"), "the gauntlet table: {view}");
-    assert_eq!(view["status"]["games"], 2);
+    assert_eq!(view["variant"], "mini-hexchess");
+    assert_eq!(view["iterations"], 3, "the config's iterations");
     assert_eq!(view["games"].as_array().unwrap().len(), 2);
     let plot = server.get(&format!("/run/plot.svg?{q}"));
     assert_eq!(plot.status, 200);

@@ -2,7 +2,7 @@
 //! games ended, as text or as one JSON object per run.
 
 mod endings;
-pub(crate) mod status;
+mod status;
 
 use std::path::{Path, PathBuf};
 

@@ -40,6 +40,10 @@ const MAX_GAMES: usize = 32;
 const MAX_BODY: u64 = 1 << 20;
 /// Root moves a search reports (and the page draws as arrows).
 const MULTIPV: usize = 5;
+/// Threads answering requests: a slow answer (a run's chart) does not hold up the polls.
+const WORKERS: usize = 4;
+/// How long a stopping server waits for its searches to end.
+const CLOSE_WAIT: Duration = Duration::from_secs(10);
 
 /// What the server was started with.
 pub struct Settings {
@@ -157,7 +161,9 @@ impl App {
         table.job = Some(job);
         let app = Arc::clone(self);
         let spawned = std::thread::Builder::new().name(format!("serve-game-{id}")).spawn(move || {
-            let answer = app.search(&seat, &work);
+            // A panic in a search must not leave the game thinking for ever.
+            let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.search(&seat, &work)))
+                .unwrap_or_else(|_| Err("the engine failed (a bug: please report it)".into()));
             app.finish(id, version, kind, answer);
         });
         match spawned {
@@ -261,14 +267,19 @@ impl App {
         }
     }
 
-    /// Ends every job, waits for their threads and closes the networks.
+    /// Ends every job, waits for their threads (at most [`CLOSE_WAIT`]: an alpha-beta search
+    /// cannot be stopped, and the process ends anyway) and closes the networks no job holds.
     pub fn close(&self) {
         self.closing.store(true, Ordering::Relaxed);
         for table in lock(&self.games).tables.values_mut() {
             table.changed();
         }
         let threads = std::mem::take(&mut *lock(&self.threads));
-        for t in threads {
+        let begun = std::time::Instant::now();
+        while threads.iter().any(|t| !t.is_finished()) && begun.elapsed() < CLOSE_WAIT {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        for t in threads.into_iter().filter(|t| t.is_finished()) {
             let _ = t.join();
         }
         let sessions = std::mem::take(&mut *lock(&self.sessions));
@@ -352,17 +363,25 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     }
     println!("vzero serve: http://{addr}/ (Ctrl-C stops)");
     let app = App::new(settings);
-    while !stop.load(Ordering::Relaxed) {
-        match server.recv_timeout(Duration::from_millis(100)) {
-            Ok(Some(request)) => answer(&app, request, addr.port(), args.bind.is_loopback()),
-            Ok(None) => {}
-            Err(e) => {
-                eprintln!("vzero serve: {e}");
-                break;
-            }
+    let (port, loopback) = (addr.port(), args.bind.is_loopback());
+    let failed = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..WORKERS {
+            scope.spawn(|| {
+                while !stop.load(Ordering::Relaxed) && lock(&failed).is_none() {
+                    match server.recv_timeout(Duration::from_millis(100)) {
+                        Ok(Some(request)) => answer(&app, request, port, loopback),
+                        Ok(None) => {}
+                        Err(e) => *lock(&failed) = Some(e),
+                    }
+                }
+            });
         }
-    }
+    });
     app.close();
+    if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(anyhow!("the server stopped: {e}"));
+    }
     eprintln!("vzero serve: stopped");
     Ok(())
 }

@@ -396,10 +396,11 @@
     var q = 'run=' + encodeURIComponent(path);
     api('GET', '/api/run?' + q).then(function (j) {
       $('run-message').textContent = '';
-      var s = j.status;
+      var done = j.iterations_done === null ? 0 : j.iterations_done;
       $('run-iteration').textContent = (j.iteration || 'no iteration logged yet') + '\n' +
-        s.games + ' games, ' + s.positions + ' positions' +
-        (s.iteration !== null ? ', iteration ' + s.iteration + ' of ' + s.iterations : '') + (s.finished ? ', finished' : '');
+        j.variant + ': iteration ' + done + ' of ' + j.iterations +
+        (j.trainer_games === null ? '' : ', ' + j.trainer_games + ' self-play games') +
+        (j.finished ? ', finished' : '') + (j.last_error ? '\nlast error: ' + j.last_error : '');
       $('run-gauntlet').textContent = j.gauntlet || 'no gauntlet yet';
       $('run-plot').src = '/run/plot.svg?' + q + '&t=' + Date.now();
       $('run-games').innerHTML = j.games.map(function (g) {

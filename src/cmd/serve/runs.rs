@@ -1,7 +1,6 @@
-//! Watching runs: for each run directory under `--runs`, what `vzero runs status` reports, its
-//! latest iteration line (as the trainer prints it), its gauntlet table (as `vzero gauntlet`
-//! prints it), its curves (the `vzero plot` chart) and its last self-play games, each a page of
-//! `vzero replay`. Everything is read from the run directory on each request, so the page's
+//! Watching runs: for each run directory under `--runs`, its latest iteration line (as the
+//! trainer prints it), its gauntlet table (as `vzero gauntlet` prints it), its curves (the `vzero
+//! plot` chart) and its last self-play games, each a page of `vzero replay`. Everything is read from the run directory on each request, so the page's
 //! polling follows a run while it trains.
 
 use std::path::{Path, PathBuf};
@@ -14,7 +13,6 @@ use selfplay::{read_events, Config, RunDir};
 use serde_json::{json, Value};
 
 use super::api::Response;
-use crate::cmd::runs::status::RunStatus;
 
 /// Games listed per run: the newest.
 const GAMES_LISTED: usize = 12;
@@ -34,25 +32,30 @@ pub fn list(folders: &[PathBuf]) -> Response {
     Response::json(&json!({ "runs": runs }))
 }
 
-/// The run at `dir` as the page shows it.
+/// The run at `dir` as the page shows it. Only what is cheap to read again every few seconds of
+/// a long run: its config, metrics.jsonl and newest shards (not every shard, as `runs status`
+/// reads them).
 pub fn view(dir: &Path) -> Result<Response, String> {
     let text = |e: anyhow::Error| crate::error_text::error_text(&e);
-    let status = RunStatus::gather(dir).map_err(text)?;
-    let run = RunDir::open(dir);
+    let run = RunDir::existing(dir).map_err(|e| e.to_string())?;
+    let config = Config::load(&run.config(), &[])
+        .with_context(|| format!("{} is not a run directory", dir.display()))
+        .map_err(text)?;
+    let variant = config.variant;
     let log = read_events(&std::fs::read_to_string(run.metrics()).unwrap_or_default());
-    let iteration = log.iterations().next_back().map(|it| it.progress_line());
-    let variant: Option<Variant> = status.variant.parse().ok();
+    let last = log.iterations().next_back();
     let gauntlet = gauntlet_table_from_log(&log, None, None)
-        .map(|t| crate::cmd::gauntlet::table_text(&t, &status.variant).trim_start().to_string());
-    let games = match variant {
-        Some(v) => last_games(&run, v).map_err(text)?,
-        None => Vec::new(),
-    };
+        .map(|t| crate::cmd::gauntlet::table_text(&t, variant.name()).trim_start().to_string());
     Ok(Response::json(&json!({
-        "status": status,
-        "iteration": iteration,
+        "variant": variant.name(),
+        "iteration": last.map(|it| it.progress_line()),
+        "iterations_done": last.map(|it| it.iteration),
+        "iterations": config.training.iterations,
+        "trainer_games": last.map(|it| it.games),
+        "finished": run.finished().exists(),
+        "last_error": log.last_error().map(|e| e.message.clone()),
         "gauntlet": gauntlet,
-        "games": games,
+        "games": last_games(&run, variant).map_err(text)?,
     })))
 }
 
