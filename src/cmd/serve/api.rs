@@ -378,3 +378,38 @@ fn run_dir(app: &App, query: &Query) -> Result<PathBuf, Refusal> {
         .find(|r| r.canonicalize().is_ok_and(|c| c == real))
         .ok_or_else(|| (404, format!("'{text}' is not a run directory this server watches (--runs)")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries_are_percent_decoded_and_broken_escapes_kept() {
+        let q = Query::parse("run=%2Fruns%2Fa+b&x=%zz&y=%4&&z");
+        assert_eq!(q.get("run"), Some("/runs/a b"));
+        assert_eq!(q.get("x"), Some("%zz"));
+        assert_eq!(q.get("y"), Some("%4"));
+        assert_eq!(q.get("z"), Some(""));
+        assert_eq!(decode("%e2%82%ac%ff"), "\u{20ac}\u{fffd}");
+    }
+
+    #[test]
+    fn only_this_machines_names_are_answered_on_loopback() {
+        for host in ["localhost:8080", "127.0.0.1:8080", "[::1]:8080", "localhost"] {
+            assert!(local_host(Some(host), 8080), "{host}");
+        }
+        for host in ["localhost:8081", "evil.example:8080", "127.0.0.1.evil.example:8080", ""] {
+            assert!(!local_host(Some(host), 8080), "{host}");
+        }
+        assert!(!local_host(None, 8080));
+    }
+
+    #[test]
+    fn a_refusal_is_one_short_line() {
+        let long = format!("'{}\nx'", "a".repeat(5000));
+        let r = Response::error(400, format!("move {long}: no"));
+        let text: Value = serde_json::from_slice(&r.body).unwrap();
+        let message = text["error"].as_str().unwrap();
+        assert!(!message.contains('\n') && message.len() < 300, "{message}");
+    }
+}

@@ -125,6 +125,8 @@ impl Table {
             return false;
         }
         self.played.pop();
+        // An analysis of a later position would read as one of this position's past.
+        self.analysis = None;
         let seats = self.seats.clone();
         loop {
             self.replay();

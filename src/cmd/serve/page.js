@@ -163,11 +163,12 @@
     return pts.map(function (q) { return (p[0] + q[0] * UNIT).toFixed(1) + ',' + (p[1] + q[1] * UNIT).toFixed(1); }).join(' ');
   }
 
-  // The report to show: the search running now, else the last one, if it is of this position.
-  function report() {
+  // The report to show: the search running now, else the last one (an engine's search stays
+  // shown after its move); `here` keeps only one of this position (the arrows).
+  function report(here) {
     var g = state.game;
     var r = (g.thinking && g.thinking.report) || g.analysis;
-    return r && r.position === g.position ? r : null;
+    return r && (!here || r.position === g.position) ? r : null;
   }
 
   function legalFrom(key) {
@@ -236,7 +237,7 @@
       var c = cellAt(key), p = point(c.x, c.y);
       out.push('<circle class="target" data-key="' + key + '" cx="' + p[0].toFixed(1) + '" cy="' + p[1].toFixed(1) + '" r="' + (UNIT * 0.34).toFixed(1) + '"/>');
     });
-    var r = report();
+    var r = report(true);
     if (r && r.moves.length) {
       var top = Math.max.apply(null, r.moves.map(function (m) { return m.visits; })) || 1;
       r.moves.slice(0, 3).forEach(function (line) {
@@ -279,7 +280,7 @@
   }
 
   function renderAnalysis() {
-    var g = state.game, r = report();
+    var g = state.game, r = report(false);
     var engine = '';
     if (g.thinking) {
       engine = g.thinking.kind === 'move' ? g.thinking.who + ' is thinking...' : 'analysing with ' + g.thinking.who + '...';
@@ -297,7 +298,8 @@
       return;
     }
     $('best').textContent = r.bestmove || '';
-    $('nodes').textContent = '(' + r.nodes + ' of ' + r.sims + ' visits, ' + r.time_ms + ' ms)';
+    var before = r.position === g.position ? '' : ', the position before the last move';
+    $('nodes').textContent = '(' + r.nodes + ' of ' + r.sims + ' visits, ' + r.time_ms + ' ms' + before + ')';
     var first = r.moves[0];
     $('pv').textContent = first ? first.pv.join(' ') : '';
     $('lines').tBodies[0].innerHTML = r.moves.map(function (m) {
