@@ -8,6 +8,7 @@ use rules::{BoardMove, Variant, VariantGame};
 use serde_json::{json, Value};
 
 use super::players::Seat;
+use crate::viz::svg_board::{SEATS, SHADES};
 
 /// A search or move choice running in the background for a game.
 pub struct Job {
@@ -224,5 +225,9 @@ pub fn board_json(variant: Variant) -> Value {
         "captions": captions,
         "label_cells": d.label_cells,
         "players": d.players,
+        // The colours of `vzero render`'s boards: cell shades, and each seat's disc fill,
+        // outline and letter.
+        "shades": SHADES,
+        "seats": SEATS,
     })
 }

@@ -3,10 +3,9 @@
 // No libraries, no build step: the server compiles this file into the binary.
 (function () {
   'use strict';
+  // Pixels per diagram unit (a cell's radius), as `vzero render` draws; the colours come with
+  // the board from the server (`shades`, `seats`).
   var UNIT = 24;
-  var SHADES = ['#f2dcb3', '#d6a86b', '#a9743f'];
-  // Disc fill, outline and letter colour per seat, as `vzero render` draws them.
-  var SEATS = [['#fdfdfd', '#222', '#111'], ['#262626', '#000', '#fafafa'], ['#c0392b', '#6e1f17', '#fff']];
   var POLL_MS = 300;
   var RUN_POLL_MS = 5000;
 
@@ -212,7 +211,7 @@
       if (c.key === state.selected) { cls += ' selected'; }
       if (targets.indexOf(c.key) >= 0) { cls += ' targeted'; }
       out.push('<polygon class="' + cls + '" data-key="' + c.key + '" data-label="' + esc(c.label) +
-        '" fill="' + SHADES[c.shade] + '" points="' + corners(c) + '"/>');
+        '" fill="' + b.shades[c.shade] + '" points="' + corners(c) + '"/>');
     });
     if (b.label_cells) {
       b.cells.forEach(function (c) {
@@ -227,7 +226,7 @@
     g.pieces.forEach(function (piece) {
       var c = cellAt(piece.cell);
       if (!c) { return; }
-      var p = point(c.x, c.y), colours = SEATS[piece.owner] || SEATS[0];
+      var p = point(c.x, c.y), colours = b.seats[piece.owner] || b.seats[0];
       out.push('<g class="piece" data-cell="' + piece.cell + '" data-owner="' + piece.owner + '">' +
         '<circle cx="' + p[0].toFixed(1) + '" cy="' + p[1].toFixed(1) + '" r="' + (UNIT * 0.58).toFixed(1) +
         '" fill="' + colours[0] + '" stroke="' + colours[1] + '" stroke-width="1.5"/>' +
