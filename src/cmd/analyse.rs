@@ -9,7 +9,7 @@ use super::start::{refuse_finished, setup_usage};
 use crate::cli::AnalyseArgs;
 use mcts::RootMove;
 
-use crate::engine::{cp_from_q, open_session, uniform_reason, Analysis, EngineSettings, Limits};
+use crate::engine::{cp_from_q, open_session, uniform_reason, Analysis, EngineSettings, Limits, INFO_EVERY};
 
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
@@ -35,6 +35,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         multipv: args.multipv.max(1),
         leaves: args.net.leaves,
         tactics: args.net.tactics(args.game.variant),
+        info_every: INFO_EVERY,
     };
     let report = session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
     let position = session.game().to_text();

@@ -40,6 +40,8 @@ const MAX_GAMES: usize = 32;
 const MAX_BODY: u64 = 1 << 20;
 /// Root moves a search reports (and the page draws as arrows).
 const MULTIPV: usize = 5;
+/// Interval of a search's reports to the page (which polls about three times as often).
+const REPORT_EVERY: Duration = Duration::from_millis(250);
 /// Threads answering requests: a slow answer (a run's chart) does not hold up the polls.
 const WORKERS: usize = 4;
 /// How long a stopping server waits for its searches to end.
@@ -229,6 +231,7 @@ impl App {
                     multipv: MULTIPV,
                     leaves: self.settings.net.leaves,
                     tactics: self.settings.net.tactics(work.variant),
+                    info_every: REPORT_EVERY,
                 };
                 let report = session.search(&limits, settings, &work.stop, &mut |a| {
                     *lock(&work.report) = Some(json(a));
