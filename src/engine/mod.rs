@@ -1,7 +1,7 @@
-//! The analysis engine shared by `vzero uci` and `vzero analyse`: one position, one evaluator
-//! (a network or the uniform baseline), and a search run in chunks so that it can report while
-//! it runs and stop at once, with its answer (ranked root moves, scores, principal variations)
-//! in a variant-free [`Analysis`].
+//! The analysis engine shared by `vzero uci`, `analyse`, `play` and `serve`: one position, one
+//! evaluator (a network or the uniform baseline), and a search run in chunks so that it can
+//! report while it runs and stop at once, with its answer (ranked root moves, scores, principal
+//! variations) in a variant-free [`Analysis`].
 
 mod analysis;
 mod limits;
