@@ -212,6 +212,16 @@ fn a_run_is_watched_as_it_grows_and_paths_outside_are_refused() {
     // A name that resolves here but is not this machine's (DNS rebinding) is not answered.
     let foreign = request(&server.addr, "GET", "/api/runs", "evil.example:80", None);
     assert_eq!(foreign.status, 403);
+    // A body another site's page could send without asking (a form, plain text) is refused.
+    let form = common::http::request_typed(
+        &server.addr,
+        "POST",
+        "/api/new",
+        &format!("localhost:{}", server.addr.rsplit(':').next().unwrap()),
+        "text/plain",
+        r#"{"variant":"mini-hexchess","players":["you","random"]}"#,
+    );
+    assert_eq!(form.status, 415, "{}", form.text());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

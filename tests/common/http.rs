@@ -39,11 +39,15 @@ impl Reply {
 /// Sends one request to `addr` (`HOST:PORT`) with the `Host` header `host` and returns the
 /// answer; a body is sent as JSON.
 pub fn request(addr: &str, method: &str, path: &str, host: &str, body: Option<&str>) -> Reply {
+    request_typed(addr, method, path, host, "application/json", body.unwrap_or(""))
+}
+
+/// [`request`] with a body of media type `content_type`.
+pub fn request_typed(addr: &str, method: &str, path: &str, host: &str, content_type: &str, body: &str) -> Reply {
     let mut stream = TcpStream::connect(addr).unwrap_or_else(|e| panic!("connect to {addr}: {e}"));
     stream.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
-    let body = body.unwrap_or("");
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).unwrap();

@@ -394,13 +394,22 @@ fn answer(app: &Arc<App>, mut request: tiny_http::Request, port: u16, loopback: 
     let mut body = Vec::new();
     let too_long = request.body_length().is_some_and(|n| n as u64 > MAX_BODY);
     let read = request.as_reader().take(MAX_BODY + 1).read_to_end(&mut body);
-    let host = request.headers().iter().find(|h| h.field.equiv("Host")).map(|h| h.value.as_str().to_string());
+    let header = |name: &'static str| {
+        request.headers().iter().find(|h| h.field.equiv(name)).map(|h| h.value.as_str().to_string())
+    };
+    let host = header("Host");
+    // A body of another type (a form, plain text) is what another site's page can send here
+    // without asking; JSON makes the browser ask first, which this server never allows.
+    let json = header("Content-Type").is_some_and(|t| t.trim_start().starts_with("application/json"));
+    let post = request.method() == &tiny_http::Method::Post;
     let response = if too_long || body.len() as u64 > MAX_BODY {
         api::Response::error(413, format!("a request body is at most {MAX_BODY} bytes"))
     } else if read.is_err() {
         api::Response::error(400, "the request body could not be read".into())
     } else if loopback && !api::local_host(host.as_deref(), port) {
         api::Response::error(403, "this server answers requests to localhost only".into())
+    } else if post && !json {
+        api::Response::error(415, "a request body is JSON, sent as Content-Type: application/json".into())
     } else {
         let method = request.method().as_str().to_string();
         api::respond(app, &method, request.url(), &body)
