@@ -25,10 +25,12 @@ CONFIG ?= configs/mini-hexchess.toml
 train: build
 	./target/release/vzero train --config $(CONFIG)
 
-# The replay page's browser test (tests/viz.rs) opens it in Debian's headless chromium; without
-# it that test prints SKIPPED. Installing needs root and the package archive; failing is not fatal.
+# The browser tests open pages in Debian's headless chromium: the replay page (tests/viz.rs)
+# directly, the `vzero serve` page (tests/serve_browser.rs) through chromedriver (package
+# chromium-driver); without them those tests print SKIPPED. Installing needs root and the package
+# archive; failing is not fatal.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || echo "make: could not install chromium; the browser test will be skipped"
+	@(command -v chromium && command -v chromedriver) >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null) || echo "make: could not install chromium and chromium-driver; the browser tests will be skipped"
 
 # The Slurm test (tests/slurm.rs) runs deploy/slurm's scripts on a one-node cluster of Debian's
 # Slurm and munge daemons, started and ended by the test itself; without them it prints SKIPPED.

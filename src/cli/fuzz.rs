@@ -41,6 +41,7 @@ const BASES: &[Base] = &[
     (&["analyse"], &[("--variant", "glinski")], &[]),
     (&["encode"], &[("--variant", "glinski"), ("--out", "x")], &[]),
     (&["play"], &[("--variant", "glinski")], &[]),
+    (&["serve"], &[("--port", "0")], &[]),
 ];
 
 /// Values a flag or an operand may be given besides [`mutate::NUMBERS`]: empty, signs, lists,

@@ -21,9 +21,10 @@ use clap::{Parser, Subcommand};
 pub use bench::{BenchArgs, BenchKind};
 pub use interop::{EncodeArgs, ExportArgs, ExportFormatArg};
 pub use measuring::{ArenaArgs, GauntletArgs};
+pub use net::NetArgs;
 pub use perft::PerftArgs;
 pub use pictures::{PlotArgs, RenderArgs, ReplayArgs};
-pub use playing::{AnalyseArgs, PlayArgs, UciArgs};
+pub use playing::{AnalyseArgs, PlayArgs, ServeArgs, UciArgs};
 pub use training::{RunsAction, RunsArgs, SelfplayArgs, TeachArgs, TrainArgs};
 pub use usage::{is_usage, print_usage, usage, usage_error};
 pub use values::{MAX_MULTIPV, MAX_SIMULATIONS, MAX_THREADS};
@@ -76,4 +77,7 @@ pub enum Command {
     Encode(EncodeArgs),
     /// Play against the model in the terminal (the board drawn as text; 'help' at the prompt).
     Play(PlayArgs),
+    /// A local web page to play any variant against networks or alpha-beta, see what the
+    /// engine thinks, and watch training runs (see docs/serve.md).
+    Serve(ServeArgs),
 }

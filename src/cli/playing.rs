@@ -76,3 +76,32 @@ pub struct UciArgs {
     #[command(flatten)]
     pub net: NetArgs,
 }
+
+/// Flags of `vzero serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The TCP port to listen on (0: any free port, printed at start).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on: 127.0.0.1 (the default) serves this machine only; any other
+    /// address is warned about, since the page plays and reads runs for whoever reaches it.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// The network the page offers first: a checkpoint folder or run directory, `default` (the
+    /// one shipped in models/ for the variant) or `none` (the uniform evaluator). Networks are
+    /// read only from models/, this path and the --runs folders.
+    #[command(flatten)]
+    pub engine: ModelArg,
+    /// Root visits of a network player's search per move, where the page names none.
+    #[arg(long, default_value_t = 400, value_parser = simulations())]
+    pub sims: u32,
+    /// Folders of run directories (or run directories) to watch and to take networks from.
+    #[arg(long, value_name = "DIR", num_args = 1..)]
+    pub runs: Vec<std::path::PathBuf>,
+    /// Seed of the simple players' choices (random, greedy, alpha-beta's ties): game N of the
+    /// server plays as the seed and N say.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub net: NetArgs,
+}

@@ -9,7 +9,7 @@ use super::start::{refuse_finished, setup_usage};
 use crate::cli::AnalyseArgs;
 use mcts::RootMove;
 
-use crate::engine::{cp_from_q, open_session, uniform_reason, Analysis, EngineSettings, Limits};
+use crate::engine::{cp_from_q, open_session, uniform_reason, Analysis, EngineSettings, Limits, INFO_EVERY};
 
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
@@ -35,6 +35,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         multipv: args.multipv.max(1),
         leaves: args.net.leaves,
         tactics: args.net.tactics(args.game.variant),
+        info_every: INFO_EVERY,
     };
     let report = session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
     let position = session.game().to_text();
@@ -51,8 +52,14 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The report as the JSON object documented in the README.
-fn to_json(variant: &str, model: Option<&str>, position: &str, sims: u32, r: &Analysis) -> serde_json::Value {
+/// The report as the JSON object documented in the README (also what the browser page shows).
+pub(crate) fn to_json(
+    variant: &str,
+    model: Option<&str>,
+    position: &str,
+    sims: u32,
+    r: &Analysis,
+) -> serde_json::Value {
     let moves: Vec<serde_json::Value> = r
         .lines
         .iter()

@@ -71,13 +71,23 @@ fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Infere
 
 /// Prints one row per player: checkpoints by step, then the fixed opponents.
 fn print_table(table: &GauntletTable, variant: &str) {
+    print!("{}", table_text(table, variant));
+}
+
+/// The table as `vzero gauntlet` prints it (a blank line, the title, one row per player, then
+/// forfeits and notes), for the terminal and the browser page's run view.
+pub(crate) fn table_text(table: &GauntletTable, variant: &str) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
     let off = table.tactics == alphabeta::Tactics::default();
     let tactics = if off { String::new() } else { format!(" with {}", table.tactics.flags()) };
-    println!(
+    let _ = writeln!(
+        out,
         "\n{variant} gauntlet at {} simulations{tactics}: Elo with 95% intervals, {} = 0",
         table.sims, table.anchor
     );
-    println!(
+    let _ = writeln!(
+        out,
         "{:<24} {:>8} {:>9} {:>6} {:>7} {:>6} {:>15} {:>8}",
         "player", "step", "trained", "games", "score", "Elo", "interval", "ms/move"
     );
@@ -90,7 +100,8 @@ fn print_table(table: &GauntletTable, variant: &str) {
         };
         let per_move = r.seconds_per_move.map_or_else(|| "-".to_string(), |s| format!("{:.1}", 1000.0 * s));
         let games = format!("{}{}", r.games, if r.partial { "*" } else { "" });
-        println!(
+        let _ = writeln!(
+            out,
             "{:<24} {:>8} {:>9} {:>6} {:>6.1}% {:>6} {:>15} {:>8}",
             r.name,
             step,
@@ -104,15 +115,19 @@ fn print_table(table: &GauntletTable, variant: &str) {
     }
     for r in &table.rows {
         if let Some(line) = arena::forfeit::forfeit_line(&r.name, &r.forfeits, |_| String::new()) {
-            println!("{line} (lost, not played out: the scores and ratings above count them)");
+            let _ = writeln!(out, "{line} (lost, not played out: the scores and ratings above count them)");
         }
     }
     for note in ranking_notes(table) {
-        println!("{note}");
+        let _ = writeln!(out, "{note}");
     }
     if table.rows.iter().any(|r| r.partial) {
-        println!("* a gauntlet was stopped before this player's games were all played; run it again to play the rest");
+        let _ = writeln!(
+            out,
+            "* a gauntlet was stopped before this player's games were all played; run it again to play the rest"
+        );
     }
+    out
 }
 
 /// Notes on the checkpoints' order, which often surprises: when the top-rated checkpoint's

@@ -14,6 +14,7 @@ mod render;
 mod replay;
 mod runs;
 mod selfplay;
+mod serve;
 mod start;
 mod tactics_bench;
 mod teach;
@@ -43,5 +44,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Analyse(args) => analyse::run(args),
         Command::Encode(args) => encode::run(args),
         Command::Play(args) => play::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }

@@ -19,8 +19,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The page of one game.
-fn page<G: FullGame>(record: &GameRecord, top: usize) -> anyhow::Result<String> {
+/// The page of one game (also the browser page's view of a run's games).
+pub(crate) fn page<G: FullGame>(record: &GameRecord, top: usize) -> anyhow::Result<String> {
     let frames = frames::<G>(record, top)?;
     let title = format!("vzero replay: {} game {}", G::NAME, record.number & !selfplay::replay::EXTERNAL_GAME);
     Ok(replay_html(&ReplayInfo { title: &title, scores: &record.scores }, &frames))

@@ -23,19 +23,22 @@ pub struct EngineSettings {
     pub leaves: Option<u32>,
     /// The tactical leaf values blended into every leaf value.
     pub tactics: Tactics,
+    /// Interval of the progress reports while searching ([`INFO_EVERY`] for the engine
+    /// protocol; the browser page asks for more).
+    pub info_every: Duration,
 }
 
 /// How long one chunk should take: short enough that `stop` is answered within about this
 /// much, long enough that checking between chunks costs nothing.
 const CHUNK_TIME: Duration = Duration::from_millis(40);
-/// Interval of the progress reports while searching.
-const INFO_EVERY: Duration = Duration::from_secs(1);
+/// Interval of the progress reports while searching, as UCI engines send `info` lines.
+pub const INFO_EVERY: Duration = Duration::from_secs(1);
 /// Tree edges at which the search stops growing (about 1 GB with its nodes): `go infinite`
 /// with a fast evaluator would otherwise fill the memory.
 pub(crate) const MAX_EDGES: usize = 80_000_000;
 
 /// Searches `game` (which has a legal move) with `evaluator` until a limit in `limits` or
-/// `stop`, calling `on_info` about once a second, and returns the final analysis. The root is
+/// `stop`, calling `on_info` about every `settings.info_every`, and returns the final analysis. The root is
 /// always expanded first, even with no time (`go movetime 0`) or a stop already requested, so
 /// the analysis names a legal move: at worst the evaluator's favourite.
 pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
@@ -83,7 +86,7 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
             break true;
         }
         // Not when the search has just ended: the final report follows at once.
-        if last_info.elapsed() >= INFO_EVERY {
+        if last_info.elapsed() >= settings.info_every {
             last_info = Instant::now();
             on_info(&analysis_of(&search, settings.multipv, start.elapsed()));
         }
@@ -126,7 +129,7 @@ mod tests {
     use super::*;
 
     fn settings() -> EngineSettings {
-        EngineSettings { threads: 1, multipv: 1, leaves: None, tactics: Tactics::default() }
+        EngineSettings { threads: 1, multipv: 1, leaves: None, tactics: Tactics::default(), info_every: INFO_EVERY }
     }
 
     #[test]

@@ -42,7 +42,7 @@ impl Session {
     }
 
     /// Searches the position (which must not be over) until a limit or `stop`, reporting
-    /// progress to `on_info` about once a second; returns the final analysis.
+    /// progress to `on_info` about every `settings.info_every`; returns the final analysis.
     pub fn search(
         &mut self,
         limits: &Limits,

@@ -209,12 +209,6 @@ fn rating_series(
     out
 }
 
-/// Writes the chart of `m` to `out` as SVG.
-pub fn draw_curves(m: &Metrics, title: &str, out: &Path) -> anyhow::Result<()> {
-    let svg = curves_svg(m, title)?;
-    crate::output::write_file(out, svg.as_bytes())
-}
-
 fn plot_err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing the chart: {e}")
 }

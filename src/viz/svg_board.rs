@@ -22,10 +22,11 @@ const LEGEND_LINE: f32 = 22.0;
 /// Narrowest entry of the piece legend, in pixels (entries widen to fit the longest name).
 const LEGEND_ENTRY: f32 = 104.0;
 
-/// Fill of each cell shade: light, medium, dark (the browns of a wooden board).
-const SHADES: [&str; 3] = ["#f2dcb3", "#d6a86b", "#a9743f"];
+/// Fill of each cell shade: light, medium, dark (the browns of a wooden board); the browser
+/// page of `vzero serve` draws with these too.
+pub const SHADES: [&str; 3] = ["#f2dcb3", "#d6a86b", "#a9743f"];
 /// Disc fill, outline and letter colour of each seat (White, Black, a third player's red).
-const SEATS: [(&str, &str, &str); 3] =
+pub const SEATS: [(&str, &str, &str); 3] =
     [("#fdfdfd", "#222", "#111"), ("#262626", "#000", "#fafafa"), ("#c0392b", "#6e1f17", "#fff")];
 
 /// A move drawn on the board.

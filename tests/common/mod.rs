@@ -3,6 +3,8 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod golden;
+pub mod http;
+pub mod webdriver;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
@@ -150,4 +152,19 @@ pub fn finished_mini_hexchess() -> String {
             return text;
         }
     }
+}
+
+/// A run directory for the pages that show runs: the tiny Mini Hexchess config, the metrics of
+/// tests/fixtures/gauntlet-metrics.jsonl (iterations and a gauntlet) and one shard of two
+/// random games; no checkpoint.
+pub fn fake_run(run: &Path) {
+    use rand::SeedableRng;
+    std::fs::create_dir_all(run.join("replay")).unwrap();
+    std::fs::create_dir_all(run.join("checkpoints")).unwrap();
+    std::fs::copy(config_path("mini-hexchess-tiny.toml"), run.join("config.toml")).unwrap();
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/gauntlet-metrics.jsonl");
+    std::fs::copy(fixture, run.join("metrics.jsonl")).unwrap();
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(3);
+    let games: Vec<_> = (0..2).map(|_| selfplay::bench::random_game::<rules::MiniHexchess>(&mut rng, 3)).collect();
+    selfplay::replay::write_shard(&run.join("replay/0000000000001-host-1-000001.shard"), &games).unwrap();
 }

@@ -14,5 +14,5 @@ pub use check::read_checked_shard;
 pub use playback::{DecodeError, Replay, Step};
 pub use record::{GameRecord, MoveRecord, EXTERNAL_GAME, TEACHER_GAME};
 pub use sample::{decode_position, record_to_text, replay_to, write_example, Example, ExampleSlices};
-pub use shard::{parse_shard, read_shard, write_shard, ShardError, ShardName};
+pub use shard::{parse_shard, read_shard, shard_bytes, write_shard, ShardError, ShardName};
 pub use window::{ReplayWindow, WindowSize};

@@ -43,14 +43,21 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> ShardError + '_ {
 /// Writes `games` as a shard at `path`, atomically (through `NAME.tmp`, which resume deletes
 /// after a crash; see [`durable::write`]).
 pub fn write_shard(path: &Path, games: &[GameRecord]) -> Result<(), ShardError> {
-    let payload = bincode::serde::encode_to_vec(games, bincode::config::standard())
+    let bytes = shard_bytes(games)
         .map_err(|e| ShardError::Corrupt { path: path.to_path_buf(), reason: format!("cannot encode: {e}") })?;
+    durable::write(path, &bytes).map_err(|e| ShardError::Io { path: e.path, source: e.source })
+}
+
+/// The bytes of a shard file holding `games` (what [`write_shard`] writes, and what the browser
+/// page hands out as a saved game); the error says why they cannot be encoded.
+pub fn shard_bytes(games: &[GameRecord]) -> Result<Vec<u8>, String> {
+    let payload = bincode::serde::encode_to_vec(games, bincode::config::standard()).map_err(|e| e.to_string())?;
     let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     bytes.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
     bytes.extend_from_slice(&payload);
-    durable::write(path, &bytes).map_err(|e| ShardError::Io { path: e.path, source: e.source })
+    Ok(bytes)
 }
 
 /// Reads and verifies a shard written by [`write_shard`].

@@ -17,15 +17,7 @@ impl<G: Encoding> Run<G> {
         let event = self.iteration_event(played, trained);
         self.dir.log_event(&RunEvent::Iteration(event.clone()))?;
         if self.progress {
-            // An iteration that trained no step (the window still filling) has no losses to show.
-            let losses = match trained.mean_losses() {
-                Some((policy, value)) => format!("policy loss {policy:.3}, value loss {value:.3}"),
-                None => "no training step yet".to_string(),
-            };
-            eprintln!(
-                "iteration {:>3}: {} games, {:.0} games/h, step {}, {losses}, window {} positions",
-                event.iteration, event.iteration_games, event.games_per_hour, event.step, event.window_positions
-            );
+            eprintln!("{}", event.progress_line());
         }
         Ok(())
     }

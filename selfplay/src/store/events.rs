@@ -124,6 +124,22 @@ pub struct IterationEvent {
     pub sampled_teacher_positions: usize,
 }
 
+impl IterationEvent {
+    /// The iteration as the trainer's progress line says it (and the browser page's run view):
+    /// games, rate, step, losses and the window.
+    pub fn progress_line(&self) -> String {
+        // An iteration that trained no step (the window still filling) has no losses to show.
+        let losses = match (self.policy_loss, self.value_loss) {
+            (Some(policy), Some(value)) => format!("policy loss {policy:.3}, value loss {value:.3}"),
+            _ => "no training step yet".to_string(),
+        };
+        format!(
+            "iteration {:>3}: {} games, {:.0} games/h, step {}, {losses}, window {} positions",
+            self.iteration, self.iteration_games, self.games_per_hour, self.step, self.window_positions
+        )
+    }
+}
+
 /// Teacher games played for the run.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

@@ -15,7 +15,7 @@ use rules::{board_text, BoardMove};
 use crate::cli::PlayArgs;
 use crate::clip::clip_quotes;
 use crate::cmd::analyse::print_table;
-use crate::engine::{open_session, uniform_reason, Analysis, EngineSettings, Limits, Session};
+use crate::engine::{open_session, uniform_reason, Analysis, EngineSettings, Limits, Session, INFO_EVERY};
 use crate::line_input::{read_line, too_long, Line, MAX_LINE};
 use input::{parse_input, parse_seats, Input, HELP};
 
@@ -217,6 +217,7 @@ impl<'a> Table<'a> {
             multipv: lines.max(1),
             leaves: self.args.net.leaves,
             tactics: self.args.net.tactics(self.args.game.variant),
+            info_every: INFO_EVERY,
         };
         let report = self.session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
         if let Some(note) = report.tree_full_note(limits.nodes) {

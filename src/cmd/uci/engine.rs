@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use crate::clip::clip_quotes;
-use crate::engine::{open_session, Analysis, Clock, EngineSettings, Limits, Session};
+use crate::engine::{open_session, Analysis, Clock, EngineSettings, Limits, Session, INFO_EVERY};
 use crate::line_input::{too_long, Line};
 
 use super::info::info_lines;
@@ -209,6 +209,7 @@ impl Engine {
             multipv: self.options.multipv,
             leaves: self.leaves,
             tactics: self.tactics,
+            info_every: INFO_EVERY,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));

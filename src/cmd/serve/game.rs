@@ -1,0 +1,233 @@
+//! One game on the page: where it started, the moves since, who plays each seat, and what the
+//! engine is doing about it, with the game as the page draws it (JSON).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rules::{BoardMove, Variant, VariantGame};
+use serde_json::{json, Value};
+
+use super::players::Seat;
+use crate::viz::svg_board::{SEATS, SHADES};
+
+/// A search or move choice running in the background for a game.
+pub struct Job {
+    /// Playing the seat's move, or analysing for the person.
+    pub kind: JobKind,
+    /// The player searching, as the page shows it.
+    pub who: String,
+    /// Set to end the search now (a network player then plays its best move so far).
+    pub stop: Arc<AtomicBool>,
+    /// The search's latest report (`vzero analyse --json`'s object), while it searches.
+    pub report: Arc<Mutex<Option<Value>>>,
+    /// The game's version when the job began: its answer is dropped if the game moved on.
+    pub version: u64,
+}
+
+/// What a job is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    /// The move of the seat to move.
+    Move,
+    /// An analysis the person asked for.
+    Analysis,
+}
+
+impl JobKind {
+    fn name(self) -> &'static str {
+        match self {
+            JobKind::Move => "move",
+            JobKind::Analysis => "analysis",
+        }
+    }
+}
+
+/// What the search of one played move found, kept for the saved game.
+#[derive(Clone, Debug, Default)]
+pub struct MoveSearch {
+    /// Root visits of the moves the report listed, by move text.
+    pub visits: Vec<(String, u32)>,
+    /// The root's value per seat.
+    pub values: Option<Vec<f32>>,
+}
+
+/// A game and its seats.
+pub struct Table {
+    /// Where the game started (position text).
+    pub start: String,
+    /// The position now.
+    pub game: VariantGame,
+    /// Every move played since `start`, with its cells and, for a network's move, its search.
+    pub played: Vec<(BoardMove, Option<MoveSearch>)>,
+    /// One player per seat.
+    pub seats: Vec<Seat>,
+    /// Raised by every change of the position, so that a late engine answer is not played.
+    pub version: u64,
+    /// The engine's work in progress, if any.
+    pub job: Option<Job>,
+    /// The last finished analysis (or a network player's last search).
+    pub analysis: Option<Value>,
+    /// What went wrong with the last engine move, if it failed.
+    pub note: Option<String>,
+    /// Seed of the fixed players' choices.
+    pub seed: u64,
+}
+
+impl Table {
+    /// A game of `variant` from `start` (the start position if `None`) with `seats`, seed 0
+    /// until the server sets it; the error is the position parser's one line.
+    pub fn new(variant: Variant, start: Option<&str>, seats: Vec<Seat>) -> Result<Table, String> {
+        let game = VariantGame::setup::<&str>(variant, start, &[]).map_err(|e| e.to_string())?;
+        Ok(Table {
+            start: game.to_text(),
+            game,
+            played: Vec::new(),
+            seats,
+            version: 0,
+            job: None,
+            analysis: None,
+            note: None,
+            seed: 0,
+        })
+    }
+
+    /// The moves played, as text.
+    pub fn moves(&self) -> Vec<String> {
+        self.played.iter().map(|(m, _)| m.text.clone()).collect()
+    }
+
+    /// The seat to move, if the game is not over.
+    pub fn mover(&self) -> Option<usize> {
+        self.game.outcome().is_none().then(|| self.game.to_move())
+    }
+
+    /// Ends the job in progress (its answer, if it still comes, is dropped) and marks the
+    /// position changed.
+    pub fn changed(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.stop.store(true, Ordering::Relaxed);
+        }
+        self.version += 1;
+        self.note = None;
+    }
+
+    /// Plays `text` (a legal move); the error is the engine's one line on why not.
+    pub fn play(&mut self, text: &str, search: Option<MoveSearch>) -> Result<(), String> {
+        let played = self.game.play_text(text.trim()).map_err(|e| e.to_string())?;
+        self.played.push((played, search));
+        self.changed();
+        Ok(())
+    }
+
+    /// Takes back moves: at least one, then on while an engine is to move (so that it does not
+    /// at once play again), as far as the game's start. Whether anything was taken back.
+    pub fn undo(&mut self) -> bool {
+        if self.played.is_empty() {
+            return false;
+        }
+        self.played.pop();
+        // An analysis of a later position would read as one of this position's past.
+        self.analysis = None;
+        let seats = self.seats.clone();
+        loop {
+            self.replay();
+            let engine_to_move = !seats[self.game.to_move() % seats.len()].is_person();
+            if self.played.is_empty() || !engine_to_move || seats.iter().all(|s| !s.is_person()) {
+                break;
+            }
+            self.played.pop();
+        }
+        self.changed();
+        true
+    }
+
+    /// The position after `played` from `start`.
+    fn replay(&mut self) {
+        let moves = self.moves();
+        self.game = VariantGame::setup(self.game.variant(), Some(&self.start), &moves)
+            .expect("moves that were legal replay from the same start");
+    }
+
+    /// The game as the page draws it: seats, position, pieces, legal moves with their cells,
+    /// the last move, the engine's work and the last analysis.
+    pub fn to_json(&self, id: u64) -> Value {
+        let diagram = self.game.diagram();
+        let pieces: Vec<Value> = diagram
+            .iter()
+            .flat_map(|d| &d.pieces)
+            .map(|p| json!({"cell": p.cell, "owner": p.owner, "letter": p.letter.to_string()}))
+            .collect();
+        let legend: Vec<Value> =
+            diagram.iter().flat_map(|d| &d.legend).map(|(c, name)| json!([c.to_string(), name])).collect();
+        let legal: Vec<Value> = if self.game.outcome().is_some() {
+            Vec::new()
+        } else {
+            self.game
+                .legal_board_moves()
+                .into_iter()
+                .map(|m| json!({"move": m.text, "from": m.cells.map(|c| c.0), "to": m.cells.map(|c| c.1)}))
+                .collect()
+        };
+        let last = self.played.last().and_then(|(m, _)| m.cells).map(|(a, b)| json!([a, b]));
+        let seats: Vec<Value> =
+            self.seats.iter().map(|s| json!({"player": s.label(), "person": s.is_person()})).collect();
+        let thinking = self.job.as_ref().map(|job| {
+            json!({
+                "kind": job.kind.name(),
+                "who": job.who,
+                "report": job.report.lock().map(|r| r.clone()).unwrap_or(None),
+            })
+        });
+        json!({
+            "id": id,
+            "version": self.version,
+            "variant": self.game.variant().name(),
+            "seats": seats,
+            "seat_names": diagram.as_ref().map(|d| d.players.clone()).unwrap_or_default(),
+            "to_move": self.game.to_move(),
+            "start": self.start,
+            "position": self.game.to_text(),
+            "moves": self.moves(),
+            "over": self.game.ending_text().or_else(|| self.game.game_over_text()),
+            "pieces": pieces,
+            "legend": legend,
+            "legal": legal,
+            "last": last,
+            "thinking": thinking,
+            "analysis": self.analysis,
+            "note": self.note,
+        })
+    }
+}
+
+/// The board of `variant` that stays the same through a game: its cells, captions and seat
+/// names, drawn once by the page.
+pub fn board_json(variant: Variant) -> Value {
+    let Some(d) = VariantGame::start(variant).diagram() else {
+        return json!({"variant": variant.name(), "cells": [], "captions": []});
+    };
+    let cells: Vec<Value> = d
+        .cells
+        .iter()
+        .map(|c| {
+            let shape = match c.shape {
+                rules::CellShape::FlatHex => "flat",
+                rules::CellShape::PointyHex => "pointy",
+                rules::CellShape::Square => "square",
+            };
+            json!({"key": c.key, "x": c.x, "y": c.y, "shape": shape, "shade": c.shade, "label": c.label})
+        })
+        .collect();
+    let captions: Vec<Value> = d.captions.iter().map(|c| json!({"x": c.x, "y": c.y, "text": c.text})).collect();
+    json!({
+        "variant": variant.name(),
+        "cells": cells,
+        "captions": captions,
+        "label_cells": d.label_cells,
+        "players": d.players,
+        // The colours of `vzero render`'s boards: cell shades, and each seat's disc fill,
+        // outline and letter.
+        "shades": SHADES,
+        "seats": SEATS,
+    })
+}

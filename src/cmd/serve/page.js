@@ -1,0 +1,500 @@
+// The page of `vzero serve`: boards drawn as SVG from the cells the API gives, moves by
+// clicking a piece then a target, the engine's search polled while it runs, and run views.
+// No libraries, no build step: the server compiles this file into the binary.
+(function () {
+  'use strict';
+  // Pixels per diagram unit (a cell's radius), as `vzero render` draws; the colours come with
+  // the board from the server (`shades`, `seats`).
+  var UNIT = 24;
+  var POLL_MS = 300;
+  var RUN_POLL_MS = 5000;
+
+  var state = {
+    board: null, game: null, lastJson: '', flipped: false, selected: null,
+    players: [], busy: false, run: null, runTimer: null
+  };
+
+  function $(id) { return document.getElementById(id); }
+
+  function esc(text) {
+    return String(text).replace(/[&<>"']/g, function (c) {
+      return {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c];
+    });
+  }
+
+  function message(text) { $('message').textContent = text || ''; }
+
+  // A request to the server; rejects with the server's one-line message.
+  function api(method, path, body) {
+    var init = {method: method, headers: {}};
+    if (body !== undefined) {
+      init.headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    return fetch(path, init).then(function (r) {
+      return r.json().then(function (j) {
+        if (!r.ok) { throw new Error(j.error || ('HTTP ' + r.status)); }
+        return j;
+      });
+    });
+  }
+
+  // ---- setting up a game ----
+
+  function loadVariants() {
+    return api('GET', '/api/variants').then(function (j) {
+      var select = $('variant');
+      select.innerHTML = j.variants.map(function (v) {
+        return '<option value="' + esc(v.name) + '" title="' + esc(v.summary) + '">' + esc(v.name) + '</option>';
+      }).join('');
+      state.variants = j.variants;
+    });
+  }
+
+  function variantInfo(name) {
+    return state.variants.filter(function (v) { return v.name === name; })[0];
+  }
+
+  // The seat selects and the analysis networks of the chosen variant.
+  function loadPlayers() {
+    var name = $('variant').value;
+    var info = variantInfo(name);
+    return api('GET', '/api/players?variant=' + encodeURIComponent(name)).then(function (j) {
+      state.players = j.players;
+      $('sims').value = j.sims;
+      var options = j.players.map(function (p) {
+        return '<option value="' + esc(p.text) + '">' + esc(p.label) + '</option>';
+      }).join('');
+      var html = '';
+      for (var s = 0; s < info.players; s++) {
+        html += '<label>' + esc(info.seats[s] || ('seat ' + (s + 1))) +
+          ' <select id="seat-' + s + '" class="seat">' + options + '</select></label> ';
+      }
+      $('seats').innerHTML = html;
+      for (var t = 0; t < info.players; t++) {
+        $('seat-' + t).value = t === 0 ? 'you' : (j.engine || 'random');
+      }
+      $('analyse-model').innerHTML = j.players.filter(function (p) { return p.model; }).map(function (p) {
+        return '<option value="' + esc(p.model) + '">' + esc(p.label.replace(/, \d+ sims$/, '')) + '</option>';
+      }).join('');
+    });
+  }
+
+  // A seat's player as the server reads it: a network's visits from the sims field.
+  function seatPlayer(s) {
+    var text = $('seat-' + s).value;
+    var choice = state.players.filter(function (p) { return p.text === text; })[0];
+    if (choice && choice.model) {
+      var sims = parseInt($('sims').value, 10);
+      if (sims > 0) { text = text.replace(/:\d+$/, '') + ':' + sims; }
+    }
+    return text;
+  }
+
+  function newGame() {
+    var info = variantInfo($('variant').value);
+    var players = [];
+    for (var s = 0; s < info.players; s++) { players.push(seatPlayer(s)); }
+    state.selected = null;
+    return api('POST', '/api/new', {variant: info.name, players: players}).then(show, fail);
+  }
+
+  function fail(e) { message(e.message); }
+
+  function ensureBoard(variant) {
+    if (state.board && state.board.variant === variant) { return Promise.resolve(); }
+    return api('GET', '/api/board?variant=' + encodeURIComponent(variant)).then(function (b) { state.board = b; });
+  }
+
+  // Shows a game state from the server.
+  function show(game) {
+    return ensureBoard(game.variant).then(function () {
+      if (!state.game || state.game.version !== game.version || state.game.id !== game.id) {
+        state.selected = null;
+      }
+      state.game = game;
+      state.lastJson = JSON.stringify(game);
+      render();
+    });
+  }
+
+  function poll() {
+    if (!state.game || state.busy || document.hidden) { return; }
+    var asked = state.game;
+    fetch('/api/game?id=' + asked.id).then(function (r) { return r.text(); }).then(function (text) {
+      // An answer overtaken by another game or a newer state of this one is dropped.
+      if (text === state.lastJson || state.game !== asked && (!state.game || state.game.id !== asked.id)) { return; }
+      var game = JSON.parse(text);
+      if (game.error) { message(game.error); state.game = null; return; }
+      if (game.version < state.game.version) { return; }
+      show(game);
+    }).catch(function () { /* the server went away; the next poll tries again */ });
+  }
+
+  // ---- drawing ----
+
+  function cellAt(key) {
+    var cells = state.board.cells;
+    if (!state.cellIndex || state.cellIndex.variant !== state.board.variant) {
+      var index = {variant: state.board.variant};
+      cells.forEach(function (c) { index[c.key] = c; });
+      state.cellIndex = index;
+    }
+    return state.cellIndex[key];
+  }
+
+  function point(x, y) {
+    return state.flipped ? [-x * UNIT, -y * UNIT] : [x * UNIT, y * UNIT];
+  }
+
+  function corners(c) {
+    var p = point(c.x, c.y);
+    var pts = [];
+    if (c.shape === 'square') {
+      pts = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
+    } else {
+      var start = c.shape === 'pointy' ? 30 : 0;
+      for (var i = 0; i < 6; i++) {
+        var a = (start + 60 * i) * Math.PI / 180;
+        pts.push([Math.cos(a), Math.sin(a)]);
+      }
+    }
+    return pts.map(function (q) { return (p[0] + q[0] * UNIT).toFixed(1) + ',' + (p[1] + q[1] * UNIT).toFixed(1); }).join(' ');
+  }
+
+  // The report to show: the search running now, else the last one (an engine's search stays
+  // shown after its move); `here` keeps only one of this position (the arrows).
+  function report(here) {
+    var g = state.game;
+    var r = (g.thinking && g.thinking.report) || g.analysis;
+    return r && (!here || r.position === g.position) ? r : null;
+  }
+
+  function legalFrom(key) {
+    return state.game.legal.filter(function (m) { return m.from === key; });
+  }
+
+  function arrowSvg(from, to, share) {
+    var a = cellAt(from), b = cellAt(to);
+    if (!a || !b) { return ''; }
+    var p = point(a.x, a.y), q = point(b.x, b.y);
+    var dx = q[0] - p[0], dy = q[1] - p[1], len = Math.sqrt(dx * dx + dy * dy);
+    if (len < 1) { return ''; }
+    var ux = dx / len, uy = dy / len, w = 2 + 7 * share, head = 10 + 6 * share;
+    var ex = q[0] - ux * head, ey = q[1] - uy * head;
+    var pts = [
+      [p[0] - uy * w / 2, p[1] + ux * w / 2], [ex - uy * w / 2, ey + ux * w / 2],
+      [ex - uy * head * 0.7, ey + ux * head * 0.7], [q[0], q[1]],
+      [ex + uy * head * 0.7, ey - ux * head * 0.7], [ex + uy * w / 2, ey - ux * w / 2],
+      [p[0] + uy * w / 2, p[1] - ux * w / 2]
+    ];
+    return '<polygon class="arrow" points="' + pts.map(function (t) { return t[0].toFixed(1) + ',' + t[1].toFixed(1); }).join(' ') + '"/>';
+  }
+
+  function renderBoard() {
+    var g = state.game, b = state.board;
+    var minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    function grow(x, y, r) {
+      var p = point(x, y);
+      minX = Math.min(minX, p[0] - r); maxX = Math.max(maxX, p[0] + r);
+      minY = Math.min(minY, p[1] - r); maxY = Math.max(maxY, p[1] + r);
+    }
+    b.cells.forEach(function (c) { grow(c.x, c.y, UNIT * 1.1); });
+    b.captions.forEach(function (c) { grow(c.x, c.y, UNIT * 1.2); });
+    var last = g.last || [];
+    var targets = state.selected === null ? [] : legalFrom(state.selected).map(function (m) { return m.to; });
+    var out = [];
+    out.push('<svg xmlns="http://www.w3.org/2000/svg" viewBox="' + [minX, minY, maxX - minX, maxY - minY].map(function (v) { return v.toFixed(1); }).join(' ') + '">');
+    b.cells.forEach(function (c) {
+      var cls = 'cell';
+      if (last.indexOf(c.key) >= 0) { cls += ' last'; }
+      if (c.key === state.selected) { cls += ' selected'; }
+      if (targets.indexOf(c.key) >= 0) { cls += ' targeted'; }
+      out.push('<polygon class="' + cls + '" data-key="' + c.key + '" data-label="' + esc(c.label) +
+        '" fill="' + b.shades[c.shade] + '" points="' + corners(c) + '"/>');
+    });
+    if (b.label_cells) {
+      b.cells.forEach(function (c) {
+        var p = point(c.x, c.y);
+        out.push('<text class="label" text-anchor="middle" x="' + p[0].toFixed(1) + '" y="' + (p[1] + UNIT * 0.86).toFixed(1) + '">' + esc(c.label) + '</text>');
+      });
+    }
+    b.captions.forEach(function (c) {
+      var p = point(c.x, c.y);
+      out.push('<text class="caption" text-anchor="middle" x="' + p[0].toFixed(1) + '" y="' + p[1].toFixed(1) + '">' + esc(c.text) + '</text>');
+    });
+    g.pieces.forEach(function (piece) {
+      var c = cellAt(piece.cell);
+      if (!c) { return; }
+      var p = point(c.x, c.y), colours = b.seats[piece.owner] || b.seats[0];
+      out.push('<g class="piece" data-cell="' + piece.cell + '" data-owner="' + piece.owner + '">' +
+        '<circle cx="' + p[0].toFixed(1) + '" cy="' + p[1].toFixed(1) + '" r="' + (UNIT * 0.58).toFixed(1) +
+        '" fill="' + colours[0] + '" stroke="' + colours[1] + '" stroke-width="1.5"/>' +
+        '<text x="' + p[0].toFixed(1) + '" y="' + p[1].toFixed(1) + '" fill="' + colours[2] + '">' + esc(piece.letter) + '</text></g>');
+    });
+    targets.forEach(function (key) {
+      var c = cellAt(key), p = point(c.x, c.y);
+      out.push('<circle class="target" data-key="' + key + '" cx="' + p[0].toFixed(1) + '" cy="' + p[1].toFixed(1) + '" r="' + (UNIT * 0.34).toFixed(1) + '"/>');
+    });
+    var r = report(true);
+    if (r && r.moves.length) {
+      var top = Math.max.apply(null, r.moves.map(function (m) { return m.visits; })) || 1;
+      r.moves.slice(0, 3).forEach(function (line) {
+        var m = g.legal.filter(function (l) { return l.move === line.move; })[0];
+        if (m && m.from !== null) { out.push(arrowSvg(m.from, m.to, line.visits / top)); }
+      });
+    }
+    out.push('</svg>');
+    var board = $('board');
+    board.innerHTML = out.join('');
+    $('board-wrap').className = b.cells.length > 200 ? 'wide' : '';
+    board.setAttribute('data-game', g.id);
+    board.setAttribute('data-version', g.version);
+    board.setAttribute('data-to-move', g.to_move);
+    board.setAttribute('data-thinking', g.thinking ? g.thinking.kind : '');
+    board.setAttribute('data-over', g.over ? '1' : '');
+    board.setAttribute('data-plies', g.moves.length);
+    board.setAttribute('data-variant', g.variant);
+  }
+
+  function seatName(g, s) { return g.seat_names[s] || ('seat ' + (s + 1)); }
+
+  function renderText() {
+    var g = state.game;
+    var status;
+    if (g.over) {
+      status = g.over;
+    } else {
+      status = seatName(g, g.to_move) + ' to move (' + g.seats[g.to_move].player + ')';
+    }
+    $('status').textContent = status;
+    var per = g.seat_names.length || 2, words = [];
+    g.moves.forEach(function (m, i) {
+      if (i % per === 0) { words.push((i / per + 1) + '.'); }
+      words.push(m);
+    });
+    $('moves').textContent = words.join(' ');
+    if (document.activeElement !== $('position')) { $('position').value = g.position; }
+    $('save').href = '/api/save?id=' + g.id;
+  }
+
+  function renderAnalysis() {
+    var g = state.game, r = report(false);
+    var engine = '';
+    if (g.thinking) {
+      engine = g.thinking.kind === 'move' ? g.thinking.who + ' is thinking...' : 'analysing with ' + g.thinking.who + '...';
+    } else if (g.note) {
+      engine = g.note;
+    }
+    $('engine-state').textContent = engine;
+    $('analysis').setAttribute('data-final', r && !g.thinking ? '1' : '');
+    if (!r) {
+      $('best').textContent = '';
+      $('nodes').textContent = '';
+      $('pv').textContent = '';
+      $('lines').tBodies[0].innerHTML = '';
+      $('valuefill').style.width = '50%';
+      return;
+    }
+    $('best').textContent = r.bestmove || '';
+    var before = r.position === g.position ? '' : ', the position before the last move';
+    $('nodes').textContent = '(' + r.nodes + ' of ' + r.sims + ' visits, ' + r.time_ms + ' ms' + before + ')';
+    var first = r.moves[0];
+    $('pv').textContent = first ? first.pv.join(' ') : '';
+    $('lines').tBodies[0].innerHTML = r.moves.map(function (m) {
+      var q = m.q === null ? '-' : m.q.toFixed(3);
+      return '<tr><td>' + esc(m.move) + '</td><td>' + m.visits + '</td><td>' + q + '</td></tr>';
+    }).join('');
+    // The bar is the first seat's expected score (White's share of the bar in light).
+    var v = r.values && r.values.length ? r.values[0] : 0.5;
+    $('valuefill').style.width = (Math.max(0, Math.min(1, v)) * 100).toFixed(1) + '%';
+    $('valuebar').title = seatName(g, 0) + ': ' + v.toFixed(3);
+  }
+
+  function render() {
+    if (!state.game || !state.board) { return; }
+    renderBoard();
+    renderText();
+    renderAnalysis();
+  }
+
+  // ---- moving ----
+
+  function myMove() {
+    var g = state.game;
+    return g && !g.over && !g.thinking && g.seats[g.to_move].person;
+  }
+
+  function play(text) {
+    state.selected = null;
+    state.busy = true;
+    return api('POST', '/api/move', {id: state.game.id, move: text}).then(function (g) {
+      message('');
+      return show(g);
+    }, function (e) {
+      message(e.message);
+      render();
+    }).then(function () { state.busy = false; });
+  }
+
+  function choosePromotion(moves) {
+    var box = $('promotion-choices');
+    box.innerHTML = moves.map(function (m) {
+      var piece = m.move.indexOf('=') >= 0 ? m.move.slice(m.move.indexOf('=') + 1) : m.move;
+      return '<button type="button" data-move="' + esc(m.move) + '">' + esc(piece) + '</button>';
+    }).join(' ');
+    $('promotion').hidden = false;
+  }
+
+  function clickCell(key) {
+    var g = state.game;
+    if (!g) { return; }
+    if (!myMove()) {
+      message(g.over ? g.over : 'it is not your move');
+      return;
+    }
+    if (state.selected !== null && state.selected !== key) {
+      var moves = legalFrom(state.selected).filter(function (m) { return m.to === key; });
+      if (moves.length === 1) { play(moves[0].move); return; }
+      if (moves.length > 1) { choosePromotion(moves); return; }
+      if (legalFrom(key).length === 0) {
+        // Not a legal target: the engine says why not, in its own words.
+        var from = cellAt(state.selected), to = cellAt(key);
+        play(from.label + '-' + to.label);
+        return;
+      }
+    }
+    if (state.selected === key) {
+      state.selected = null;
+    } else if (legalFrom(key).length > 0) {
+      state.selected = key;
+      message('');
+    } else {
+      var own = g.pieces.some(function (p) { return p.cell === key && p.owner === g.to_move; });
+      message(own ? 'that piece has no legal move' : 'click one of your pieces first');
+    }
+    render();
+  }
+
+  // ---- runs ----
+
+  function loadRuns() {
+    return api('GET', '/api/runs').then(function (j) {
+      var select = $('run');
+      var was = select.value;
+      select.innerHTML = j.runs.map(function (r) {
+        return '<option value="' + esc(r.path) + '">' + esc(r.name) + (r.variant ? ' (' + esc(r.variant) + ')' : '') + '</option>';
+      }).join('');
+      if (was) { select.value = was; }
+      $('run-message').textContent = j.runs.length ? '' : 'no run directories: start the server with --runs DIR';
+      refreshRun();
+    }, function (e) { $('run-message').textContent = e.message; });
+  }
+
+  function refreshRun() {
+    var path = $('run').value;
+    if (!path || $('runs').hidden) { return; }
+    var q = 'run=' + encodeURIComponent(path);
+    api('GET', '/api/run?' + q).then(function (j) {
+      $('run-message').textContent = '';
+      var done = j.iterations_done === null ? 0 : j.iterations_done;
+      $('run-iteration').textContent = (j.iteration || 'no iteration logged yet') + '\n' +
+        j.variant + ': iteration ' + done + ' of ' + j.iterations +
+        (j.trainer_games === null ? '' : ', ' + j.trainer_games + ' self-play games') +
+        (j.finished ? ', finished' : '') + (j.last_error ? '\nlast error: ' + j.last_error : '');
+      $('run-gauntlet').textContent = j.gauntlet || 'no gauntlet yet';
+      $('run-plot').src = '/run/plot.svg?' + q + '&t=' + Date.now();
+      $('run-games').innerHTML = j.games.map(function (g) {
+        var href = '/run/game?' + q + '&shard=' + encodeURIComponent(g.shard) + '&game=' + g.index;
+        return '<li><a data-src="' + esc(href) + '">game ' + g.number + (g.teacher ? ' (teacher)' : '') + ': ' +
+          g.plies + ' plies, [' + g.scores.join(' ') + ']</a></li>';
+      }).join('');
+      $('run-refreshed').textContent = 'refreshed ' + new Date().toLocaleTimeString();
+    }, function (e) { $('run-message').textContent = e.message; });
+  }
+
+  function showTab(runs) {
+    $('play').hidden = runs;
+    $('runs').hidden = !runs;
+    $('tab-play').className = runs ? 'tab' : 'tab on';
+    $('tab-runs').className = runs ? 'tab on' : 'tab';
+    if (runs) {
+      loadRuns();
+      if (!state.runTimer) { state.runTimer = setInterval(refreshRun, RUN_POLL_MS); }
+    }
+  }
+
+  // ---- wiring ----
+
+  $('board').addEventListener('click', function (e) {
+    var key = e.target.getAttribute && e.target.getAttribute('data-key');
+    if (key !== null && key !== undefined) { clickCell(Number(key)); }
+  });
+  $('promotion-choices').addEventListener('click', function (e) {
+    var move = e.target.getAttribute('data-move');
+    if (move) { $('promotion').hidden = true; play(move); }
+  });
+  $('promotion-cancel').addEventListener('click', function () {
+    $('promotion').hidden = true;
+    state.selected = null;
+    render();
+  });
+  $('variant').addEventListener('change', function () { loadPlayers().then(newGame, fail); });
+  $('new').addEventListener('click', newGame);
+  $('undo').addEventListener('click', function () {
+    if (!state.game) { return; }
+    api('POST', '/api/undo', {id: state.game.id}).then(function (g) { message(''); show(g); }, fail);
+  });
+  $('flip').addEventListener('click', function () { state.flipped = !state.flipped; render(); });
+  $('copy').addEventListener('click', function () {
+    var input = $('position');
+    input.select();
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).catch(function () { document.execCommand('copy'); });
+    } else {
+      document.execCommand('copy');
+    }
+  });
+  $('set-position').addEventListener('click', function () {
+    if (!state.game) { return; }
+    api('POST', '/api/position', {id: state.game.id, position: $('position').value.trim()})
+      .then(function (g) { message(''); $('position').blur(); show(g); }, fail);
+  });
+  $('analyse').addEventListener('click', function () {
+    if (!state.game) { return; }
+    var sims = parseInt($('analyse-sims').value, 10) || 800;
+    api('POST', '/api/analyse', {id: state.game.id, model: $('analyse-model').value, sims: sims})
+      .then(function (g) { message(''); show(g); }, fail);
+  });
+  $('stop').addEventListener('click', function () {
+    if (!state.game) { return; }
+    api('POST', '/api/stop', {id: state.game.id}).then(show, fail);
+  });
+  $('tab-play').addEventListener('click', function () { showTab(false); });
+  $('tab-runs').addEventListener('click', function () { showTab(true); });
+  $('run').addEventListener('change', refreshRun);
+  $('run-games').addEventListener('click', function (e) {
+    var src = e.target.getAttribute('data-src');
+    if (!src) { return; }
+    $('run-game').src = src;
+    Array.prototype.forEach.call($('run-games').querySelectorAll('a'), function (a) {
+      a.className = a === e.target ? 'current' : '';
+    });
+  });
+
+  // `#variant=NAME` starts with that variant (and changing it starts a game of another).
+  function hashVariant() { return (location.hash.match(/variant=([\w-]+)/) || [])[1]; }
+  window.addEventListener('hashchange', function () {
+    var name = hashVariant();
+    if (name && variantInfo(name) && name !== $('variant').value) {
+      $('variant').value = name;
+      loadPlayers().then(newGame, fail);
+    }
+  });
+  var wanted = hashVariant();
+  loadVariants().then(function () {
+    if (wanted && variantInfo(wanted)) { $('variant').value = wanted; }
+    return loadPlayers();
+  }).then(newGame).catch(fail);
+  setInterval(poll, POLL_MS);
+})();

@@ -1,0 +1,175 @@
+//! Who sits at each seat of a game on the page: a person, or an engine named as the arena names
+//! its players (`alphabeta:2`, `greedy`, `random`, `mcts:200`, a network `PATH[:SIMS]`, with
+//! `default` for the network shipped in models/ and `none` for the uniform evaluator). Networks
+//! are read only inside the folders the server was given ([`Roots`]), and no `uci:` program is
+//! ever started from a request.
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use arena::{PlayerOptions, PlayerSpec, Players};
+use nn::checkpoint::{list_checkpoints, RUN_CHECKPOINTS};
+use rules::{Variant, VariantGame};
+
+use crate::engine::{model_variant, shipped_model, ModelChoice};
+
+/// The word the page uses for a seat a person plays.
+pub const PERSON: &str = "you";
+
+/// One seat's player.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Seat {
+    /// Moves come from the page.
+    Person,
+    /// An arena player that needs no network: random, greedy, alphabeta, mcts, rollout.
+    Fixed(PlayerSpec),
+    /// A search with a network (or the uniform evaluator where `model` is `None`), reporting as
+    /// `vzero analyse` does while it searches.
+    Network {
+        /// The checkpoint folder or run directory; none for the uniform evaluator.
+        model: Option<PathBuf>,
+        /// Root visits per move.
+        sims: u32,
+    },
+}
+
+impl Seat {
+    /// Reads a seat's player as the page writes it; `sims` is the visits of a network player
+    /// that names none. The error is one line naming the player and what was expected.
+    pub fn parse(text: &str, variant: Variant, roots: &Roots, sims: u32) -> Result<Seat, String> {
+        let text = text.trim();
+        if text == PERSON {
+            return Ok(Seat::Person);
+        }
+        let spec = PlayerSpec::from_str(text).map_err(|e| format!("{e}, or '{PERSON}'"))?;
+        match spec {
+            PlayerSpec::Uci { .. } => Err(format!(
+                "player '{text}': the page starts no programs; name a network, alphabeta:DEPTH, greedy, random or '{PERSON}'"
+            )),
+            PlayerSpec::Network(path, given) => {
+                let choice = ModelChoice::from_str(&path.to_string_lossy()).unwrap_or(ModelChoice::Uniform);
+                let model = match choice.resolve(variant) {
+                    None => None,
+                    Some(model) => {
+                        let model = roots.check(&model)?;
+                        let plays = model_variant(&model)?;
+                        if plays != variant {
+                            return Err(format!("player '{text}': the network plays {plays}, not {variant}"));
+                        }
+                        Some(model)
+                    }
+                };
+                Ok(Seat::Network { model, sims: given.unwrap_or(sims) })
+            }
+            fixed => Ok(Seat::Fixed(fixed)),
+        }
+    }
+
+    /// Whether a person plays this seat.
+    pub fn is_person(&self) -> bool {
+        *self == Seat::Person
+    }
+
+    /// The player as the page shows it.
+    pub fn label(&self) -> String {
+        match self {
+            Seat::Person => PERSON.to_string(),
+            Seat::Fixed(spec) => spec.text(),
+            Seat::Network { model: Some(path), sims } => format!("{}:{sims}", path.display()),
+            Seat::Network { model: None, sims } => format!("none:{sims}"),
+        }
+    }
+}
+
+/// The folders requests may name networks and runs in: models/, the `--model` path and the
+/// `--runs` folders, each as its canonical path.
+#[derive(Clone, Debug, Default)]
+pub struct Roots {
+    folders: Vec<PathBuf>,
+}
+
+impl Roots {
+    /// The roots of `folders`; those that do not exist are left out (nothing inside them can be
+    /// named).
+    pub fn new(folders: &[PathBuf]) -> Roots {
+        Roots { folders: folders.iter().filter_map(|f| f.canonicalize().ok()).collect() }
+    }
+
+    /// `path` if it exists inside one of the roots, as its canonical path; otherwise one error,
+    /// whether it is missing or outside, so that answers say nothing of what lies outside.
+    pub fn check(&self, path: &Path) -> Result<PathBuf, String> {
+        match path.canonicalize() {
+            Ok(real) if self.folders.iter().any(|root| real.starts_with(root)) => Ok(real),
+            _ => Err(format!(
+                "'{}' is not inside the folders this server reads (models/, --model and --runs)",
+                path.display()
+            )),
+        }
+    }
+}
+
+/// One entry of the page's player lists.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Choice {
+    /// What the page sends back.
+    pub text: String,
+    /// What the list shows.
+    pub label: String,
+    /// For a network (or uniform search): the model as `analyse` names it (`none`, a path).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+}
+
+/// The players the page offers for `variant`: a person, the networks it may read (the shipped
+/// one, `--model`, the runs and their checkpoints), uniform search and the fixed players.
+pub fn choices(variant: Variant, model: &ModelChoice, runs: &[PathBuf], sims: u32) -> Vec<Choice> {
+    let fixed = |text: String, label: String| Choice { text, label, model: None };
+    let mut out = vec![fixed(PERSON.into(), "you (click to move)".into())];
+    let mut network = |path: &Path, label: String| {
+        if model_variant(path).is_ok_and(|v| v == variant) {
+            out.push(Choice {
+                text: format!("{}:{sims}", path.display()),
+                label,
+                model: Some(path.display().to_string()),
+            });
+        }
+    };
+    if let Some(shipped) = shipped_model(variant) {
+        network(&shipped, format!("shipped network ({}), {sims} sims", variant.name()));
+    }
+    if let ModelChoice::Path(path) = model {
+        network(path, format!("--model {}, {sims} sims", path.display()));
+    }
+    for run in runs {
+        let name = run.file_name().map_or_else(|| run.display().to_string(), |n| n.to_string_lossy().into());
+        network(run, format!("run {name} (newest), {sims} sims"));
+        let checkpoints = list_checkpoints(&run.join(RUN_CHECKPOINTS)).unwrap_or_default();
+        // The newest few: a long run has hundreds.
+        for checkpoint in checkpoints.iter().rev().take(8) {
+            let step = checkpoint.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            network(checkpoint, format!("run {name} {step}, {sims} sims"));
+        }
+    }
+    out.push(Choice {
+        text: format!("none:{sims}"),
+        label: format!("uniform search (no network), {sims} sims"),
+        model: Some("none".into()),
+    });
+    for depth in 1..=4 {
+        out.push(fixed(format!("alphabeta:{depth}"), format!("alpha-beta, depth {depth}")));
+    }
+    out.push(fixed("greedy".into(), "greedy (best capture)".into()));
+    out.push(fixed("random".into(), "random moves".into()));
+    out
+}
+
+/// The move a fixed player chooses in `game` (not over), as text.
+pub fn fixed_move(spec: &PlayerSpec, game: &VariantGame, seed: u64, opts: PlayerOptions) -> Result<String, String> {
+    rules::with_variant_game!(game, g: G => {
+        let players: Players<G> =
+            arena::load_players::<G>(std::slice::from_ref(spec), opts).map_err(|e| e.to_string())?;
+        let mv = players.agents[0].choose(g, seed);
+        players.close();
+        Ok(rules::Game::move_text(g, mv))
+    })
+}

@@ -1,0 +1,43 @@
+//! A game of the page saved as a replay shard, the file `vzero replay` and `vzero render` read:
+//! its start, every move, the searches of the network players' moves (their root moves'
+//! visits and values) and the scores (1/2 for every seat while the game goes on).
+
+use rules::VariantGame;
+use selfplay::replay::{shard_bytes, GameRecord, MoveRecord};
+
+use super::game::Table;
+
+/// The score of every seat of a game saved before its end.
+const UNFINISHED: f32 = 0.5;
+
+/// The bytes of a shard holding `table`'s game, or why it cannot be saved.
+pub fn shard_of(table: &Table) -> Result<Vec<u8>, String> {
+    let variant = table.game.variant();
+    let mut game = VariantGame::setup::<&str>(variant, Some(&table.start), &[]).map_err(|e| e.to_string())?;
+    let mut moves = Vec::with_capacity(table.played.len());
+    for (played, search) in &table.played {
+        let index = |text: &str| game.action_of(text).ok().and_then(|a| u32::try_from(a).ok());
+        let played_index = index(&played.text).ok_or_else(|| format!("move '{}' does not replay", played.text))?;
+        let (visits, root_value) = match search {
+            Some(s) => {
+                let visits = s.visits.iter().filter(|(_, n)| *n > 0).filter_map(|(t, n)| Some((index(t)?, *n)));
+                let mut values = [0.0; rules::MAX_PLAYERS];
+                let root = s.values.as_ref().map(|v| {
+                    values.iter_mut().zip(v).for_each(|(slot, x)| *slot = *x);
+                    values
+                });
+                (visits.collect(), root)
+            }
+            None => (Vec::new(), None),
+        };
+        moves.push(MoveRecord { played: played_index, visits, policy_target: false, root_value });
+        game.play_text(&played.text).map_err(|e| e.to_string())?;
+    }
+    let scores = match table.game.outcome() {
+        Some(scores) => scores.as_slice().to_vec(),
+        None => vec![UNFINISHED; table.game.num_players()],
+    };
+    let record =
+        GameRecord { variant: variant.name().to_string(), number: 0, start: table.start.clone(), moves, scores };
+    shard_bytes(&[record])
+}

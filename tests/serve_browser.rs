@@ -1,0 +1,244 @@
+//! The page of `vzero serve` driven in Debian's headless chromium through chromedriver, by
+//! clicks as a person plays: an illegal click refused with the engine's message, a whole Mini
+//! Hexchess game against `alphabeta:1` to its end, a move for each of Wellisch's three seats, a
+//! Weltschach move from one level to another, and the analysis panel's best move equal to
+//! `vzero analyse --json`'s. Prints SKIPPED and passes where chromium or chromedriver is not
+//! installed. With `VZERO_SCREENSHOTS=DIR` it also saves each variant's board there (how the
+//! pictures of docs/serve.md are made).
+
+mod common;
+
+use std::time::Duration;
+
+use common::http::Served;
+use common::webdriver::Browser;
+use common::{fake_run, scratch, stderr_of, stdout_of, vzero};
+use serde_json::Value;
+
+const LONG: Duration = Duration::from_secs(60);
+
+/// The game the page shows, read from the server.
+fn game(server: &Served, browser: &Browser) -> Value {
+    let id = browser.attribute("#board", "data-game").expect("the board names its game");
+    server.get(&format!("/api/game?id={id}")).json()
+}
+
+/// Waits until the page shows a game of `variant` whose engines are done, with a person to move
+/// or the game over.
+fn settled(server: &Served, browser: &Browser, variant: &str) -> Value {
+    browser.wait_until("the page shows the game, the engine done", LONG, |b| {
+        b.attribute("#board", "data-variant").as_deref() == Some(variant)
+            && b.attribute("#board", "data-thinking").as_deref() == Some("")
+    });
+    let state = game(server, browser);
+    assert!(state["thinking"].is_null() || state["over"].is_string(), "{state}");
+    state
+}
+
+/// Opens the page on `variant`, sets every seat's player as given (by clicking its option) and
+/// clicks "New game".
+fn start(server: &Served, browser: &Browser, variant: &str, players: &[&str]) -> Value {
+    // A page of its own (going from one `#variant=` to another would keep the page).
+    browser.go("about:blank");
+    browser.go(&format!("{}/#variant={variant}", server.base));
+    browser.wait_for("#board polygon.cell", LONG);
+    for (seat, player) in players.iter().enumerate() {
+        browser.click(&format!("#seat-{seat} option[value=\"{player}\"]"));
+    }
+    let before = browser.attribute("#board", "data-game");
+    browser.click("#new");
+    browser.wait_until("a new game", LONG, |b| b.attribute("#board", "data-game") != before);
+    settled(server, browser, variant)
+}
+
+fn cell_css(key: u64) -> String {
+    format!("#board polygon.cell[data-key=\"{key}\"]")
+}
+
+/// The cell labels of `variant`'s board by key.
+fn labels(server: &Served, variant: &str) -> std::collections::HashMap<u64, String> {
+    let board = server.get(&format!("/api/board?variant={variant}")).json();
+    let cells = board["cells"].as_array().unwrap().iter();
+    cells.map(|c| (c["key"].as_u64().unwrap(), c["label"].as_str().unwrap().to_string())).collect()
+}
+
+/// Plays `mv` (an entry of the state's legal moves) by clicking its piece, then its target, then
+/// (for a promotion) the piece in the dialog; waits for the position to change.
+fn click_move(browser: &Browser, mv: &Value) {
+    let plies = browser.attribute("#board", "data-plies");
+    let (from, to) = (mv["from"].as_u64().unwrap(), mv["to"].as_u64().unwrap());
+    browser.click(&cell_css(from));
+    browser.wait_for(&format!("#board circle.target[data-key=\"{to}\"]"), LONG);
+    browser.click(&cell_css(to));
+    let text = mv["move"].as_str().unwrap();
+    if text.contains('=') {
+        browser.click(&format!("#promotion-choices button[data-move=\"{text}\"]"));
+    }
+    browser.wait_until(&format!("the move {text} played"), LONG, |b| b.attribute("#board", "data-plies") != plies);
+}
+
+fn save_screenshot(browser: &Browser, name: &str) {
+    let png = browser.screenshot();
+    assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "a real screenshot, {} bytes", png.len());
+    let _ = std::fs::write(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-{name}.png")), &png);
+    if let Some(dir) = std::env::var_os("VZERO_SCREENSHOTS") {
+        std::fs::write(std::path::Path::new(&dir).join(format!("serve-{name}.png")), &png).unwrap();
+    }
+}
+
+#[test]
+fn an_illegal_click_is_refused_and_a_mini_hexchess_game_is_clicked_to_its_end() {
+    let dir = scratch("serve-browser-mini");
+    let server = Served::start(&[]);
+    let Some(browser) = Browser::open(&dir, "the serve page") else { return };
+    let state = start(&server, &browser, "mini-hexchess", &["you", "alphabeta:1"]);
+    assert_eq!(state["seats"][1]["player"], "alphabeta:1");
+
+    // c2 then c5: not a target of the pawn. The server refuses it in the engine's words.
+    let legal = state["legal"].as_array().unwrap().clone();
+    let pawn = legal.iter().find(|m| m["move"] == "c2-c3").unwrap();
+    let c5 = *labels(&server, "mini-hexchess").iter().find(|(_, l)| *l == "c5").unwrap().0;
+    browser.click(&cell_css(pawn["from"].as_u64().unwrap()));
+    let targets = browser.find_all("#board circle.target");
+    assert_eq!(targets.len(), 1, "the pawn's one target is highlighted");
+    browser.click(&cell_css(c5));
+    browser.wait_until("the refusal shown", LONG, |b| !b.text("#message").is_empty());
+    let shown = browser.text("#message");
+    let out = vzero(&["analyse", "--variant", "mini-hexchess", "--moves", "c2-c5", "--sims", "1"]);
+    assert!(stderr_of(&out).contains(&shown), "the engine's own line '{shown}' in: {}", stderr_of(&out));
+    assert_eq!(game(&server, &browser)["moves"].as_array().unwrap().len(), 0, "nothing was played");
+
+    // A whole game by clicks: the person plays the first legal move each time.
+    let mut state = state;
+    let mut plies = 0;
+    while state["over"].is_null() {
+        let mv = state["legal"][0].clone();
+        click_move(&browser, &mv);
+        state = settled(&server, &browser, "mini-hexchess");
+        plies = state["moves"].as_array().unwrap().len();
+        assert!(plies < 600, "the game ends");
+        if plies == 6 {
+            save_screenshot(&browser, "mini-hexchess");
+        }
+    }
+    browser.wait_until("the end shown", LONG, |b| b.attribute("#board", "data-over").as_deref() == Some("1"));
+    assert_eq!(browser.text("#status"), state["over"].as_str().unwrap());
+    let ended = browser.text("#status");
+    eprintln!("mini-hexchess by clicks: {plies} plies, {ended}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_wellisch_seat_and_a_weltschach_move_across_levels_by_clicks() {
+    let dir = scratch("serve-browser-seats");
+    let server = Served::start(&[]);
+    let Some(browser) = Browser::open(&dir, "the serve page") else { return };
+
+    let mut state = start(&server, &browser, "wellisch", &["you", "you", "you"]);
+    for seat in 0..3 {
+        assert_eq!(state["to_move"], seat, "{state}");
+        let mv = state["legal"][0].clone();
+        click_move(&browser, &mv);
+        state = settled(&server, &browser, "wellisch");
+        assert_eq!(state["moves"][seat].as_str(), mv["move"].as_str(), "seat {seat} moved");
+    }
+    save_screenshot(&browser, "wellisch");
+
+    // Weltschach: a piece whose targets lie on other levels (a label's first letter is its
+    // level); all of them highlighted, and one of them clicked.
+    let state = start(&server, &browser, "weltschach", &["you", "you"]);
+    let legal = state["legal"].as_array().unwrap();
+    let cube = labels(&server, "weltschach");
+    let level = |key: &Value| cube[&key.as_u64().unwrap()].chars().next().unwrap();
+    // The piece whose targets lie on the most levels (the picture of docs/serve.md shows it).
+    let levels_from = |from: &Value| {
+        let mut levels: Vec<char> = legal.iter().filter(|m| m["from"] == *from).map(|m| level(&m["to"])).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels.len()
+    };
+    let across = legal
+        .iter()
+        .filter(|m| level(&m["from"]) != level(&m["to"]))
+        .max_by_key(|m| levels_from(&m["from"]))
+        .expect("a move to another level")
+        .clone();
+    let from = across["from"].as_u64().unwrap();
+    browser.click(&cell_css(from));
+    let wanted: Vec<u64> = legal.iter().filter(|m| m["from"] == from).map(|m| m["to"].as_u64().unwrap()).collect();
+    let shown = browser.find_all("#board circle.target").len();
+    assert_eq!(shown, wanted.len(), "every target of the piece is highlighted");
+    save_screenshot(&browser, "weltschach");
+    browser.click(&cell_css(from));
+    click_move(&browser, &across);
+    let state = settled(&server, &browser, "weltschach");
+    assert_eq!(state["moves"][0].as_str(), across["move"].as_str());
+
+    // Position text pasted in; a pawn promoted through the dialog; the board flipped.
+    start(&server, &browser, "mini-hexchess", &["you", "you"]);
+    browser.type_into("#position", "1/3/1P3/k6/7/7/3K3 w - 0 1");
+    browser.click("#set-position");
+    browser.wait_until("the position set", LONG, |b| b.find_all("#board g.piece").len() == 3);
+    let mini = labels(&server, "mini-hexchess");
+    let key = |name: &str| *mini.iter().find(|(_, l)| *l == name).unwrap().0;
+    let d1 = format!("{} points", cell_css(key("d1")));
+    let before = browser.attribute(&cell_css(key("d1")), "points");
+    browser.click("#flip");
+    assert_ne!(browser.attribute(&cell_css(key("d1")), "points"), before, "{d1}: flipped");
+    browser.click(&cell_css(key("c5")));
+    browser.click(&cell_css(key("c6")));
+    browser.wait_until("the promotion dialog", LONG, |b| b.attribute("#promotion", "hidden").is_none());
+    assert_eq!(browser.find_all("#promotion-choices button").len(), 3, "rook, bishop, knight");
+    browser.click("#promotion-choices button[data-move=\"c5-c6=B\"]");
+    browser.wait_until("the promotion played", LONG, |b| b.attribute("#board", "data-plies").as_deref() == Some("1"));
+    let state = game(&server, &browser);
+    assert_eq!(state["moves"][0], "c5-c6=B");
+    assert!(browser.text("#moves").contains("c5-c6=B"), "the move list");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_analysis_panel_shows_the_best_move_of_analyse_json() {
+    let dir = scratch("serve-browser-analysis");
+    let runs = dir.join("runs");
+    fake_run(&runs.join("mini-a"));
+    let server = Served::start(&["--runs", runs.to_str().unwrap()]);
+    let Some(browser) = Browser::open(&dir, "the serve page") else { return };
+    let state = start(&server, &browser, "glinski", &["you", "you"]);
+    let mv = state["legal"].as_array().unwrap().iter().find(|m| m["move"] == "f5-f6").unwrap().clone();
+    click_move(&browser, &mv);
+    settled(&server, &browser, "glinski");
+    browser.click("#analyse-model option[value=\"none\"]");
+    browser.type_into("#analyse-sims", "400");
+    browser.click("#analyse");
+    browser.wait_until("the analysis done", LONG, |b| b.attribute("#analysis", "data-final").as_deref() == Some("1"));
+    let best = browser.text("#best");
+    let out =
+        vzero(&["analyse", "--variant", "glinski", "--moves", "f5-f6", "--model", "none", "--sims", "400", "--json"]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let theirs: Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+    assert_eq!(best, theirs["bestmove"].as_str().unwrap(), "the panel and analyse --json agree");
+    assert!(!browser.find_all("#board polygon.arrow").is_empty(), "the top moves are drawn as arrows");
+    assert!(browser.text("#lines").contains(&best));
+    save_screenshot(&browser, "glinski");
+
+    // The run view: its iteration line, curves, gauntlet and games, one of them opened.
+    browser.click("#tab-runs");
+    browser.wait_until("the run shown", LONG, |b| b.text("#run-iteration").starts_with("iteration"));
+    assert!(browser.text("#run-gauntlet").contains("Elo"));
+    browser.wait_until("the curves drawn", LONG, |b| {
+        b.execute("var i = document.getElementById('run-plot'); return i.complete && i.naturalWidth;")
+            .as_u64()
+            .is_some_and(|w| w > 0)
+    });
+    browser.click("#run-games li a");
+    let src = browser.attribute("#run-game", "src").expect("the game opened");
+    assert!(src.contains("/run/game?"), "{src}");
+    browser.wait_until("the replay page in its frame", LONG, |b| {
+        b.execute("var d = document.getElementById('run-game').contentDocument; return d && d.title;")
+            .as_str()
+            .is_some_and(|t| t.starts_with("vzero replay"))
+    });
+    save_screenshot(&browser, "runs");
+    let _ = std::fs::remove_dir_all(&dir);
+}
