@@ -22,20 +22,24 @@ fn forward_pass_has_the_declared_shapes_and_ranges() {
     assert!((0.0..=1.0).contains(&vmin) && (0.0..=1.0).contains(&vmax), "values outside [0,1]: {vmin} {vmax}");
 }
 
+/// Sixty steps on one fixed batch halve both losses of `net`.
+fn fits_a_fixed_batch(cfg: &NetConfig, net: &PolicyValueNet) {
+    let mut trainer = Trainer::new(net, 0.05, 1e-4);
+    let b = batch(cfg, 16);
+    let first = trainer.step(net, &b);
+    let mut last = first;
+    for _ in 0..60 {
+        last = trainer.step(net, &b);
+    }
+    assert!(last.policy_loss < 0.5 * first.policy_loss, "policy loss {} -> {}", first.policy_loss, last.policy_loss);
+    assert!(last.value_loss < 0.5 * first.value_loss, "value loss {} -> {}", first.value_loss, last.value_loss);
+}
+
 #[test]
 fn training_steps_reduce_the_loss() {
     tch::manual_seed(2);
     let cfg = hex_config();
-    let net = PolicyValueNet::new(&cfg, Device::Cpu);
-    let mut trainer = Trainer::new(&net, 0.05, 1e-4);
-    let b = batch(&cfg, 16);
-    let first = trainer.step(&net, &b);
-    let mut last = first;
-    for _ in 0..60 {
-        last = trainer.step(&net, &b);
-    }
-    assert!(last.policy_loss < 0.5 * first.policy_loss, "policy loss {} -> {}", first.policy_loss, last.policy_loss);
-    assert!(last.value_loss < 0.5 * first.value_loss, "value loss {} -> {}", first.value_loss, last.value_loss);
+    fits_a_fixed_batch(&cfg, &PolicyValueNet::new(&cfg, Device::Cpu));
 }
 
 #[test]
@@ -158,13 +162,5 @@ fn a_halved_trunk_learns_on_a_cube() {
     let net = PolicyValueNet::new(&cfg, Device::Cpu);
     let vars = net.var_store().variables();
     assert!(vars.contains_key("down.conv.weight") && vars.contains_key("up.conv.weight"), "it has its own layers");
-    let mut trainer = Trainer::new(&net, 0.05, 1e-4);
-    let b = batch(&cfg, 16);
-    let first = trainer.step(&net, &b);
-    let mut last = first;
-    for _ in 0..60 {
-        last = trainer.step(&net, &b);
-    }
-    assert!(last.policy_loss < 0.5 * first.policy_loss, "policy loss {} -> {}", first.policy_loss, last.policy_loss);
-    assert!(last.value_loss < 0.5 * first.value_loss, "value loss {} -> {}", first.value_loss, last.value_loss);
+    fits_a_fixed_batch(&cfg, &net);
 }
