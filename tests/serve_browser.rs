@@ -222,6 +222,17 @@ fn the_analysis_panel_shows_the_best_move_of_analyse_json() {
     assert!(browser.text("#lines").contains(&best));
     save_screenshot(&browser, "glinski");
 
+    // Each network seat searches with the visits typed beside it.
+    browser.click("#seat-1 option[value=\"none:400\"]");
+    browser.click("#seat-0 option[value=\"none:400\"]");
+    browser.type_into("#seat-sims-0", "3");
+    browser.type_into("#seat-sims-1", "7");
+    let before = browser.attribute("#board", "data-game");
+    browser.click("#new");
+    browser.wait_until("a game of two networks", LONG, |b| b.attribute("#board", "data-game") != before);
+    let seats = game(&server, &browser)["seats"].to_string();
+    assert!(seats.contains("none:3") && seats.contains("none:7"), "each seat's own sims: {seats}");
+
     // The run view: its iteration line, curves, gauntlet and games, one of them opened.
     browser.click("#tab-runs");
     browser.wait_until("the run shown", LONG, |b| b.text("#run-iteration").starts_with("iteration"));

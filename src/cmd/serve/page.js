@@ -61,14 +61,16 @@
     var info = variantInfo(name);
     return api('GET', '/api/players?variant=' + encodeURIComponent(name)).then(function (j) {
       state.players = j.players;
-      $('sims').value = j.sims;
       var options = j.players.map(function (p) {
         return '<option value="' + esc(p.text) + '">' + esc(p.label) + '</option>';
       }).join('');
       var html = '';
       for (var s = 0; s < info.players; s++) {
+        // Each seat's own network visits, used when that seat is a network.
         html += '<label>' + esc(info.seats[s] || ('seat ' + (s + 1))) +
-          ' <select id="seat-' + s + '" class="seat">' + options + '</select></label> ';
+          ' <select id="seat-' + s + '" class="seat">' + options + '</select></label> ' +
+          '<label>sims <input id="seat-sims-' + s + '" class="seat-sims" type="number" min="1" step="1" value="' +
+          esc(String(j.sims)) + '"></label> ';
       }
       $('seats').innerHTML = html;
       for (var t = 0; t < info.players; t++) {
@@ -80,12 +82,12 @@
     });
   }
 
-  // A seat's player as the server reads it: a network's visits from the sims field.
+  // A seat's player as the server reads it: a network's visits from that seat's sims field.
   function seatPlayer(s) {
     var text = $('seat-' + s).value;
     var choice = state.players.filter(function (p) { return p.text === text; })[0];
     if (choice && choice.model) {
-      var sims = parseInt($('sims').value, 10);
+      var sims = parseInt($('seat-sims-' + s).value, 10);
       if (sims > 0) { text = text.replace(/:\d+$/, '') + ':' + sims; }
     }
     return text;
