@@ -158,7 +158,7 @@ pub enum TrainFormChoice {
 impl TrainFormChoice {
     /// The form to train `net` in on this CPU. A halved trunk trains as NCHW fp32: its
     /// rearrangements into and out of the coarse grid turn every channels-last layer into
-    /// copies (Weltschach 4x32 halved, 2-core Xeon with AMX: NCHW fp32 17.3 steps a second,
+    /// copies (Weltschach 4x32 halved, 2-core AMD EPYC with AVX512-BF16: NCHW fp32 17.3 steps a second,
     /// channels-last fp32 2.8, channels-last bf16 1.8).
     pub fn resolve(self, net: &NetConfig) -> TrainForm {
         match self {
