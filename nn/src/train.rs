@@ -5,7 +5,7 @@ use std::path::Path;
 
 use tch::{Kind, TchError, Tensor};
 
-use crate::config::{NetConfig, Trunk};
+use crate::config::NetConfig;
 use crate::listed::ListedMoves;
 use crate::net::PolicyValueNet;
 use crate::optimizer::Sgd;
@@ -156,13 +156,9 @@ pub enum TrainFormChoice {
 }
 
 impl TrainFormChoice {
-    /// The form to train `net` in on this CPU. A halved trunk trains as NCHW fp32: its
-    /// rearrangements into and out of the coarse grid turn every channels-last layer into
-    /// copies (Weltschach 4x32 halved, 2-core AMD EPYC with AVX512-BF16: NCHW fp32 17.3 steps a second,
-    /// channels-last fp32 2.8, channels-last bf16 1.8).
+    /// The form to train `net` in on this CPU.
     pub fn resolve(self, net: &NetConfig) -> TrainForm {
         match self {
-            TrainFormChoice::Auto if net.trunk == Trunk::Halved => TrainForm { channels_last: false, bf16: false },
             TrainFormChoice::Auto => TrainForm {
                 channels_last: true,
                 bf16: net.channels >= BF16_TRAINING_CHANNELS && crate::fast::cpu_has_bf16(),
