@@ -37,5 +37,6 @@ pub use eval::{expected_score, EXPECTED_SCORE_SCALE, MATE, MOBILITY_CENTIPAWNS};
 pub use limits::{SearchLimits, SearchLimitsError, MAX_DEPTH};
 pub use search::{
     move_values, quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, SearchOutcome,
+    JUDGE_MARGIN, JUDGE_QUIESCENCE_NODES,
 };
 pub use tactics::{seat_values, TacticalEvaluator, Tactics, TacticsJudge};

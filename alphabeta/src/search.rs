@@ -29,6 +29,16 @@ const DELTA_MARGIN: i32 = 200;
 /// from one leaf in a crowded middlegame.
 const CHEAP_QUIESCENCE_NODES: u64 = 64;
 
+/// Centipawns below the best within which the judge values a move exactly on a board with a
+/// cheap quiescence search ([`move_values`]). The tactical prior (temperature 0.33 in logits of
+/// the expected score, about 100 cp near equality) gives a move this far below the best
+/// e^-5, under 1% of the best's weight.
+pub const JUDGE_MARGIN: i32 = 500;
+
+/// Nodes each judged move's cheap quiescence search may visit: the judge runs one for each of
+/// a node's several hundred moves, where the yardstick's one leaf may take [`CHEAP_QUIESCENCE_NODES`].
+pub const JUDGE_QUIESCENCE_NODES: u64 = 16;
+
 /// Nodes between looks at the clock (a clock read costs more than a node's bookkeeping).
 const CLOCK_INTERVAL: u64 = 1024;
 
@@ -116,12 +126,34 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
 /// The value of each of `moves` for `game`'s mover in centipawns, written to `values`: `depth`
 /// full-width plies after the move, then the quiescence search (depth 0: the quiescence search
 /// alone). What a tree search's tactical judge says of a new node's moves; one searcher serves
-/// them all, so the per-search set-up is paid once per position.
+/// them all, so the per-search set-up is paid once per position. On a board with a cheap
+/// quiescence search (Weltschach) only the moves within [`JUDGE_MARGIN`] of the best are
+/// valued exactly; each other move gets an upper bound at most that far below the best.
 pub fn move_values<G: Material>(game: &G, moves: &[G::Move], depth: u32, values: &mut [i32]) {
-    let mut searcher = Searcher::<G>::untimed_without_table(game);
     let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
-    for (value, &mv) in values.iter_mut().zip(moves) {
-        *value = searcher.child(game, mv, depth, 1, -INFINITY, INFINITY, mobility);
+    if !G::CHEAP_QUIESCENCE {
+        let mut searcher = Searcher::<G>::untimed_without_table(game);
+        for (value, &mv) in values.iter_mut().zip(moves) {
+            *value = searcher.child(game, mv, depth, 1, -INFINITY, INFINITY, mobility);
+        }
+        return;
+    }
+    // Weltschach's several hundred moves a node, each with its own capture search, made a
+    // judged node cost about 75 ms. The moves share their node's mobility, so the first
+    // quiescence ply need not list every reply to count them; and with the captures valued
+    // first, a quiet move that loses to a reply capture fails low at that reply's stand-pat.
+    let mut searcher = Searcher::<G> {
+        cheap_from_first_ply: true,
+        quiescence_nodes: JUDGE_QUIESCENCE_NODES,
+        ..Searcher::untimed_without_table(game)
+    };
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by(|&a, &b| game.capture_value(moves[b]).total_cmp(&game.capture_value(moves[a])));
+    let mut best = -INFINITY;
+    for j in order {
+        let floor = if best == -INFINITY { -INFINITY } else { best.saturating_sub(JUDGE_MARGIN) };
+        values[j] = searcher.child(game, moves[j], depth, 1, floor, INFINITY, mobility);
+        best = best.max(values[j]);
     }
 }
 
@@ -222,6 +254,13 @@ struct Searcher<G: Material> {
     nodes: u64,
     /// `nodes` when the current quiescence search began (at its first ply).
     quiescence_began: u64,
+    /// Whether a cheap quiescence search ([`Material::CHEAP_QUIESCENCE`]) is cheap from its
+    /// first ply too, standing pat with the mobility it was given (the judge's), instead of
+    /// listing every move there.
+    cheap_from_first_ply: bool,
+    /// Nodes one cheap quiescence search may visit ([`CHEAP_QUIESCENCE_NODES`], the judge's
+    /// [`JUDGE_QUIESCENCE_NODES`]).
+    quiescence_nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
 }
@@ -237,6 +276,8 @@ impl<G: Material> Searcher<G> {
             frames: Vec::new(),
             nodes: 0,
             quiescence_began: 0,
+            cheap_from_first_ply: false,
+            quiescence_nodes: CHEAP_QUIESCENCE_NODES,
             deadline: None,
             stopped: false,
         }
@@ -339,9 +380,9 @@ impl<G: Material> Searcher<G> {
         self.stopped
     }
 
-    /// Whether the current quiescence search has used up its nodes ([`CHEAP_QUIESCENCE_NODES`]).
+    /// Whether the current quiescence search has used up its nodes (`quiescence_nodes`).
     fn quiescence_spent(&self) -> bool {
-        self.nodes - self.quiescence_began > CHEAP_QUIESCENCE_NODES
+        self.nodes - self.quiescence_began > self.quiescence_nodes
     }
 
     /// The frame of `ply`, taken out while its node runs.
@@ -463,7 +504,7 @@ impl<G: Material> Searcher<G> {
         if qply == 0 {
             self.quiescence_began = self.nodes;
         }
-        let cheap = G::CHEAP_QUIESCENCE && qply > 0;
+        let cheap = G::CHEAP_QUIESCENCE && (qply > 0 || self.cheap_from_first_ply);
         let stand_pat;
         let mut frame = if cheap {
             // Captures alone, listed only when standing pat does not already decide: the game's

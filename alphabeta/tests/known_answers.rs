@@ -4,7 +4,7 @@
 
 mod common;
 
-use alphabeta::{quiescence_value, search, SearchLimits, SearchOutcome, MATE};
+use alphabeta::{move_values, quiescence_value, search, SearchLimits, SearchOutcome, JUDGE_MARGIN, MATE};
 use common::{after, best_reply_capture, hex_position, move_texts, wellisch_position, wins_at_once};
 use rules::wellisch::Wellisch;
 use rules::weltschach::Weltschach;
@@ -158,4 +158,47 @@ fn weltschach_quiescence_sees_a_capture_that_mates() {
     let report = best(&game, 1);
     assert_eq!(game.move_text(report.best), "sa8-sa5");
     assert!(report.value > MATE / 2);
+}
+
+/// Every legal move of `game` with the judge's value of it (centipawns for the mover).
+fn judged<G: Material>(game: &G) -> Vec<(String, i32)> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut values = vec![0; moves.len()];
+    move_values(game, &moves, 0, &mut values);
+    moves.iter().zip(values).map(|(&mv, v)| (game.move_text(mv), v)).collect()
+}
+
+#[test]
+fn weltschach_judge_puts_the_hanging_queen_first_and_the_rest_far_below() {
+    // The judge values exactly only the moves within JUDGE_MARGIN of the best; the rook's
+    // capture of the queen is first, and every other move (the queen takes the rook, or the
+    // rook runs and the queen stays) is far enough below that a bound suffices.
+    let game = Weltschach::from_placements(0, "Kvd1 kve8 Rsa1 qsa5 psh6").unwrap();
+    let values = judged(&game);
+    let (best, value) = values.iter().max_by_key(|(_, v)| *v).unwrap();
+    assert_eq!(best, "sa1-sa5", "{values:?}");
+    assert!((350..=450).contains(value), "up a rook less a pawn once the queen is taken, got {value}");
+    for (text, v) in values.iter().filter(|(text, _)| text != best) {
+        assert!(*v <= value - JUDGE_MARGIN, "{text} valued {v}, within the margin of {value}");
+    }
+}
+
+#[test]
+fn weltschach_judge_sees_a_capture_that_mates_and_counts_the_recapture() {
+    let mates = Weltschach::from_placements(1, "Ksa1 kzh4 Qsa5 rsa8 rtb8 rsb8 rta8").unwrap();
+    let values = judged(&mates);
+    let (best, value) = values.iter().max_by_key(|(_, v)| *v).unwrap();
+    assert_eq!((best.as_str(), *value > MATE / 2), ("sa8-sa5", true), "{values:?}");
+    // A free rook is won; one the sa8 rook takes back is a trade, worth no more than moving the
+    // attacked rook away, and a rook left where the sa5 rook takes it is lost.
+    let free = Weltschach::from_placements(0, "Kvd1 kve8 Rsa1 rsa5 psh6").unwrap();
+    let defended = Weltschach::from_placements(0, "Kvd1 kve8 Rsa1 rsa5 rsa8 psh6").unwrap();
+    let value_of = |values: &[(String, i32)], text: &str| values.iter().find(|(t, _)| t == text).unwrap().1;
+    let (free, defended) = (judged(&free), judged(&defended));
+    assert!((350..=450).contains(&value_of(&free, "sa1-sa5")), "a free rook: {free:?}");
+    let (trade, away, left) =
+        (value_of(&defended, "sa1-sa5"), value_of(&defended, "sa1-sb1"), value_of(&defended, "vd1-vc1"));
+    assert!((-650..=-550).contains(&trade) && (trade - away).abs() <= 20, "trade {trade}, away {away}");
+    assert!(left <= trade - 400, "the rook left en prise is lost: {left}, the trade {trade}");
 }
