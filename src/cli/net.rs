@@ -4,7 +4,6 @@
 use clap::Args;
 
 use mcts::{MoveChoice, TreeTactics};
-use rules::Variant;
 
 use super::values::{count, number, parsed, share};
 use crate::engine::ModelChoice;
@@ -49,8 +48,7 @@ pub struct NetArgs {
     /// Share (0 to 1) of the tactical prior in each new node's prior: a softmax over every
     /// move's quiescence value (after `--tactics-depth` plies), so the search looks at the
     /// captures and threats a full-width search sees however low the network ranks them.
-    /// (default 0.5; 0 on Weltschach, where judging its hundreds of moves a node costs seconds
-    /// a move)
+    /// (default 0.5)
     #[arg(long, value_name = "W", value_parser = share())]
     pub tactical_prior: Option<f32>,
     /// Plies below the root that get the tactical prior: 1 the root alone, 0 every ply (0 to
@@ -63,17 +61,17 @@ pub struct NetArgs {
     #[arg(long, value_name = "T", value_parser = number(0.01, mcts::MAX_TEMPERATURE))]
     pub tactical_temperature: Option<f32>,
     /// Share (0 to 1) of the best move's quiescence value in each new node's value. (default
-    /// 1; 0 on Weltschach)
+    /// 1)
     #[arg(long, value_name = "W", value_parser = share())]
     pub tactical_value: Option<f32>,
     /// Share (0 to 1) of the minimax of the quiescence values below a move in the value that
     /// selection and the move choice read (implicit minimax backups); 0 is plain Monte-Carlo
-    /// means. Two players only. (default 0.5; 0 on Weltschach)
+    /// means. Two players only. (default 0.5)
     #[arg(long, value_name = "W", value_parser = share())]
     pub minimax: Option<f32>,
     /// How the move is chosen: `visits` (the most visited) or `lcb` (the highest lower
     /// confidence bound on its value, Q - width/sqrt(visits)), which reads values where
-    /// visits are few. (default lcb; visits on Weltschach)
+    /// visits are few. (default lcb)
     #[arg(long, value_name = "RULE", value_parser = parsed::<MoveChoice>)]
     pub choice: Option<MoveChoice>,
     /// Width of the `lcb` choice's bound, 0 to 100: higher is closer to choosing by visits.
@@ -87,22 +85,12 @@ pub struct NetArgs {
     pub passes: Option<u32>,
 }
 
-/// The tree levers a search player gets on `variant` unless told otherwise: the best measured
-/// ([`TreeTactics::recommended`]), but none on Weltschach, where judging the several hundred
-/// moves of a node, each with a capture-rich quiescence search, costs about 0.3 s a simulation
-/// ten and twenty plies into a game (`vzero bench mcts`), until it has cheaper tactics.
-fn default_tree_tactics(variant: Variant) -> TreeTactics {
-    match variant {
-        Variant::Weltschach => TreeTactics::default(),
-        _ => TreeTactics::recommended(),
-    }
-}
-
 impl NetArgs {
-    /// The tactics the flags ask for on `variant`: the leaf values of `--tactics` and
-    /// `--tactics-depth`, and the tree levers, each the variant's default where not given.
-    pub fn tactics(&self, variant: Variant) -> alphabeta::Tactics {
-        let d = default_tree_tactics(variant);
+    /// The tactics the flags ask for: the leaf values of `--tactics` and `--tactics-depth`,
+    /// and the tree levers, each the best measured ([`TreeTactics::recommended`]) where not
+    /// given, on every variant.
+    pub fn tactics(&self) -> alphabeta::Tactics {
+        let d = TreeTactics::recommended();
         let tree = TreeTactics {
             prior: self.tactical_prior.unwrap_or(d.prior),
             prior_plies: self.tactical_prior_plies.unwrap_or(d.prior_plies),

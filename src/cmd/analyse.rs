@@ -34,7 +34,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         threads: args.threads.max(1),
         multipv: args.multipv.max(1),
         leaves: args.net.leaves,
-        tactics: args.net.tactics(args.game.variant),
+        tactics: args.net.tactics(),
         info_every: INFO_EVERY,
     };
     let report = session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});

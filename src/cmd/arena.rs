@@ -81,7 +81,7 @@ fn arena_match<G: FullGame>(
         leaves: a.net.leaves,
         engine_budget,
         inference,
-        tactics: a.net.tactics(a.game.variant),
+        tactics: a.net.tactics(),
         reuse_trees: !a.play.fresh_search,
     };
     let players = load_players::<G>(specs, opts)?;

@@ -26,7 +26,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
             each_other: args.each_other,
             games: args.games,
             sims: args.sims,
-            tactics: args.net.tactics(config.variant),
+            tactics: args.net.tactics(),
             leaves: args.net.leaves,
             reuse_trees: !args.play.fresh_search,
             max_plies: args.play.max_plies,
@@ -40,7 +40,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
     let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
     // A run's own gauntlet, or one played with other search flags, still shows: the table of
     // the last match's search, named in the table's title.
-    let table = gauntlet_table_from_log(&log, Some(args.sims), Some(args.net.tactics(config.variant)))
+    let table = gauntlet_table_from_log(&log, Some(args.sims), Some(args.net.tactics()))
         .or_else(|| gauntlet_table_from_log(&log, Some(args.sims), None));
     match table {
         Some(table) => print_table(&table, &config.variant.to_string()),

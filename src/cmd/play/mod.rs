@@ -216,7 +216,7 @@ impl<'a> Table<'a> {
             threads: 1,
             multipv: lines.max(1),
             leaves: self.args.net.leaves,
-            tactics: self.args.net.tactics(self.args.game.variant),
+            tactics: self.args.net.tactics(),
             info_every: INFO_EVERY,
         };
         let report = self.session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});

@@ -212,7 +212,7 @@ impl App {
         match seat {
             Seat::Person => Err("a person's seat has no engine".into()),
             Seat::Fixed(spec) => {
-                let best = players::fixed_move(spec, &game, work.seed, self.player_options(work.variant))?;
+                let best = players::fixed_move(spec, &game, work.seed, self.player_options())?;
                 Ok(Answer { best, report: None, search: None })
             }
             Seat::Network { model, sims } => {
@@ -230,7 +230,7 @@ impl App {
                     threads: 1,
                     multipv: MULTIPV,
                     leaves: self.settings.net.leaves,
-                    tactics: self.settings.net.tactics(work.variant),
+                    tactics: self.settings.net.tactics(),
                     info_every: REPORT_EVERY,
                 };
                 let report = session.search(&limits, settings, &work.stop, &mut |a| {
@@ -259,13 +259,13 @@ impl App {
     }
 
     /// How fixed players are built (the arena's options; only alpha-beta and mcts read them).
-    fn player_options(&self, variant: Variant) -> PlayerOptions {
+    fn player_options(&self) -> PlayerOptions {
         PlayerOptions {
             default_sims: self.settings.sims,
             leaves: self.settings.net.leaves,
             engine_budget: EngineBudget::Nodes(self.settings.sims),
             inference: nn::Inference::choose(nn::Device::Cpu, nn::PrecisionChoice::Fp32),
-            tactics: self.settings.net.tactics(variant),
+            tactics: self.settings.net.tactics(),
             reuse_trees: false,
         }
     }
