@@ -238,6 +238,10 @@ pub struct SearchParams {
     /// the tactical prior, value and `lcb` choice: 0.83 with it at 0.5 against 0.92 without).
     /// PUCT only: Gumbel search's selection and choice do not read it.
     pub minimax_weight: f32,
+    /// Self-play: iterations over which `tactical_prior`, `tactical_value` and
+    /// `minimax_weight` fall linearly to 0 (see [`SearchParams::tree_levers_at`]), so the
+    /// network takes over from the classical judge; 0 keeps them constant.
+    pub tactical_iterations: u32,
     /// How the move to play is chosen at temperature 0: by visits, or by a lower confidence
     /// bound on the value, which reads values where visits are few (see [`MoveChoice`]). PUCT
     /// only: Gumbel search plays its halving's survivor.
@@ -393,6 +397,7 @@ impl SearchParams {
             tactical_temperature: 0.33,
             tactical_value: 0.0,
             minimax_weight: 0.0,
+            tactical_iterations: 0,
             choice: MoveChoice::Visits,
             lcb_width: 0.2,
         }
@@ -462,6 +467,7 @@ impl SearchParams {
             ("material_iterations", self.material_iterations),
             ("tactics_iterations", self.tactics_iterations),
             ("tactical_prior_plies", self.tactical_prior_plies),
+            ("tactical_iterations", self.tactical_iterations),
         ] {
             check(field, value as f32, value <= MAX_PLY_COUNT, "from 0 to 1000000")?;
         }
@@ -489,6 +495,19 @@ impl SearchParams {
     /// iteration `iteration`: `tactics_weight`, falling linearly to 0 over `tactics_iterations`.
     pub fn tactics_weight_at(&self, iteration: u32) -> f32 {
         fading(self.tactics_weight, self.tactics_iterations, iteration)
+    }
+
+    /// The search self-play runs with the network of training iteration `iteration`: the
+    /// tactical prior, tactical value and minimax weight each falling linearly to 0 over
+    /// `tactical_iterations` (0: constant), every other parameter as it is.
+    pub fn tree_levers_at(&self, iteration: u32) -> SearchParams {
+        let fade = |w| fading(w, self.tactical_iterations, iteration);
+        SearchParams {
+            tactical_prior: fade(self.tactical_prior),
+            tactical_value: fade(self.tactical_value),
+            minimax_weight: fade(self.minimax_weight),
+            ..self.clone()
+        }
     }
 
     /// The temperature for a move at `ply`.
@@ -529,5 +548,26 @@ mod tests {
             ..SearchParams::for_tests_v1()
         };
         assert_eq!(SearchParams::analysis(400), before);
+    }
+
+    #[test]
+    fn the_tree_levers_fade_to_zero_over_their_iterations_and_nothing_else_does() {
+        let params = SearchParams {
+            tactical_prior: 0.5,
+            tactical_value: 1.0,
+            minimax_weight: 0.4,
+            tactical_iterations: 4,
+            tactical_temperature: 0.33,
+            ..SearchParams::default()
+        };
+        let levers = |p: &SearchParams| (p.tactical_prior, p.tactical_value, p.minimax_weight);
+        assert_eq!(levers(&params.tree_levers_at(0)), (0.5, 1.0, 0.4));
+        assert_eq!(levers(&params.tree_levers_at(1)), (0.375, 0.75, 0.3));
+        assert_eq!(levers(&params.tree_levers_at(4)), (0.0, 0.0, 0.0));
+        assert_eq!(levers(&params.tree_levers_at(9)), (0.0, 0.0, 0.0));
+        let later = params.tree_levers_at(2);
+        assert_eq!(SearchParams { tactical_prior: 0.5, tactical_value: 1.0, minimax_weight: 0.4, ..later }, params);
+        let kept = SearchParams { tactical_iterations: 0, ..params.clone() };
+        assert_eq!(kept.tree_levers_at(100), kept);
     }
 }

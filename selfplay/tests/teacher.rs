@@ -70,6 +70,29 @@ fn a_mate_in_one_is_labelled_as_a_win_with_the_mate_first() {
 }
 
 #[test]
+fn a_sharp_teacher_gives_a_mate_in_one_the_whole_target_and_a_value_near_a_win() {
+    let text = "1/3/5/7/R8/2R1B6/11/11/11/11/k4K5 w - 0 60";
+    let start = Glinski::from_text(text).unwrap();
+    // A sharp target (10 cp) and the default value mix (half evaluation, half result).
+    let sharp = TeacherPlan { policy_temperature: 10.0, value_mix: 0.5, ..plan(2) };
+    let (record, _) = teacher_game(&start, 0, &sharp);
+    let first = &record.moves[0];
+    let value = first.root_value.expect("labelled");
+    assert!(value[0] > 0.99 && value[1] < 0.01, "near a win for the mover: {value:?}");
+    let mut moves = Vec::new();
+    start.legal_moves(&mut moves);
+    let mates = |index: u32| {
+        let mv = *moves.iter().find(|&&m| start.policy_index(m) == index as usize).unwrap();
+        let mut after = start.clone();
+        after.play(mv);
+        after.outcome().map(|s| s.get(0)) == Some(1.0)
+    };
+    let on_mates: u32 = first.visits.iter().filter(|&&(i, _)| mates(i)).map(|&(_, n)| n).sum();
+    let total: u32 = first.visits.iter().map(|&(_, n)| n).sum();
+    assert!(on_mates >= 999 && on_mates == total, "the mates take the whole target: {:?}", first.visits);
+}
+
+#[test]
 fn value_targets_mix_the_evaluation_with_the_result() {
     let start = MiniHexchess::start();
     let mixed = TeacherPlan { value_mix: 0.25, random_plies: 2, ..plan(1) };

@@ -27,9 +27,9 @@ pub(crate) struct PhaseGames {
 }
 
 /// Plays the games numbered in `wanted` on `selfplay.workers` threads with the network of
-/// iteration `iteration` (which sets the playout and material shares of leaf values), handing each finished
-/// game to `flusher` as it ends. A failed write stops the workers (through `stop`) and is
-/// returned.
+/// iteration `iteration` (which sets the playout and material shares of leaf values and fades the
+/// tree levers), handing each finished game to `flusher` as it ends. A failed write stops the
+/// workers (through `stop`) and is returned.
 pub(crate) fn self_play_phase<G: Encoding>(
     config: &Config,
     client: &InferenceClient,
@@ -39,7 +39,7 @@ pub(crate) fn self_play_phase<G: Encoding>(
     progress: bool,
     flusher: &mut Flusher<G>,
 ) -> Result<PhaseGames, TrainError> {
-    let params = config.search.clone();
+    let params = config.search.tree_levers_at(iteration);
     let start = start_state::<G>(config).expect("checked when the run started");
     let bar = Progress::new(progress, wanted.len() as u64, "games");
     let asked = wanted.len();

@@ -71,6 +71,33 @@ mod tests {
         assert!((999..=1001).contains(&total), "{total}");
     }
 
+    /// Centipawn scores as an evaluation of material plus a centipawn a legal move gives them:
+    /// sound quiet moves a few apart, a move that hangs a pawn a pawn below them.
+    const QUIET: [i32; 6] = [4, 5, 2, 0, -95, -3];
+
+    #[test]
+    fn a_sharp_target_puts_the_best_move_first_and_drops_the_hung_pawn() {
+        let indices = [10, 11, 12, 13, 14, 15];
+        let count = |target: &[(u32, u32)], i: u32| target.iter().find(|&&(j, _)| j == i).map_or(0, |&(_, n)| n);
+        let sharp = policy_target(&indices, &QUIET, 10.0);
+        let order: Vec<u32> = {
+            let mut t = sharp.clone();
+            t.sort_by_key(|&(i, n)| (std::cmp::Reverse(n), i));
+            t.iter().map(|&(i, _)| i).collect()
+        };
+        assert_eq!(order, vec![11, 10, 12, 13, 15], "by score, the hung pawn left out: {sharp:?}");
+        // 10 cp: a move 5 cp worse gets e^-0.5 of the best's share, 8 cp worse e^-0.8.
+        let ratio = |i| count(&sharp, i) as f32 / count(&sharp, 11) as f32;
+        assert!((ratio(13) - (-0.5f32).exp()).abs() < 0.01, "{sharp:?}");
+        assert!((ratio(15) - (-0.8f32).exp()).abs() < 0.01, "{sharp:?}");
+        // 200 cp, the old default: every quiet move within 3% of the best and the hung pawn
+        // still 0.61 of it, the flat target the sharp one replaces.
+        let soft = policy_target(&indices, &QUIET, 200.0);
+        let soft_ratio = |i| count(&soft, i) as f32 / count(&soft, 11) as f32;
+        assert!((10..=15).filter(|&i| i != 14).all(|i| soft_ratio(i) > 0.96), "{soft:?}");
+        assert!((soft_ratio(14) - 0.61).abs() < 0.01, "{soft:?}");
+    }
+
     #[test]
     fn mate_scores_do_not_overflow() {
         let shares = softmax(&[alphabeta::MATE - 1, 0, -alphabeta::MATE + 2], 200.0);
