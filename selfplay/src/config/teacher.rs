@@ -2,9 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::{
-    above_zero_to, rule, share, shortened, up_to, within, zero_to, Limits, MAX_ITERATIONS, MAX_PLIES, MAX_STEPS,
-};
+use super::limits::{rule, share, shortened, up_to, within, zero_to, Limits, MAX_ITERATIONS, MAX_PLIES, MAX_STEPS};
 
 /// `[teacher]`: before its first self-play iteration the run has an alpha-beta player play
 /// `positions` labelled positions (`vzero teach`), trains `steps` steps on them alone, and then
@@ -19,7 +17,8 @@ pub struct TeacherConfig {
     pub player: String,
     /// Uniformly random plies opening each teacher game (not labelled), so games differ.
     pub random_plies: u32,
-    /// Centipawns of the policy target's softmax over the teacher's root-move scores.
+    /// Centipawns of the policy target's softmax over the teacher's root-move scores (0: the
+    /// best move alone).
     pub policy_temperature: f32,
     /// Centipawns of the softmax the teacher's move is drawn from (0: always its best).
     pub choice_temperature: f32,
@@ -41,8 +40,9 @@ impl TeacherConfig {
     pub(super) fn limits(&self) -> Limits {
         let player = "must be alphabeta:DEPTH or alphabeta:DEPTH:MS";
         rule(self.settings().is_err(), "teacher.player", shortened(&self.player), player)?;
-        // A softmax over 100,000 centipawns (a thousand pawns) is uniform over any scores.
-        above_zero_to("teacher.policy_temperature", self.policy_temperature.into(), 100_000.0, " centipawns")?;
+        // A softmax over 100,000 centipawns (a thousand pawns) is uniform over any scores; 0
+        // is the best move alone.
+        zero_to("teacher.policy_temperature", self.policy_temperature.into(), 100_000.0, " centipawns")?;
         zero_to("teacher.choice_temperature", self.choice_temperature.into(), 100_000.0, " centipawns")?;
         up_to("teacher.positions", self.positions, MAX_STEPS)?;
         up_to("teacher.random_plies", self.random_plies.into(), MAX_PLIES)?;
@@ -108,8 +108,8 @@ mod tests {
                 (|c| c.player = "alphabeta:1:50".into(), None),
                 (|c| c.player = "greedy".into(), Some("teacher.player")),
                 (|c| c.player = "alphabeta:0".into(), Some("teacher.player")),
-                (|c| c.policy_temperature = 0.0, Some("teacher.policy_temperature")),
-                (|c| c.policy_temperature = f32::MIN_POSITIVE, None),
+                (|c| c.policy_temperature = 0.0, None),
+                (|c| c.policy_temperature = -f32::MIN_POSITIVE, Some("teacher.policy_temperature")),
                 (|c| c.policy_temperature = 100_000.0, None),
                 (|c| c.policy_temperature = 100_001.0, Some("teacher.policy_temperature")),
                 (|c| c.policy_temperature = f32::INFINITY, Some("teacher.policy_temperature")),

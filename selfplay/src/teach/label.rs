@@ -9,16 +9,22 @@ use rand::RngExt;
 pub const POLICY_UNITS: f32 = 1000.0;
 
 /// `softmax(score / temperature)` over `scores` (centipawns), computed from the best score down
-/// so that mate scores (ten million) do not overflow.
+/// so that mate scores (ten million) do not overflow; its limit at temperature 0 shares the
+/// whole weight among the best moves.
 pub fn softmax(scores: &[i32], temperature: f32) -> Vec<f32> {
     let best = scores.iter().copied().max().unwrap_or(0) as f64;
+    if temperature <= 0.0 {
+        let ties = scores.iter().filter(|&&s| s as f64 == best).count() as f32;
+        return scores.iter().map(|&s| if s as f64 == best { 1.0 / ties } else { 0.0 }).collect();
+    }
     let weights: Vec<f64> = scores.iter().map(|&s| ((s as f64 - best) / temperature as f64).exp()).collect();
     let sum: f64 = weights.iter().sum();
     weights.iter().map(|w| (w / sum) as f32).collect()
 }
 
 /// The policy target as (policy index, count) pairs: `softmax(score / temperature)` in
-/// [`POLICY_UNITS`], moves rounding to 0 left out, the best move always kept.
+/// [`POLICY_UNITS`], moves rounding to 0 left out, the best move always kept; temperature 0
+/// is the best move alone (equal best moves share it).
 pub fn policy_target(indices: &[u32], scores: &[i32], temperature: f32) -> Vec<(u32, u32)> {
     let shares = softmax(scores, temperature);
     let best = scores.iter().enumerate().max_by_key(|&(_, &s)| s).map_or(0, |(i, _)| i);
@@ -96,6 +102,12 @@ mod tests {
         let soft_ratio = |i| count(&soft, i) as f32 / count(&soft, 11) as f32;
         assert!((10..=15).filter(|&i| i != 14).all(|i| soft_ratio(i) > 0.96), "{soft:?}");
         assert!((soft_ratio(14) - 0.61).abs() < 0.01, "{soft:?}");
+    }
+
+    #[test]
+    fn temperature_zero_targets_the_best_move_alone_and_splits_ties() {
+        assert_eq!(policy_target(&[10, 11, 12, 13, 14, 15], &QUIET, 0.0), vec![(11, 1000)]);
+        assert_eq!(policy_target(&[7, 8, 9], &[30, -10, 30], 0.0), vec![(7, 500), (9, 500)]);
     }
 
     #[test]
