@@ -254,7 +254,8 @@ fn each_kind_of_limit_keeps_its_exact_message() {
         ("[selfplay]\nadjudicate_material = nan", "selfplay.adjudicate_material = NaN: must be from 0 to 10000 pawns".into()),
         ("[training]\nlearning_rate = 0.0", "training.learning_rate = 0: must be above 0 and at most 1000".into()),
         ("[training]\nweight_decay = -0.1", "training.weight_decay = -0.1: must be from 0 to 1".into()),
-        ("[teacher]\npolicy_temperature = 0.0", "teacher.policy_temperature = 0: must be above 0 and at most 100000 centipawns".into()),
+        // 0 is the best move alone (ties split), so a negative temperature is the one refused.
+        ("[teacher]\npolicy_temperature = -1.0", "teacher.policy_temperature = -1: must be from 0 to 100000 centipawns".into()),
         ("[teacher]\nchoice_temperature = -1.0", "teacher.choice_temperature = -1: must be from 0 to 100000 centipawns".into()),
         ("[teacher]\nthreads = 257", "teacher.threads = 257: must be 1 to 256".into()),
         ("[teacher]\nplayer = \"random\"", "teacher.player = random: must be alphabeta:DEPTH or alphabeta:DEPTH:MS".into()),
