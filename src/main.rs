@@ -20,7 +20,6 @@ mod viz;
 
 use std::process::ExitCode;
 
-use clap::Parser;
 
 /// Ends the program quietly when its standard output or error is a pipe whose reader went away
 /// (`vzero bench perft | head -1`), as other command-line tools do. SIGPIPE stays ignored (Rust's
@@ -46,7 +45,7 @@ fn quiet_on_closed_output() {
 fn main() -> ExitCode {
     allocator::keep_freed_memory();
     quiet_on_closed_output();
-    let args = match cli::Cli::try_parse() {
+    let args = match cli::parse_args() {
         Ok(args) => args,
         Err(err) => return cli::usage_error(err),
     };

@@ -89,8 +89,8 @@ fn a_gauntlet_with_tactics_is_kept_apart_from_one_without() {
     assert!(out.status.success(), "{text}");
     let events = gauntlet_events(&run);
     assert_eq!(events.len(), plain + 1, "the same pairing with tactics is a new match: {text}");
-    assert_eq!(events.last().unwrap().tactics, 0.5);
-    assert!(events[..plain].iter().all(|g| g.tactics == 0.0));
+    assert_eq!(events.last().unwrap().tactics().tactics_weight, 0.5);
+    assert!(events[..plain].iter().all(|g| g.tactics().tactics_weight == 0.0));
     assert!(text.contains("with --tactics 0.5"), "the table is of the tactics matches: {text}");
     let table_rows = text.lines().filter(|l| l.starts_with("step-") && !l.contains(" vs ")).count();
     assert_eq!(table_rows, 1, "only the checkpoint played with tactics: {text}");
@@ -101,8 +101,9 @@ fn a_gauntlet_with_tactics_is_kept_apart_from_one_without() {
     assert!(out.status.success(), "{text}");
     let events = gauntlet_events(&run);
     assert_eq!(events.len(), plain + 2, "a deeper tactical search is a new match too: {text}");
-    assert_eq!((events.last().unwrap().tactics, events.last().unwrap().tactics_depth), (0.5, 1));
-    assert!(events[..plain + 1].iter().all(|g| g.tactics_depth == 0));
+    let last = events.last().unwrap().tactics();
+    assert_eq!((last.tactics_weight, last.tactics_depth), (0.5, 1));
+    assert!(events[..plain + 1].iter().all(|g| g.tactics().tactics_depth == 0));
     assert!(text.contains("with --tactics 0.5 --tactics-depth 1"), "{text}");
     std::fs::remove_dir_all(run).unwrap();
 }

@@ -11,7 +11,7 @@
 //!
 //! The same search also judges the leaves of an `mcts` search: [`TacticsJudge`] is the leaf judge
 //! ([`mcts::LeafJudge`]) whose tactical values a search blends into its evaluator's
-//! ([`Tactics`]: `--tactics`, `search.tactics_weight`).
+//! ([`tactical_evaluator`]: `--tactics`, `search.tactics_weight`).
 //!
 //! Without a time limit a search is deterministic for a given seed; the seed only breaks ties
 //! between equally valued root moves, so games vary across a match but replay exactly.
@@ -39,4 +39,4 @@ pub use search::{
     move_values, quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, SearchOutcome,
     JUDGE_MARGIN, JUDGE_QUIESCENCE_NODES,
 };
-pub use tactics::{seat_values, TacticalEvaluator, Tactics, TacticsJudge};
+pub use tactics::{seat_values, tactical_evaluator, TacticalEvaluator, TacticsJudge};

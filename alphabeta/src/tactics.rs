@@ -4,67 +4,27 @@
 //! a few plies deep; the quiescence search does not, so a search with this blend keeps its
 //! tactics when the network plays.
 
-use mcts::{Blend, Judged, LeafJudge, MoveJudge, SearchParams, TreeTactics};
+use mcts::{Blend, Judged, LeafJudge, MoveJudge, Tactics};
 use rules::{Material, Player, MAX_PLAYERS};
 
 use crate::eval::expected_score;
 use crate::limits::SearchLimits;
 use crate::search::{move_values, quiescence_value, search};
 
-/// How search players use the tactical judge: the share of its value blended into every leaf
-/// value (`--tactics`, 0 to 1; 0 leaves the evaluator as it is), its full-width plies, and the
-/// levers that put its opinion of every move inside the tree ([`TreeTactics`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Tactics {
-    /// Share of [`TacticsJudge`]'s value in each leaf value.
-    pub weight: f32,
-    /// [`TacticsJudge::depth`] (`--tactics-depth`).
-    pub depth: u32,
-    /// Tactical priors, values, minimax backups and the move choice ([`mcts::judge`]).
-    pub tree: TreeTactics,
-}
-
-/// The evaluator a search player with [`Tactics`] searches with: its own, with the tactical
-/// leaf values blended in and every move judged where the search asks.
+/// The evaluator a search with [`Tactics`] searches with: its own, with the tactical leaf
+/// values blended in and every move judged where the search asks.
 pub type TacticalEvaluator<E> = Judged<Blend<E, TacticsJudge>, TacticsJudge>;
 
-impl Tactics {
-    /// What a player's name gets for it: `+tactics0.3`, `+tactics0.3d2`, the tree levers
-    /// (`+prior1+lcb`), or nothing when all is off.
-    pub fn suffix(&self) -> String {
-        let leaf = match (self.weight > 0.0, self.depth) {
-            (false, _) => String::new(),
-            (true, 0) => format!("+tactics{}", self.weight),
-            (true, depth) => format!("+tactics{}d{depth}", self.weight),
-        };
-        let depth = if self.weight <= 0.0 && self.tree.judges() && self.depth > 0 {
-            format!("+d{}", self.depth)
-        } else {
-            String::new()
-        };
-        format!("{leaf}{depth}{}", self.tree.suffix())
-    }
-
-    /// The command-line flags that ask for these tactics: `--tactics 0.3 --tactics-depth 2`
-    /// and every tree lever.
-    pub fn flags(&self) -> String {
-        format!("--tactics {} --tactics-depth {} {}", self.weight, self.depth, self.tree.flags())
-    }
-
-    /// The evaluator `inner` with these tactics: the leaf values blended, the moves judged.
-    pub fn blend<E>(&self, inner: E) -> TacticalEvaluator<E> {
-        let judge = TacticsJudge { depth: self.depth };
-        Judged { inner: Blend { inner, judge, weight: self.weight }, judge }
-    }
-
-    /// Sets the tree levers in `params`.
-    pub fn apply_to(&self, params: &mut SearchParams) {
-        self.tree.apply_to(params);
-    }
+/// The evaluator `inner` with `tactics`: the leaf values blended by `tactics_weight`, the moves
+/// judged at `tactics_depth` where the search's levers ask. Players and self-play alike build
+/// their searches' evaluators here.
+pub fn tactical_evaluator<E>(tactics: &Tactics, inner: E) -> TacticalEvaluator<E> {
+    let judge = TacticsJudge { depth: tactics.tactics_depth };
+    Judged { inner: Blend { inner, judge, weight: tactics.tactics_weight }, judge }
 }
 
 /// A [`LeafJudge`] from the alpha-beta player's value of the leaf, squashed by
-/// [`expected_score`]: `search.tactics_weight` in training, `--tactics` in play.
+/// [`expected_score`]: [`Tactics::tactics_weight`] (`search.tactics_weight`, `--tactics`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TacticsJudge {
     /// Full-width plies searched before the quiescence search (`--tactics-depth`): 0, the

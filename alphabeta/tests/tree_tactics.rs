@@ -4,9 +4,9 @@
 
 mod common;
 
-use alphabeta::Tactics;
+use alphabeta::tactical_evaluator;
 use common::hex_position;
-use mcts::{MoveChoice, Search, SearchParams, TreeTactics, UniformEvaluator};
+use mcts::{MoveChoice, Search, SearchParams, Tactics, UniformEvaluator};
 use rules::{Game, Glinski};
 
 /// White (king b1, queen f4, bishop f1, knights c2 and d3, pawns b2 and e3) to move, with Black's rook
@@ -28,10 +28,8 @@ fn hanging_rook() -> Glinski {
 
 /// The move a search from `game` chooses at `simulations` with `tactics`.
 fn chosen(game: &Glinski, simulations: u32, tactics: Tactics) -> <Glinski as Game>::Move {
-    let mut params = SearchParams::analysis(simulations);
-    tactics.apply_to(&mut params);
-    let mut search = Search::new(game.clone(), params, 0);
-    search.run(&tactics.blend(UniformEvaluator));
+    let mut search = Search::new(game.clone(), SearchParams::playing(simulations, &tactics), 0);
+    search.run(&tactical_evaluator(&tactics, UniformEvaluator));
     search.result().unwrap().chosen
 }
 
@@ -46,20 +44,19 @@ fn the_tactical_prior_finds_the_capture_uniform_search_misses() {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     assert!(moves.len() > 40, "a crowded choice: {} moves", moves.len());
-    let uniform = chosen(&game, 32, Tactics::default());
+    let uniform = chosen(&game, 32, Tactics::off());
     assert_ne!(uniform, take(&game), "uniform search at 32 simulations must miss it for the test to bite");
-    let prior = TreeTactics { prior: 1.0, ..TreeTactics::default() };
-    let found = chosen(&game, 32, Tactics { tree: prior, ..Tactics::default() });
+    let found = chosen(&game, 32, Tactics { tactical_prior: 1.0, ..Tactics::off() });
     assert_eq!(found, take(&game), "the tactical prior plays {}", game.move_text(found));
 }
 
 #[test]
 fn the_recommended_levers_take_the_rook() {
     let game = hanging_rook();
-    let tactics = Tactics { tree: TreeTactics::recommended(), ..Tactics::default() };
-    assert_eq!(tactics.tree.choice, MoveChoice::Lcb);
+    let tactics = Tactics::default();
+    assert_eq!(tactics.choice, MoveChoice::Lcb);
     for simulations in [8, 64] {
-        let found = chosen(&game, simulations, tactics);
+        let found = chosen(&game, simulations, tactics.clone());
         assert_eq!(found, take(&game), "{} at {simulations} simulations", game.move_text(found));
     }
 }

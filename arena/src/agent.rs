@@ -5,7 +5,7 @@ use std::any::Any;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
-use mcts::{Evaluator, Search, SearchParams, TreeTactics};
+use mcts::{Evaluator, Search, SearchParams, Tactics};
 use rand::{RngExt, SeedableRng};
 use rules::{Game, Material};
 
@@ -91,7 +91,7 @@ impl<G: Material> Agent<G> for AlphaBetaAgent {
 }
 
 /// Searches with an evaluator and plays the move its search chooses (the most visited, or by
-/// its lower confidence bound with [`TreeTactics::choice`]).
+/// its lower confidence bound with [`Tactics::choice`]).
 pub struct SearchAgent<E> {
     /// Name for tables.
     pub label: String,
@@ -108,8 +108,8 @@ pub struct SearchAgent<E> {
     /// and the game's earlier positions count for repetition draws in the tree.
     pub reuse_trees: bool,
     /// The tactical levers inside the tree (priors, values, minimax, move choice); they need
-    /// the evaluator to judge moves ([`mcts::Judged`]). Off by default.
-    pub tree_tactics: TreeTactics,
+    /// the evaluator to judge moves ([`mcts::Judged`]). Off unless set.
+    pub tactics: Tactics,
     trees: KeptTrees,
 }
 
@@ -118,22 +118,19 @@ impl<E> SearchAgent<E> {
     /// leaves in flight ([`SearchParams::analysis`]) and tree reuse.
     pub fn new(label: String, evaluator: E, simulations: u32) -> SearchAgent<E> {
         let leaves = SearchParams::analysis(simulations).max_in_flight;
-        let tree_tactics = TreeTactics::default();
         SearchAgent {
             label,
             evaluator,
             simulations,
             leaves,
             reuse_trees: true,
-            tree_tactics,
+            tactics: Tactics::off(),
             trees: KeptTrees::default(),
         }
     }
 
     fn params(&self) -> SearchParams {
-        let mut params = SearchParams { max_in_flight: self.leaves, ..SearchParams::analysis(self.simulations) };
-        self.tree_tactics.apply_to(&mut params);
-        params
+        SearchParams { max_in_flight: self.leaves, ..SearchParams::playing(self.simulations, &self.tactics) }
     }
 }
 

@@ -12,15 +12,3 @@ pub enum SearchError {
     #[error("the search has not evaluated the root yet")]
     NotSearched,
 }
-
-/// A [`crate::SearchParams`] field outside its meaningful range.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("search parameter {field} = {value}: {expected}")]
-pub struct ParamsError {
-    /// The field's name.
-    pub field: &'static str,
-    /// Its value, as written.
-    pub value: String,
-    /// What it should be.
-    pub expected: &'static str,
-}

@@ -68,8 +68,6 @@ pub mod evaluator;
 #[cfg(any(test, feature = "test-support"))]
 pub mod fixtures;
 mod gumbel;
-pub mod judge;
-mod minimax;
 pub mod network;
 pub mod params;
 pub mod report;
@@ -77,21 +75,24 @@ pub mod result;
 pub mod search;
 mod seed;
 mod select;
+pub mod setting;
 mod solver;
+pub mod tactics;
 pub mod tree;
 
 pub use batch::{drive, drive_until, run_many, Batch, Slot};
 pub use bench::{simulations_per_second, BenchReport, SearchBench};
 pub use cache::CachedEvaluator;
-pub use error::{ParamsError, SearchError};
+pub use error::SearchError;
 pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
-pub use judge::{seat_vector, Judged, MoveJudge, TreeTactics};
 pub use network::{fill_from_listed, fill_from_network};
-pub use params::{
-    MoveChoice, RootSearch, SearchParams, MAX_LCB_WIDTH, MAX_PLY_COUNT, MAX_SIMULATIONS, MAX_TACTICS_DEPTH,
-    MAX_TEMPERATURE,
-};
+pub use params::{RootSearch, SearchParams, MAX_IN_FLIGHT, MAX_SIMULATIONS};
 pub use report::{RootMove, SearchReport};
 pub use result::SearchResult;
 pub use search::Search;
 pub use seed::game_seed;
+pub use setting::{Range, Setting, SettingError, SettingValue};
+pub use tactics::{
+    seat_vector, softmax, Judged, MoveChoice, MoveJudge, Tactics, MAX_LCB_WIDTH, MAX_PLY_COUNT, MAX_TACTICS_DEPTH,
+    MAX_TEMPERATURE,
+};

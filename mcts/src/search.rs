@@ -15,13 +15,14 @@ use crate::draws::{repeats, tree_value};
 use crate::error::SearchError;
 use crate::evaluator::Evaluator;
 use crate::gumbel::{improved_policy, select_interior, GumbelRoot};
-use crate::judge::{mix_priors, seat_vector};
-use crate::minimax::back_up_minimax;
-use crate::params::{MoveChoice, RootSearch, SearchParams};
+use crate::params::{RootSearch, SearchParams};
 use crate::report::most_visited_line;
 use crate::result::{choose_by_temperature, pruned_visits, SearchResult};
 use crate::select::{lcb_edge, select_edge, View};
 use crate::solver::{allowed_root_moves, prove_ancestors};
+use crate::tactics::minimax::back_up_minimax;
+use crate::tactics::prior::mix_priors;
+use crate::tactics::{seat_vector, MoveChoice};
 use crate::tree::{Status, Tree, NONE, ROOT};
 
 /// Where one simulation's descent ended.
@@ -164,7 +165,7 @@ impl<G: Game> Search<G> {
     /// The share of the judged minimax in a move's value: two players only.
     fn minimax_weight(&self) -> f32 {
         if G::NUM_PLAYERS == 2 {
-            self.params.minimax_weight
+            self.params.tactics.minimax_weight
         } else {
             0.0
         }
@@ -385,7 +386,7 @@ impl<G: Game> Search<G> {
                 }
                 if mixes_prior {
                     let mut mixed: Vec<f32> = edges.iter().map(|e| e.prior).collect();
-                    mix_priors(&mut mixed, values, &self.params);
+                    mix_priors(&mut mixed, values, &self.params.tactics);
                     edges.iter_mut().zip(mixed).for_each(|(e, p)| e.prior = p);
                 }
                 best_judged = kept.iter().copied().reduce(f32::max);
@@ -400,7 +401,7 @@ impl<G: Game> Search<G> {
             for (v, &x) in v[..n].iter_mut().zip(&value[..n]) {
                 *v = if x.is_nan() { 0.5 } else { x.clamp(0.0, 1.0) };
             }
-            let tactical = self.params.tactical_value;
+            let tactical = self.params.tactics.tactical_value;
             if let Some(best) = best_judged.filter(|_| tactical > 0.0) {
                 let mover = self.tree.nodes[node as usize].to_move as usize;
                 let judged = seat_vector(n, mover, best);
@@ -419,23 +420,15 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// Whether new node `node`'s prior gets the tactical prior: within
-    /// [`SearchParams::tactical_prior_plies`] of the root.
+    /// Whether new node `node`'s prior gets the tactical prior.
     fn mixes_tactical_prior(&self, node: u32) -> bool {
-        let plies = self.params.tactical_prior_plies;
-        if self.params.tactical_prior <= 0.0 {
-            return false;
-        }
-        if plies == 0 {
-            return true;
-        }
         let mut depth = 0;
         let mut n = node;
         while n != ROOT {
             n = self.tree.nodes[n as usize].parent;
             depth += 1;
         }
-        depth < plies
+        self.params.tactics.prior_at(depth)
     }
 
     /// Runs the current move's search to its visit target on this thread.
@@ -523,7 +516,7 @@ impl<G: Game> Search<G> {
         let ok = |i: usize| allowed.as_ref().is_none_or(|a| a[i]);
         let first = self.tree.root().first_edge as usize;
         let chosen = if temperature < 1e-3 {
-            let best = match self.params.choice {
+            let best = match self.params.tactics.choice {
                 MoveChoice::Visits => self.tree.best_edge_where(ROOT, |e| ok(e - first)),
                 MoveChoice::Lcb => lcb_edge(&self.tree, ROOT, &self.params, self.view(), |e| ok(e - first)),
             };
@@ -644,11 +637,9 @@ impl<G: Game> Search<G> {
 }
 
 /// Whether a new node `depth` plies below the root needs its moves judged: some tactical
-/// lever reads them there ([`crate::judge`]); `minimax`: the search minimaxes them.
+/// lever reads them there ([`crate::tactics`]); `minimax`: the search minimaxes them.
 fn wants_judged_moves(params: &SearchParams, depth: usize, minimax: bool) -> bool {
-    let prior_here = params.tactical_prior > 0.0
-        && (params.tactical_prior_plies == 0 || depth < params.tactical_prior_plies as usize);
-    prior_here || params.tactical_value > 0.0 || minimax
+    params.tactics.prior_at(depth) || params.tactics.tactical_value > 0.0 || minimax
 }
 
 /// The root edge position (among the root's edges) with the highest prior that passes `ok`, the

@@ -14,7 +14,7 @@ use crate::tree::{Node, Status, Tree, NONE, ROOT};
 pub(crate) struct View {
     /// `Some(root player)` in paranoid mode with more than two players.
     pub paranoid_root: Option<Player>,
-    /// The share of a move's judged minimax value in its value ([`SearchParams::minimax_weight`];
+    /// The share of a move's judged minimax value in its value ([`crate::Tactics::minimax_weight`];
     /// 0 for more than two players).
     pub minimax: f32,
 }
@@ -182,7 +182,7 @@ pub(crate) fn lcb_edge<M: Copy>(
         }
         let c = &tree.nodes[e.child as usize];
         let q = mixed_q(view.utility_sum(c, mover) / visits as f32, tree.judged[i], Some(c), view.minimax);
-        let doubt = if c.status == Status::Terminal { 0.0 } else { params.lcb_width / (visits as f32).sqrt() };
+        let doubt = if c.status == Status::Terminal { 0.0 } else { params.tactics.lcb_width / (visits as f32).sqrt() };
         let bound = q - doubt;
         if best.is_none_or(|(_, b, v)| bound > b || (bound == b && visits > v)) {
             best = Some((i, bound, visits));
@@ -222,7 +222,8 @@ mod tests {
         let tree = root_with([(10, 0.5), (3, 0.9)]);
         assert_eq!(tree.best_edge(ROOT), Some(0));
         assert_eq!(lcb_edge(&tree, ROOT, &params, view, |_| true), Some(1));
-        let wide = SearchParams { lcb_width: 2.0, ..params.clone() };
+        let mut wide = params.clone();
+        wide.tactics.lcb_width = 2.0;
         assert_eq!(lcb_edge(&tree, ROOT, &wide, view, |_| true), Some(0), "0.5 - 0.63 against 0.9 - 1.15");
         assert_eq!(lcb_edge(&tree, ROOT, &params, view, |e| e == 0), Some(0), "only what is allowed");
     }

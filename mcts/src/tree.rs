@@ -116,7 +116,7 @@ pub struct Tree<M> {
     pub edges: Vec<Edge<M>>,
     /// Beside each edge (same index): what the node's mover can expect after the move by the
     /// tactical judge, minimaxed up the tree ([`crate::MoveJudge`],
-    /// [`SearchParams::minimax_weight`](crate::SearchParams)): the judge's value of the move
+    /// [`Tactics::minimax_weight`](crate::Tactics)): the judge's value of the move
     /// until its child is expanded, then the child's best move for the child's mover, as this
     /// node's mover sees it; NaN where no judge has spoken. Apart from the edges, so that the
     /// edges selection scans stay small (12 bytes on the hexagonal boards).

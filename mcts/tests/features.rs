@@ -232,12 +232,12 @@ fn presets_are_valid_and_nonsense_is_named() {
         params.validate().unwrap();
     }
     let bad = SearchParams { dirichlet_epsilon: 1.5, ..SearchParams::default() };
-    assert_eq!(bad.validate().unwrap_err().field, "dirichlet_epsilon");
+    assert_eq!(bad.validate().unwrap_err().key, "dirichlet_epsilon");
     let bad = SearchParams { c_puct_init: f32::NAN, ..SearchParams::default() };
-    assert_eq!(bad.validate().unwrap_err().field, "c_puct_init");
+    assert_eq!(bad.validate().unwrap_err().key, "c_puct_init");
     // A draw worth more than 1/2 could score a three-player survivors' draw as a win.
     let bad = SearchParams { draw_value: 0.6, ..SearchParams::default() };
-    assert_eq!(bad.validate().unwrap_err().field, "draw_value");
+    assert_eq!(bad.validate().unwrap_err().key, "draw_value");
     SearchParams { draw_value: 0.0, ..SearchParams::default() }.validate().unwrap();
 }
 

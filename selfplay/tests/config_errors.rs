@@ -218,13 +218,20 @@ fn set_errors_name_the_override_and_blame_it() {
     let e = err(GOOD, &["network=3"]);
     assert!(e.starts_with("--set 'network=3': network is a section, not a value"), "{e}");
     assert!(e.contains("network.blocks, network.channels") && !e.contains("struct") && !e.contains("Config"), "{e}");
+    // A value of the wrong kind is answered with the key's own range, not its type's.
     let e = err(GOOD, &["network.blocks=abc"]);
-    assert_eq!(e, "--set 'network.blocks=abc': network.blocks takes a whole number, 0 or more, not the text \"abc\"");
+    assert_eq!(e, "--set 'network.blocks=abc': network.blocks takes a whole number from 1 to 256, not the text \"abc\"");
     let e = err(GOOD, &["training.iterations=-1"]);
-    assert_eq!(
-        e,
-        "--set 'training.iterations=-1': training.iterations takes a whole number from 0 to 4294967295, not -1"
-    );
+    assert_eq!(e, "--set 'training.iterations=-1': training.iterations takes a whole number from 1 to 1000000, not -1");
+    for (set, range) in [
+        ("teacher.random_plies=-1", "from 0 to 100000"),
+        ("search.tactical_prior_plies=-1", "from 0 to 1000000"),
+        ("search.tactics_depth=-1", "between 0 and 4"),
+        ("search.simulations=2.5", "from 1 to 100000000"),
+    ] {
+        let e = err(GOOD, &[set]);
+        assert!(e.contains(&format!("takes a whole number {range}, not")), "{set}: {e}");
+    }
     let e = err(GOOD, &["training.mixed_precision=3"]);
     assert!(e.ends_with("training.mixed_precision takes true or false, not 3"), "{e}");
     let e = err(GOOD, &["seed.x=1"]);

@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::net::NetArgs;
 use super::position::{PositionArg, VariantArg};
-use super::values::{count, number, plies, simulations, threads_1_to_256};
+use super::values::{count, seed, number, plies, simulations, threads_1_to_256};
 
 /// Flags of `vzero arena`.
 #[derive(Debug, Args)]
@@ -69,7 +69,7 @@ pub struct MatchFlags {
     #[arg(long, default_value_t = 1, value_parser = threads_1_to_256())]
     pub threads: usize,
     /// Seed of the openings and of the players' random choices.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = seed())]
     pub seed: u64,
     /// Random plies opening each game (shared by the games of one seat rotation), 0 to 100000.
     #[arg(long, default_value_t = 2, value_parser = plies::<u32>(0))]

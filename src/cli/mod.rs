@@ -13,6 +13,7 @@ mod pictures;
 mod playing;
 mod position;
 mod training;
+mod tactics;
 mod usage;
 mod values;
 
@@ -28,6 +29,19 @@ pub use playing::{AnalyseArgs, PlayArgs, ServeArgs, UciArgs};
 pub use training::{RunsAction, RunsArgs, SelfplayArgs, TeachArgs, TrainArgs};
 pub use usage::{is_usage, print_usage, usage, usage_error};
 pub use values::{MAX_MULTIPV, MAX_SIMULATIONS, MAX_THREADS};
+
+/// The command line read into [`Cli`]: every flag that takes a value takes a negative number
+/// as its value too, so that `--threads -1` is refused with the flag's range rather than read
+/// as an unknown flag `-1`.
+pub fn parse_args() -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    fn negatives(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|arg| if arg.get_action().takes_values() { arg.allow_negative_numbers(true) } else { arg })
+            .mut_subcommands(negatives)
+    }
+    let matches = negatives(Cli::command()).try_get_matches()?;
+    Cli::from_arg_matches(&matches)
+}
 
 /// AlphaZero-style self-play training for chess variants on hexagonal and cubic boards.
 #[derive(Debug, Parser)]

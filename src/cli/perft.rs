@@ -4,7 +4,7 @@ use clap::Args;
 use rules::Variant;
 
 use super::position::{MovesArg, PositionArg};
-use super::values::threads_1_to_256;
+use super::values::{count, threads_1_to_256};
 
 /// Flags of `vzero perft`.
 #[derive(Debug, Args)]
@@ -13,6 +13,7 @@ pub struct PerftArgs {
     pub variant: Variant,
     /// Plies to search. A count that would take long says first what it will cost; one past
     /// what a 64-bit counter holds is refused.
+    #[arg(value_parser = count::<u32>(0, u32::MAX.into()))]
     pub depth: u32,
     /// Where the position starts.
     #[command(flatten)]

@@ -5,7 +5,7 @@ use rules::Variant;
 
 use super::net::{ModelArg, NetArgs};
 use super::position::{MovesArg, PositionArg, VariantArg};
-use super::values::{count, simulations, threads_1_to_256, MAX_MULTIPV};
+use super::values::{count, seed, simulations, threads_1_to_256, MAX_MULTIPV};
 
 /// Flags of `vzero play`.
 #[derive(Debug, Args)]
@@ -24,7 +24,7 @@ pub struct PlayArgs {
     #[arg(long = "as", value_name = "SEAT[,SEAT]", default_value = "1")]
     pub seats: String,
     /// Picks among the model's moves tied for the most visits (the search itself has no chance).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = seed())]
     pub seed: u64,
     /// Where the game starts.
     #[command(flatten)]
@@ -81,7 +81,7 @@ pub struct UciArgs {
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The TCP port to listen on (0: any free port, printed at start).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, value_parser = count::<u16>(0, u16::MAX.into()))]
     pub port: u16,
     /// The address to listen on: 127.0.0.1 (the default) serves this machine only; any other
     /// address is warned about, since the page plays and reads runs for whoever reaches it.
@@ -100,7 +100,7 @@ pub struct ServeArgs {
     pub runs: Vec<std::path::PathBuf>,
     /// Seed of the simple players' choices (random, greedy, alpha-beta's ties): game N of the
     /// server plays as the seed and N say.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = seed())]
     pub seed: u64,
     #[command(flatten)]
     pub net: NetArgs,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use selfplay::config::{MAX_GAMES, MAX_ITERATIONS, MAX_STEPS};
 
-use super::values::{count, threads_1_to_256};
+use super::values::{count, seed, threads_1_to_256};
 
 /// Flags of `vzero train`.
 #[derive(Debug, Args)]
@@ -24,7 +24,7 @@ pub struct TrainArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub overrides: Vec<String>,
     /// Seed of the run (overrides the config's `seed`).
-    #[arg(long)]
+    #[arg(long, value_parser = seed())]
     pub seed: Option<u64>,
     /// No progress bars or per-iteration lines.
     #[arg(long)]

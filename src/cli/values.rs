@@ -13,17 +13,29 @@ where
 /// A whole number from `min` to `max`, as clap checks and reports it: a count of games,
 /// simulations, plies, positions or moves that could not make the work (0) or could not be
 /// held by its type.
-pub fn count<T>(min: u64, max: u64) -> clap::builder::RangedU64ValueParser<T>
+pub fn count<T>(min: u64, max: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
 where
     T: TryFrom<u64> + Clone + Send + Sync + 'static,
-    <T as TryFrom<u64>>::Error: std::error::Error + Send + Sync + 'static,
 {
-    clap::builder::RangedU64ValueParser::<T>::new().range(min..=max)
+    // Read wider than the type, so that a negative or oversized number is refused with the
+    // range, as one past the top is, rather than as text that is no number.
+    move |text| match text.trim().parse::<i128>() {
+        Ok(value) if (min as i128..=max as i128).contains(&value) => {
+            T::try_from(value as u64).map_err(|_| format!("{text} is not in {min}..={max}"))
+        }
+        Ok(_) => Err(format!("{text} is not in {min}..={max}")),
+        Err(_) => Err(format!("'{text}' is not a whole number (expected {min}..={max})")),
+    }
+}
+
+/// A seed: any 64-bit number.
+pub fn seed() -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
+    count(0, u64::MAX)
 }
 
 /// A thread count from 1 to 256: 0 cannot run, more is a typing mistake on any machine
 /// vzero runs on (uci's `Threads` option has the same cap), and spawning 100000 threads fails.
-pub fn threads_1_to_256() -> clap::builder::RangedU64ValueParser<usize> {
+pub fn threads_1_to_256() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
     count(1, MAX_THREADS)
 }
 
@@ -41,34 +53,33 @@ pub const MAX_MULTIPV: u64 = 5000;
 pub const MAX_PLIES: u64 = selfplay::config::MAX_PLIES;
 
 /// Simulations of one search, from 1 to [`MAX_SIMULATIONS`].
-pub fn simulations() -> clap::builder::RangedU64ValueParser<u32> {
+pub fn simulations() -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync + 'static {
     count(1, MAX_SIMULATIONS)
 }
 
 /// The most positions one batch holds (`bench replay --batch`, `bench nn --batches`): the
 /// largest `training.batch_size` and `selfplay.max_batch` a config takes.
-pub fn batch_size() -> clap::builder::RangedU64ValueParser<usize> {
+pub fn batch_size() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
     count(1, 1 << 16)
 }
 
 /// A count of plies from `min` to [`MAX_PLIES`].
-pub fn plies<T>(min: u64) -> clap::builder::RangedU64ValueParser<T>
+pub fn plies<T>(min: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
 where
     T: TryFrom<u64> + Clone + Send + Sync + 'static,
-    <T as TryFrom<u64>>::Error: std::error::Error + Send + Sync + 'static,
 {
     count(min, MAX_PLIES)
 }
 
 /// Which game of a file (`--game-index`), from 0: a file holds at most an iteration's games,
 /// [`selfplay::config::MAX_GAMES`].
-pub fn game_index() -> clap::builder::RangedU64ValueParser<usize> {
+pub fn game_index() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
     count(0, selfplay::config::MAX_GAMES - 1)
 }
 
 /// How many of the search's most visited moves a picture shows (`--top`), from 0 (none) to
 /// [`MAX_MULTIPV`], more than any position has.
-pub fn top_moves() -> clap::builder::RangedU64ValueParser<usize> {
+pub fn top_moves() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
     count(0, MAX_MULTIPV)
 }
 
@@ -81,11 +92,6 @@ where
     move |text| match text.parse::<T>() {
         Ok(value) if (min..=max).contains(&value) => Ok(value),
         Ok(_) => Err(format!("{text} is not in {min}..={max}")),
-        Err(_) => Err(format!("'{text}' is not a number (expected {min} to {max})")),
+        Err(_) => Err(format!("'{text}' is not a number (expected {min}..={max})")),
     }
-}
-
-/// A share, from 0 to 1.
-pub fn share() -> impl Fn(&str) -> Result<f32, String> + Clone + Send + Sync + 'static {
-    number(0.0, 1.0)
 }

@@ -79,7 +79,7 @@ fn print_table(table: &GauntletTable, variant: &str) {
 pub(crate) fn table_text(table: &GauntletTable, variant: &str) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    let off = table.tactics == alphabeta::Tactics::default();
+    let off = table.tactics == mcts::Tactics::off();
     let tactics = if off { String::new() } else { format!(" with {}", table.tactics.flags()) };
     let _ = writeln!(
         out,
@@ -144,7 +144,7 @@ fn ranking_notes(table: &GauntletTable) -> Vec<String> {
     let mut notes = Vec::new();
     let overlapping = rated.iter().filter(|(r, x)| r.name != top.name && x.high >= best.low).count();
     if overlapping > 0 {
-        let tactics = if table.tactics.tree.judges() {
+        let tactics = if table.tactics.judges() {
             "; with the tactical levers on, the search's alpha-beta judge decides most games whatever the network"
         } else {
             ""

@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use alphabeta::Tactics;
-use mcts::{Evaluator, MoveChoice, Search, SearchParams, TreeTactics, UniformEvaluator};
+use alphabeta::tactical_evaluator;
+use mcts::{Evaluator, MoveChoice, Search, SearchParams, Tactics, UniformEvaluator};
 use rules::FullGame;
 
 use super::tactics_bench::midgame_positions;
@@ -17,16 +17,15 @@ const PLIES: [usize; 3] = [0, 10, 20];
 
 /// The lever sets measured, each named as the arena names it.
 fn lever_sets() -> Vec<(&'static str, Tactics)> {
-    let tree = |t: TreeTactics| Tactics { tree: t, ..Tactics::default() };
-    let off = TreeTactics::default();
+    let off = Tactics::off;
     vec![
-        ("off", Tactics::default()),
-        ("--tactics 1", Tactics { weight: 1.0, ..Tactics::default() }),
-        ("prior", tree(TreeTactics { prior: 1.0, ..off })),
-        ("prior+value", tree(TreeTactics { prior: 1.0, value: 1.0, ..off })),
-        ("minimax", tree(TreeTactics { minimax: 0.5, ..off })),
-        ("lcb", tree(TreeTactics { choice: MoveChoice::Lcb, ..off })),
-        ("default", tree(TreeTactics::recommended())),
+        ("off", off()),
+        ("--tactics 1", Tactics { tactics_weight: 1.0, ..off() }),
+        ("prior", Tactics { tactical_prior: 1.0, ..off() }),
+        ("prior+value", Tactics { tactical_prior: 1.0, tactical_value: 1.0, ..off() }),
+        ("minimax", Tactics { minimax_weight: 0.5, ..off() }),
+        ("lcb", Tactics { choice: MoveChoice::Lcb, ..off() }),
+        ("default", Tactics::default()),
     ]
 }
 
@@ -41,11 +40,10 @@ const CHUNK: u32 = 4;
 pub fn lever_bench<G: FullGame>() {
     let positions = midgame_positions::<G>(&PLIES);
     for (name, tactics) in lever_sets() {
-        let evaluator = tactics.blend(UniformEvaluator);
+        let evaluator = tactical_evaluator(&tactics, UniformEvaluator);
         let mut line = format!("  {:<12}", name);
         for simulations in [64, 400] {
-            let mut params = SearchParams::analysis(simulations);
-            tactics.apply_to(&mut params);
+            let params = SearchParams::playing(simulations, &tactics);
             // The mean over the positions of each one's cost per simulation.
             let (mut micros, mut capped) = (0.0, false);
             for p in &positions {

@@ -5,15 +5,15 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use alphabeta::Tactics;
-use mcts::{Evaluator, Search, SearchParams};
+use alphabeta::tactical_evaluator;
+use mcts::{Evaluator, Search, SearchParams, Tactics};
 use rules::Material;
 
 use super::analysis::{analysis_of, Analysis};
 use super::limits::Limits;
 
 /// How a search runs, apart from when it stops.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EngineSettings {
     /// Threads sharing the tree.
     pub threads: usize,
@@ -21,7 +21,7 @@ pub struct EngineSettings {
     pub multipv: usize,
     /// Leaves in flight per thread (`None`: analysis's, [`SearchParams::analysis`]).
     pub leaves: Option<u32>,
-    /// The tactical leaf values blended into every leaf value.
+    /// How the search uses the tactical judge (`Tactics::default()`: the default search).
     pub tactics: Tactics,
     /// Interval of the progress reports while searching ([`INFO_EVERY`] for the engine
     /// protocol; the browser page asks for more).
@@ -63,10 +63,9 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     max_edges: usize,
 ) -> Analysis {
     let start = Instant::now();
-    let evaluator = &settings.tactics.blend(evaluator);
+    let evaluator = &tactical_evaluator(&settings.tactics, evaluator);
     let threads = settings.threads.max(1);
-    let mut params = SearchParams::analysis(1);
-    settings.tactics.apply_to(&mut params);
+    let mut params = SearchParams::playing(1, &settings.tactics);
     // Each thread keeps its own leaves in flight, as one search thread does.
     params.max_in_flight = settings.leaves.unwrap_or(params.max_in_flight) * threads as u32;
     let mut search = Search::new(game.clone(), params.clone(), 0);
@@ -129,7 +128,7 @@ mod tests {
     use super::*;
 
     fn settings() -> EngineSettings {
-        EngineSettings { threads: 1, multipv: 1, leaves: None, tactics: Tactics::default(), info_every: INFO_EVERY }
+        EngineSettings { threads: 1, multipv: 1, leaves: None, tactics: Tactics::off(), info_every: INFO_EVERY }
     }
 
     #[test]

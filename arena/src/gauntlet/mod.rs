@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use mcts::{MoveChoice, Tactics};
 use serde::{Deserialize, Serialize};
 
 mod choice;
@@ -29,17 +30,13 @@ pub struct GauntletMatch {
     pub opponent: String,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
-    /// Share of the quiescence value in the checkpoints' leaf values (`--tactics`); left out
-    /// when 0, as in the lines written before it existed.
-    #[serde(skip_serializing_if = "is_zero")]
-    pub tactics: f32,
-    /// Full-width plies of that search (`--tactics-depth`); left out when 0.
-    #[serde(skip_serializing_if = "is_zero")]
-    pub tactics_depth: u32,
-    /// The checkpoints' tactical levers inside the tree; left out when all are off, as in the
-    /// lines written before they existed.
-    #[serde(skip_serializing_if = "is_off")]
-    pub tree_tactics: Option<mcts::TreeTactics>,
+    /// How the checkpoints used the tactical judge, every key of [`Tactics`]; left out when
+    /// it was off, as in the lines written before it existed (read [`GauntletMatch::tactics`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search_tactics: Option<Tactics>,
+    /// The same as lines written before `search_tactics` said it; read, never written.
+    #[serde(flatten, skip_serializing)]
+    pub older_tactics: OlderTactics,
     /// Longest game in plies; longer games are adjudicated.
     pub max_plies: u32,
     /// Pawns of material that decided a game at `max_plies` (`--adjudicate-material`); left
@@ -85,19 +82,79 @@ impl GauntletMatch {
         crate::forfeit::forfeit_line(&self.opponent, &self.opponent_forfeits, |_| String::new())
     }
 
-    /// The checkpoints' tactical leaf values in this match.
-    pub fn tactics(&self) -> alphabeta::Tactics {
-        let tree = self.tree_tactics.unwrap_or_default();
-        alphabeta::Tactics { weight: self.tactics, depth: self.tactics_depth, tree }
+    /// How the checkpoints used the tactical judge in this match.
+    pub fn tactics(&self) -> Tactics {
+        self.search_tactics.clone().unwrap_or_else(|| self.older_tactics.tactics())
+    }
+
+    /// Records `tactics` as the checkpoints' (nothing when they are off).
+    pub fn set_tactics(&mut self, tactics: &Tactics) {
+        self.search_tactics = (*tactics != Tactics::off()).then(|| tactics.clone());
+    }
+}
+
+/// The tactics as gauntlet lines wrote them before [`GauntletMatch::search_tactics`]: the leaf
+/// share and depth, and the tree levers under names of their own.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct OlderTactics {
+    /// `tactics_weight`.
+    tactics: f32,
+    /// `tactics_depth`.
+    tactics_depth: u32,
+    /// The levers inside the tree.
+    tree_tactics: Option<OlderTreeTactics>,
+}
+
+/// The tree levers of older lines: each field the [`Tactics`] key its comment names.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default)]
+struct OlderTreeTactics {
+    prior: f32,         // tactical_prior
+    prior_plies: u32,   // tactical_prior_plies
+    temperature: f32,   // tactical_temperature
+    value: f32,         // tactical_value
+    minimax: f32,       // minimax_weight
+    choice: MoveChoice, // choice
+    lcb_width: f32,     // lcb_width
+}
+
+impl Default for OlderTreeTactics {
+    fn default() -> OlderTreeTactics {
+        let off = Tactics::off();
+        OlderTreeTactics {
+            prior: off.tactical_prior,
+            prior_plies: off.tactical_prior_plies,
+            temperature: off.tactical_temperature,
+            value: off.tactical_value,
+            minimax: off.minimax_weight,
+            choice: off.choice,
+            lcb_width: off.lcb_width,
+        }
+    }
+}
+
+impl OlderTactics {
+    /// The tactics the older line meant.
+    fn tactics(&self) -> Tactics {
+        let tree = self.tree_tactics.clone().unwrap_or_default();
+        Tactics {
+            tactics_weight: self.tactics,
+            tactics_depth: self.tactics_depth,
+            tactical_prior: tree.prior,
+            tactical_prior_plies: tree.prior_plies,
+            tactical_temperature: tree.temperature,
+            tactical_value: tree.value,
+            minimax_weight: tree.minimax,
+            choice: tree.choice,
+            lcb_width: tree.lcb_width,
+            ..Tactics::off()
+        }
     }
 }
 
 fn is_zero<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
-}
-
-fn is_off(tree: &Option<mcts::TreeTactics>) -> bool {
-    tree.is_none_or(|t| t == mcts::TreeTactics::default())
 }
 
 fn is_false(b: &bool) -> bool {

@@ -37,8 +37,8 @@ pub struct GauntletTable {
     pub anchor: String,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
-    /// Their tactical leaf values (`--tactics`, `--tactics-depth`).
-    pub tactics: alphabeta::Tactics,
+    /// How they used the tactical judge.
+    pub tactics: mcts::Tactics,
     /// Checkpoints by step, then the fixed opponents by rating.
     pub rows: Vec<GauntletRow>,
 }
@@ -61,11 +61,11 @@ struct Tally {
 pub fn gauntlet_table_from_matches(
     all: &[&GauntletMatch],
     sims: Option<u32>,
-    tactics: Option<alphabeta::Tactics>,
+    tactics: Option<mcts::Tactics>,
     train_seconds: &BTreeMap<u64, f64>,
 ) -> Option<GauntletTable> {
     let sims = sims.or_else(|| all.last().map(|g| g.sims))?;
-    let tactics = tactics.or_else(|| all.last().map(|g| g.tactics())).unwrap_or_default();
+    let tactics = tactics.or_else(|| all.last().map(|g| g.tactics())).unwrap_or_else(mcts::Tactics::off);
     let matches: Vec<&GauntletMatch> =
         all.iter().copied().filter(|g| g.sims == sims && g.tactics() == tactics && g.games > 0).collect();
     if matches.is_empty() {

@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use alphabeta::{TacticalEvaluator, Tactics};
-use mcts::{RolloutEvaluator, UniformEvaluator};
+use alphabeta::{tactical_evaluator, TacticalEvaluator};
+use mcts::{RolloutEvaluator, Tactics, UniformEvaluator};
 use nn::checkpoint::{check_format, read_state, resolve_checkpoint};
 use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
 use rules::{Encoding, Game, Material};
@@ -32,7 +32,7 @@ impl<G: Game> Players<G> {
 }
 
 /// How loaded players search and where their networks run.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct PlayerOptions {
     /// Simulations of a search player whose spec names none.
     pub default_sims: u32,
@@ -42,7 +42,8 @@ pub struct PlayerOptions {
     pub engine_budget: EngineBudget,
     /// Where and in which form network players run.
     pub inference: Inference,
-    /// The tactical leaf values of search players ([`Tactics`]).
+    /// How search players use the tactical judge ([`Tactics`]; `Tactics::default()` is the
+    /// default search).
     pub tactics: Tactics,
     /// Search players keep each game's tree between their moves ([`SearchAgent::reuse_trees`]).
     pub reuse_trees: bool,
@@ -54,7 +55,9 @@ pub fn load_players<G: Encoding + Material>(
     opts: PlayerOptions,
 ) -> Result<Players<G>, PlayerError> {
     let PlayerOptions { default_sims, leaves, engine_budget, inference, tactics, reuse_trees } = opts;
-    let searching = |label: String, simulations| SearchOptions { label, simulations, leaves, tactics, reuse_trees };
+    let tactics = tactics.for_player();
+    let searching =
+        |label: String, simulations| SearchOptions { label, simulations, leaves, tactics: tactics.clone(), reuse_trees };
 
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     let mut services = Vec::new();
@@ -111,11 +114,11 @@ impl SearchOptions {
     /// levers set (both named in its label), and its trees kept between moves or not.
     fn agent<E>(self, evaluator: E) -> SearchAgent<TacticalEvaluator<E>> {
         let label = format!("{}{}", self.label, self.tactics.suffix());
-        let evaluator = self.tactics.blend(evaluator);
+        let evaluator = tactical_evaluator(&self.tactics, evaluator);
         let mut agent = SearchAgent::new(label, evaluator, self.simulations);
         agent.leaves = self.leaves.unwrap_or(agent.leaves);
         agent.reuse_trees = self.reuse_trees;
-        agent.tree_tactics = self.tactics.tree;
+        agent.tactics = self.tactics;
         agent
     }
 }

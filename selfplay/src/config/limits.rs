@@ -36,9 +36,9 @@ impl OutOfRange {
 }
 
 /// `[search]`'s limits are declared with its fields in `mcts`; its errors name the bare field.
-impl From<mcts::ParamsError> for OutOfRange {
-    fn from(e: mcts::ParamsError) -> Self {
-        OutOfRange { key: format!("search.{}", e.field), value: e.value, reason: e.expected.into() }
+impl From<mcts::SettingError> for OutOfRange {
+    fn from(e: mcts::SettingError) -> Self {
+        OutOfRange { key: format!("search.{}", e.key), value: e.value, reason: e.expected.into() }
     }
 }
 

@@ -44,7 +44,7 @@ impl Config {
             o.apply(&mut table)?;
             // Checked one at a time: the first that does not fit is to blame.
             if let Err(e) = toml::Value::Table(table.clone()).try_into::<Config>() {
-                return Err(o.wrong_kind(&resolved, e.message()));
+                return Err(o.wrong_kind(&resolved, e.message(), range_of(&table, &o)));
             }
             applied.push(o);
         }
@@ -53,6 +53,20 @@ impl Config {
             .map_err(|e: toml::de::Error| parse_err(format!("after --set: {}", e.message().trim_end())))?;
         config.validate().map_err(|e| blame(e, name, &applied))?;
         Ok(config)
+    }
+}
+
+/// The range `o`'s key takes in words (`from 0 to 100000`), found by giving the key the largest
+/// whole number of 32 bits and reading what the limits say of it, so that a negative or
+/// fractional value is answered with the key's own range rather than its type's; `None` where
+/// the limits take that number or the key is no whole number.
+fn range_of(table: &toml::Table, o: &Override) -> Option<String> {
+    let mut probe = table.clone();
+    o.with_value(toml::Value::Integer(u32::MAX.into())).apply(&mut probe).ok()?;
+    let config: Config = toml::Value::Table(probe).try_into().ok()?;
+    match config.validate() {
+        Err(e) if e.key == o.key => Some(e.reason.strip_prefix("must be ").unwrap_or(&e.reason).to_string()),
+        _ => None,
     }
 }
 

@@ -39,6 +39,11 @@ impl Override {
         Ok(Override { text: text.to_string(), key: key.to_string(), raw: raw.to_string(), value })
     }
 
+    /// The same override with another value.
+    pub fn with_value(&self, value: toml::Value) -> Override {
+        Override { value, ..self.clone() }
+    }
+
     /// Sets the key in `table`, making the sections it names; a section in the key that is a
     /// value in `table` is refused.
     pub fn apply(&self, table: &mut toml::Table) -> Result<(), ConfigError> {
@@ -56,9 +61,10 @@ impl Override {
     }
 
     /// The error for this override, which the config could not take: `message` is the
-    /// deserializer's, and `resolved` (the config file's keys, defaults included) tells what kind
-    /// of value the key takes.
-    pub fn wrong_kind(&self, resolved: &toml::Table, message: &str) -> ConfigError {
+    /// deserializer's, `resolved` (the config file's keys, defaults included) tells what kind
+    /// of value the key takes, and `range` the range of a whole-number key where its limits
+    /// name one.
+    pub fn wrong_kind(&self, resolved: &toml::Table, message: &str, range: Option<String>) -> ConfigError {
         let path: Vec<&str> = self.key.split('.').collect();
         let mut found: Option<&toml::Value> = None;
         for (i, part) in path.iter().enumerate() {
@@ -79,7 +85,10 @@ impl Override {
                     keys.join(", ")
                 ));
             }
-            Some(toml::Value::Integer(_)) => whole_number(message),
+            Some(toml::Value::Integer(_)) => match range {
+                Some(range) => format!("a whole number {range}"),
+                None => whole_number(message),
+            },
             Some(toml::Value::Float(_)) => "a number".to_string(),
             Some(toml::Value::Boolean(_)) => "true or false".to_string(),
             Some(toml::Value::Array(_)) => "a list in brackets, e.g. [\"a\", \"b\"]".to_string(),

@@ -34,7 +34,7 @@ pub(crate) fn check_engines<G: Encoding + Material>(config: &Config) -> Result<(
         leaves: None,
         engine_budget: EngineBudget::Nodes(cfg.simulations),
         inference: config.inference()?,
-        tactics: alphabeta::Tactics::default(),
+        tactics: mcts::Tactics::off(),
         reuse_trees: true,
     };
     let players = load_players::<G>(&engines, opts)?;
@@ -65,7 +65,9 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
         each_other: false,
         games: cfg.games,
         sims: cfg.simulations,
-        tactics: alphabeta::Tactics::default(),
+        // The default search, as `vzero gauntlet` plays it, so that the run's table and the
+        // command's agree.
+        tactics: mcts::Tactics::default(),
         leaves: None,
         reuse_trees: true,
         max_plies: config.selfplay.max_plies,

@@ -30,8 +30,8 @@ pub struct GauntletOptions {
     pub games: usize,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
-    /// The checkpoints' tactical leaf values (`--tactics`, `--tactics-depth`).
-    pub tactics: alphabeta::Tactics,
+    /// How the checkpoints use the tactical judge.
+    pub tactics: mcts::Tactics,
     /// Leaves in flight of the checkpoints' searches (`None`: analysis's).
     pub leaves: Option<u32>,
     /// The checkpoints keep each game's tree between their moves (tree reuse).
@@ -150,7 +150,7 @@ pub fn run_gauntlet<G: Encoding + Material>(
         .filter_map(|e| match e {
             RunEvent::Gauntlet(g)
                 if g.sims == opts.sims
-                    && g.tactics() == opts.tactics
+                    && g.tactics() == opts.tactics.for_player()
                     && g.max_plies == opts.max_plies
                     && g.adjudicate_material == opts.adjudicate_material =>
             {
@@ -263,7 +263,7 @@ fn play_pairing<G: Encoding + Material>(
         leaves: opts.leaves,
         engine_budget: budget,
         inference,
-        tactics: opts.tactics,
+        tactics: opts.tactics.clone(),
         reuse_trees: opts.reuse_trees,
     };
     let players = load_players::<G>(&specs, player_opts)?;
@@ -280,13 +280,10 @@ fn play_pairing<G: Encoding + Material>(
     let result = play_match::<G>(&agents, &G::start(), match_opts, &|_| stop.load(Ordering::Relaxed));
     let opponents = 1..G::NUM_PLAYERS;
     let opponent_forfeits: Vec<arena::forfeit::Forfeit> = result.forfeits[opponents.clone()].concat();
-    let event = GauntletMatch {
+    let mut event = GauntletMatch {
         player: player_name.to_string(),
         opponent: pairing.opponent_name.clone(),
         sims: opts.sims,
-        tactics: opts.tactics.weight,
-        tactics_depth: opts.tactics.depth,
-        tree_tactics: Some(opts.tactics.tree),
         max_plies: opts.max_plies,
         adjudicate_material: opts.adjudicate_material,
         games: result.games,
@@ -300,7 +297,9 @@ fn play_pairing<G: Encoding + Material>(
         opponent_forfeits: arena::forfeit::forfeit_counts(&opponent_forfeits),
         games_planned: games,
         interrupted: result.games < games,
+        ..GauntletMatch::default()
     };
+    event.set_tactics(&opts.tactics.for_player());
     drop(agents);
     players.close();
     Ok(event)

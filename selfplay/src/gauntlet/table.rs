@@ -12,7 +12,7 @@ use crate::store::{EventLog, RunEvent};
 pub fn gauntlet_table_from_log(
     log: &EventLog,
     sims: Option<u32>,
-    tactics: Option<alphabeta::Tactics>,
+    tactics: Option<mcts::Tactics>,
 ) -> Option<GauntletTable> {
     let matches: Vec<&GauntletMatch> = log
         .events

@@ -5,8 +5,8 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use alphabeta::TacticsJudge;
-use mcts::{Blend, Judged, MaterialJudge, RolloutEvaluator};
+use alphabeta::tactical_evaluator;
+use mcts::{Blend, MaterialJudge, RolloutEvaluator, Tactics};
 use nn::InferenceClient;
 use rules::Encoding;
 
@@ -49,23 +49,19 @@ pub(crate) fn self_play_phase<G: Encoding>(
     let mut summaries: Vec<GameSummary> = std::thread::scope(|scope| {
         for _ in 0..config.selfplay.workers {
             let tx = tx.clone();
-            let tactics = TacticsJudge { depth: config.search.tactics_depth };
-            let leaves = Blend {
+            let inner = Blend {
                 inner: Blend {
-                    inner: Blend {
-                        inner: NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch),
-                        judge: RolloutEvaluator::new(config.seed, config.search.rollout_plies),
-                        weight: config.search.rollout_weight_at(iteration),
-                    },
-                    judge: MaterialJudge,
-                    weight: config.search.material_weight_at(iteration),
+                    inner: NetEvaluator::<G>::new(client.clone(), config.selfplay.max_batch),
+                    judge: RolloutEvaluator::new(config.seed, config.search.rollout_plies),
+                    weight: config.search.rollout_weight_at(iteration),
                 },
-                judge: tactics,
-                weight: config.search.tactics_weight_at(iteration),
+                judge: MaterialJudge,
+                weight: config.search.material_weight_at(iteration),
             };
-            // The search asks the judge about moves only where a tactical lever of
-            // `[search]` reads them (`tactical_prior`, `tactical_value`, `minimax_weight`).
-            let evaluator = Judged { inner: leaves, judge: tactics };
+            // The tactical leaf share fades with the iterations; the search asks the judge about
+            // moves only where a tactical lever of `[search]` reads them.
+            let tactics = Tactics { tactics_weight: config.search.tactics_weight_at(iteration), ..params.tactics.clone() };
+            let evaluator = tactical_evaluator(&tactics, inner);
             let (params, queue, cfg, start) = (&params, &queue, &config.selfplay, &start);
             scope.spawn(move || {
                 play_games::<G, _>(cfg, params, &evaluator, start, config.seed, queue, stop, |record, summary| {

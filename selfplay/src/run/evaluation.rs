@@ -46,7 +46,7 @@ pub(crate) fn evaluate<G: Encoding>(
         leaves: None,
         engine_budget: EngineBudget::Nodes(sims),
         inference: config.inference()?,
-        tactics: alphabeta::Tactics::default(),
+        tactics: mcts::Tactics::off(),
         reuse_trees: true,
     };
     let players = load_players::<G>(&specs, opts).map_err(|e| TrainError::Run(format!("evaluation.against: {e}")))?;

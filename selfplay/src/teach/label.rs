@@ -8,18 +8,12 @@ use rand::RngExt;
 /// (replay records hold counts), so a share below half a unit is dropped.
 pub const POLICY_UNITS: f32 = 1000.0;
 
-/// `softmax(score / temperature)` over `scores` (centipawns), computed from the best score down
-/// so that mate scores (ten million) do not overflow; its limit at temperature 0 shares the
-/// whole weight among the best moves.
+/// `softmax(score / temperature)` over `scores` (centipawns) ([`mcts::softmax`], which the
+/// tactical prior shares): mate scores (ten million) do not overflow, and temperature 0 shares
+/// the whole weight among the best moves.
 pub fn softmax(scores: &[i32], temperature: f32) -> Vec<f32> {
-    let best = scores.iter().copied().max().unwrap_or(0) as f64;
-    if temperature <= 0.0 {
-        let ties = scores.iter().filter(|&&s| s as f64 == best).count() as f32;
-        return scores.iter().map(|&s| if s as f64 == best { 1.0 / ties } else { 0.0 }).collect();
-    }
-    let weights: Vec<f64> = scores.iter().map(|&s| ((s as f64 - best) / temperature as f64).exp()).collect();
-    let sum: f64 = weights.iter().sum();
-    weights.iter().map(|w| (w / sum) as f32).collect()
+    let scores: Vec<f64> = scores.iter().map(|&s| s as f64).collect();
+    mcts::softmax(&scores, temperature as f64)
 }
 
 /// The policy target as (policy index, count) pairs: `softmax(score / temperature)` in

@@ -53,8 +53,8 @@ pub struct Engine {
     inference: nn::Inference,
     /// Leaves in flight per search thread (`--leaves`).
     leaves: Option<u32>,
-    /// The tactical leaf values (`--tactics`, `--tactics-depth`).
-    tactics: alphabeta::Tactics,
+    /// How the search uses the tactical judge (the tactical flags).
+    tactics: mcts::Tactics,
     /// `None` only while a search holds it.
     session: Option<Session>,
     running: Option<Running>,
@@ -67,7 +67,7 @@ impl Engine {
         options: Options,
         inference: nn::Inference,
         leaves: Option<u32>,
-        tactics: alphabeta::Tactics,
+        tactics: mcts::Tactics,
     ) -> Result<Engine, String> {
         let session = open_session(options.variant, model_path(&options).as_deref(), inference)?;
         Ok(Engine { options, inference, leaves, tactics, session: Some(session), running: None })
@@ -208,7 +208,7 @@ impl Engine {
             threads: self.options.threads,
             multipv: self.options.multipv,
             leaves: self.leaves,
-            tactics: self.tactics,
+            tactics: self.tactics.clone(),
             info_every: INFO_EVERY,
         };
         let stop = Arc::new(AtomicBool::new(false));

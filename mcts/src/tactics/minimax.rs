@@ -5,7 +5,7 @@
 
 use rules::Player;
 
-use crate::judge::others_share;
+use super::judge::others_share;
 use crate::tree::{Status, Tree, NONE};
 
 /// What the mover of the node with edge `edge` expects after it: an exact result where the
