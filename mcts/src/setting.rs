@@ -17,6 +17,8 @@ use thiserror::Error;
 pub trait SettingValue: Copy + PartialEq + PartialOrd + Display {
     /// What a value of this kind is, in words (`a number`, `visits or lcb`).
     const KIND: &'static str;
+    /// Whether the values are numbers.
+    const NUMERIC: bool = false;
     /// The value `text` stands for, if it is one.
     fn read(text: &str) -> Option<Self>;
     /// Whether the value can lie in a range (NaN and the infinities lie in none).
@@ -27,6 +29,7 @@ pub trait SettingValue: Copy + PartialEq + PartialOrd + Display {
 
 impl SettingValue for f32 {
     const KIND: &'static str = "a number";
+    const NUMERIC: bool = true;
     fn read(text: &str) -> Option<f32> {
         text.trim().parse().ok()
     }
@@ -37,6 +40,7 @@ impl SettingValue for f32 {
 
 impl SettingValue for u32 {
     const KIND: &'static str = "a whole number";
+    const NUMERIC: bool = true;
     fn read(text: &str) -> Option<u32> {
         text.trim().parse().ok()
     }
@@ -179,6 +183,8 @@ pub struct Setting {
     pub default: String,
     /// What a player's name gets when the setting is on (`prior` in `+prior0.5`), if anything.
     pub tag: Option<&'static str>,
+    /// Whether its values are numbers.
+    pub numeric: bool,
 }
 
 /// The help of a field's doc comment: its first paragraph as one line (the paragraphs after
@@ -314,6 +320,7 @@ macro_rules! settings {
                         },
                         default: defaults.$field.to_string(),
                         tag: [$($tag)?].first().copied(),
+                        numeric: <$ty as $crate::setting::SettingValue>::NUMERIC,
                     }
                 ),*];
                 $($( all.extend(<$nty>::settings()); )*)?

@@ -2,6 +2,7 @@
 //! call (self-play's [`mcts::run_many`]), and what a search reports ([`SearchReport`]) in move
 //! text and policy indices.
 
+use alphabeta::tactical_evaluator;
 use mcts::{game_seed, run_many, Batch, Search, SearchParams, SearchReport};
 use rules::{with_variant_game, KnownVariant, VariantGame};
 
@@ -58,7 +59,10 @@ fn search_all<G: KnownVariant>(
 ) -> Vec<SearchOutput> {
     let mut searches: Vec<Search<G>> =
         games.enumerate().map(|(i, game)| Search::new(game, params.clone(), game_seed(seed, i as u64))).collect();
-    run_many(&mut searches, evaluator, &mut Batch::new());
+    // The user's network with the tactical judge's leaf values and judged moves, as every
+    // player of the command line searches.
+    let evaluator = tactical_evaluator(&params.tactics.for_player(), evaluator);
+    run_many(&mut searches, &evaluator, &mut Batch::new());
     searches.iter_mut().map(output_of).collect()
 }
 

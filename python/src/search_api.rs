@@ -1,14 +1,15 @@
 //! `vzero.search(game, evaluate, ...)` and the `SearchResult` it returns. Parameters start from
-//! `vzero analyse`'s ([`SearchParams::analysis`]: no noise, the most visited move) and each
-//! keyword sets the [`SearchParams`] field of its name (mcts/src/params.rs documents them all),
-//! but two: `temperature` is the move's temperature whatever the schedule, and `win_checks` turns
-//! both one-move win checks on or off.
+//! the default search of `vzero analyse` ([`SearchParams::playing`] with `Tactics::default()`:
+//! no noise, the tactical levers on) and each keyword sets the [`SearchParams`] setting of its
+//! name (its `[search]` config key; mcts/src/params.rs and mcts/src/tactics/settings.rs declare
+//! them all, with their ranges), but two: `temperature` is the move's temperature whatever the
+//! schedule, and `win_checks` turns both one-move win checks on or off.
 
-use mcts::{RootSearch, SearchParams};
+use mcts::{RootSearch, SearchParams, Tactics};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBool, PyDict, PyList};
 
 use rules::VariantGame;
 
@@ -125,7 +126,8 @@ impl PySearchResult {
 #[pyo3(signature = (
     game, evaluate, simulations=None, *, max_in_flight=None, root=None, gumbel_actions=None,
     paranoid=None, dirichlet_epsilon=None, dirichlet_alpha_scale=None, temperature=None,
-    c_puct_init=None, c_puct_base=None, fpu_reduction=None, win_checks=None, seed=0, max_batch=1024
+    c_puct_init=None, c_puct_base=None, fpu_reduction=None, win_checks=None, seed=0, max_batch=1024,
+    **settings
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
@@ -146,8 +148,10 @@ pub fn search(
     win_checks: Option<bool>,
     seed: u64,
     max_batch: usize,
+    settings: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let mut params = SearchParams::analysis(simulations.unwrap_or(SearchParams::default().simulations));
+    let simulations = simulations.unwrap_or(SearchParams::default().simulations);
+    let mut params = SearchParams::playing(simulations, &Tactics::default());
     let set = |field: &mut f32, value: Option<f32>| *field = value.unwrap_or(*field);
     params.max_in_flight = max_in_flight.unwrap_or(params.max_in_flight);
     if let Some(root) = root {
@@ -166,6 +170,9 @@ pub fn search(
     if let Some(on) = win_checks {
         params.root_wins_first = on;
         params.wins_in_tree = on;
+    }
+    for (key, value) in settings.into_iter().flatten() {
+        set_by_key(&mut params, &key, &value)?;
     }
     params.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
     if !evaluate.bind(py).is_callable() {
@@ -198,6 +205,22 @@ pub fn search(
         Ok(Py::new(py, result)?.into_any())
     } else {
         Ok(PyList::new(py, results)?.into_any().unbind())
+    }
+}
+
+/// Sets the setting a keyword names (a `[search]` config key, e.g. `tactical_prior=0`), checked
+/// against its declared range.
+fn set_by_key(params: &mut SearchParams, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    let key: String = key.extract()?;
+    // Python writes its booleans capitalised; the settings read `true` and `false`.
+    let text = match value.extract::<bool>() {
+        Ok(on) if value.is_instance_of::<PyBool>() => on.to_string(),
+        _ => value.str()?.to_string(),
+    };
+    match params.set(&key, &text) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(PyTypeError::new_err(format!("search() got an unexpected keyword argument '{key}'"))),
+        Err(e) => Err(PyValueError::new_err(format!("search: {key} = {}: expected {}", e.value, e.expected))),
     }
 }
 

@@ -14,10 +14,16 @@ impl clap::Args for TacticsArgs {
         for setting in Tactics::settings() {
             let Some(flag) = setting.flag else { continue };
             let key = setting.key;
-            let parse = move |text: &str| match Tactics::check_text(key, text) {
-                Some(Ok(())) => Ok(text.to_string()),
-                Some(Err(refusal)) => Err(refusal),
+            let check = move |text: &str| match Tactics::check_text(key, text) {
+                Some(checked) => checked,
                 None => Err(format!("no setting {key}")),
+            };
+            // Numbers are parsed as numbers, so that what reads the command line (its fuzz)
+            // sees them as such; the setting is set from the raw text either way.
+            let parser: clap::builder::ValueParser = if setting.numeric {
+                clap::builder::ValueParser::new(move |text: &str| check(text).map(|()| text.trim().parse::<f64>().unwrap_or(0.0)))
+            } else {
+                clap::builder::ValueParser::new(move |text: &str| check(text).map(|()| text.to_string()))
             };
             let help = format!("{} ({})", setting.help, setting.range);
             cmd = cmd.arg(
@@ -28,7 +34,7 @@ impl clap::Args for TacticsArgs {
                     // A leaked string per flag, once: clap keeps its defaults for the program's life.
                     .default_value(&*String::leak(setting.default))
                     .allow_negative_numbers(true)
-                    .value_parser(parse),
+                    .value_parser(parser),
             );
         }
         cmd
@@ -48,7 +54,8 @@ impl clap::FromArgMatches for TacticsArgs {
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         for setting in Tactics::settings().into_iter().filter(|s| s.flag.is_some()) {
-            let Some(text) = matches.get_one::<String>(setting.key) else { continue };
+            let Some(mut raw) = matches.get_raw(setting.key) else { continue };
+            let Some(text) = raw.next_back().and_then(|t| t.to_str()) else { continue };
             // The value parser has checked it.
             self.0.set(setting.key, text).map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, e))?;
         }

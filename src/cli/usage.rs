@@ -112,7 +112,7 @@ mod tests {
         let err = Cli::try_parse_from(args).expect_err("not a number");
         assert_eq!(
             usage_line(err),
-            "vzero: invalid value '1\\x0d\\x0a2\\x1b' for '--threads <THREADS>': invalid digit found in string (see 'vzero --help')"
+            "vzero: invalid value '1\\x0d\\x0a2\\x1b' for '--threads <THREADS>': '1\\x0d\\x0a2\\x1b' is not a whole number (expected 1..=256) (see 'vzero --help')"
         );
         // A long value with quote marks in it, which the value parser's reason quotes again.
         let long = format!("gl'in\"ski\u{7}{}", "x".repeat(500));
