@@ -50,6 +50,44 @@ fn a_dropped_row_a_dropped_shared_row_and_a_stray_row_are_caught() {
     assert!(found.iter().any(|p| p.contains("perft") && p.contains("--position") && p.contains("twice")), "{found:?}");
 }
 
+/// The search options' rows of docs/cli.md are those the declaration of `mcts::Tactics` renders,
+/// one per flagged setting: a setting added there has its row, or this fails (and
+/// `VZERO_RECORD=1` writes the rows).
+#[test]
+fn the_search_options_rows_are_rendered_from_the_declaration() {
+    const START: &str = "| flag | default | meaning |\n|---|---|---|\n";
+    const END: &str = "<!-- end of the generated rows -->";
+    let docs = docs();
+    let marker = docs.find("generated from the declaration of mcts::Tactics").expect("the generated rows' marker");
+    let start = marker + docs[marker..].find(START).expect("the table's head") + START.len();
+    let end = start + docs[start..].find(END).expect("the end marker");
+    let rows = search_option_rows();
+    assert_eq!(rows.lines().count(), mcts::Tactics::settings().iter().filter(|s| s.flag.is_some()).count());
+    if std::env::var_os("VZERO_RECORD").is_some() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md");
+        std::fs::write(path, format!("{}{rows}{}", &docs[..start], &docs[end..])).expect("write docs/cli.md");
+        return;
+    }
+    assert_eq!(&docs[start..end], rows, "docs/cli.md's search options differ from mcts::Tactics: VZERO_RECORD=1 rewrites them");
+}
+
+/// One table row per flagged setting of `mcts::Tactics`: the flag, the default, the help with
+/// its range, and the name a player gets from it.
+fn search_option_rows() -> String {
+    let mut rows = String::new();
+    for s in mcts::Tactics::settings() {
+        let Some(flag) = s.flag else { continue };
+        let default = if s.numeric { s.default.clone() } else { format!("`{}`", s.default) };
+        let named = match s.tag {
+            Some("") => format!(". Named `...+VALUE` when not `{}`", mcts::Tactics::off().get(s.key).unwrap()),
+            Some(tag) => format!(". Named `...+{tag}VALUE` when not {}", mcts::Tactics::off().get(s.key).unwrap()),
+            None => String::new(),
+        };
+        rows += &format!("| `--{flag} {}` | {default} | {}{named} |\n", s.value_name, s.help_and_range());
+    }
+    rows
+}
+
 /// The page as it is in the repository.
 fn docs() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md")).expect("read docs/cli.md")

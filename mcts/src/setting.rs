@@ -187,6 +187,14 @@ pub struct Setting {
     pub numeric: bool,
 }
 
+impl Setting {
+    /// The help with the range after it, as `--help` and the docs show it: `Share of ... (between
+    /// 0 and 1)`.
+    pub fn help_and_range(&self) -> String {
+        format!("{} ({})", self.help.trim_end_matches('.'), self.range)
+    }
+}
+
 /// The help of a field's doc comment: its first paragraph as one line (the paragraphs after
 /// it are notes for readers of the code).
 #[doc(hidden)]

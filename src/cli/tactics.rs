@@ -25,12 +25,11 @@ impl clap::Args for TacticsArgs {
             } else {
                 clap::builder::ValueParser::new(move |text: &str| check(text).map(|()| text.to_string()))
             };
-            let help = format!("{} ({})", setting.help, setting.range);
             cmd = cmd.arg(
                 Arg::new(key)
                     .long(flag)
                     .value_name(setting.value_name)
-                    .help(help)
+                    .help(setting.help_and_range())
                     // A leaked string per flag, once: clap keeps its defaults for the program's life.
                     .default_value(&*String::leak(setting.default))
                     .allow_negative_numbers(true)
