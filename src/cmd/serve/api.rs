@@ -10,77 +10,11 @@ use rules::Variant;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::app::App;
 use super::game::{board_json, JobKind, Table};
+use super::http::Response;
 use super::players::{choices, Seat};
-use super::{lock, page, runs, save, App};
-
-/// An answer to one request.
-#[derive(Debug)]
-pub struct Response {
-    /// HTTP status.
-    pub status: u16,
-    /// Its media type.
-    pub content_type: &'static str,
-    /// Its bytes.
-    pub body: Vec<u8>,
-    /// A file name: the browser saves the body as this file.
-    pub download: Option<String>,
-}
-
-impl Response {
-    /// A JSON answer.
-    pub fn json(value: &Value) -> Response {
-        Response { status: 200, content_type: "application/json", body: value.to_string().into_bytes(), download: None }
-    }
-
-    /// A refusal with `status` and one line saying why: what the request held is quoted
-    /// short, its control characters (line breaks too) escaped.
-    pub fn error(status: u16, message: String) -> Response {
-        let message = crate::clip::clip_quotes(&crate::clip::escape_controls(&message));
-        let body = json!({ "error": message }).to_string().into_bytes();
-        Response { status, content_type: "application/json", body, download: None }
-    }
-
-    /// A text answer of `content_type`.
-    pub fn text(content_type: &'static str, text: String) -> Response {
-        Response { status: 200, content_type, body: text.into_bytes(), download: None }
-    }
-
-    /// The answer as tiny_http sends it, with headers that keep the browser from caching a
-    /// game's state or guessing other media types.
-    pub fn into_http(self) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
-        let header = |name: &str, value: &str| {
-            tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
-        };
-        let mut response = tiny_http::Response::from_data(self.body)
-            .with_status_code(self.status)
-            .with_header(header("Content-Type", &content_type(self.content_type)))
-            .with_header(header("Cache-Control", "no-store"))
-            .with_header(header("X-Content-Type-Options", "nosniff"));
-        if let Some(name) = self.download {
-            // The name is made here from a number and a variant's name: no quotes to escape.
-            response = response.with_header(header("Content-Disposition", &format!("attachment; filename=\"{name}\"")));
-        }
-        response
-    }
-}
-
-/// A media type as sent: text in UTF-8.
-fn content_type(media: &str) -> String {
-    if media.starts_with("text/") || media.ends_with("json") || media.ends_with("+xml") {
-        format!("{media}; charset=utf-8")
-    } else {
-        media.to_string()
-    }
-}
-
-/// Whether a `Host` header names this machine (`localhost`, `127.0.0.1` or `[::1]` at `port`):
-/// a server on the loopback address answers no other, so that a web site cannot reach it
-/// through a name of its own that resolves here (DNS rebinding).
-pub fn local_host(host: Option<&str>, port: u16) -> bool {
-    let Some(host) = host else { return false };
-    ["localhost", "127.0.0.1", "[::1]"].iter().any(|name| host == *name || host == format!("{name}:{port}"))
-}
+use super::{page, runs, save};
 
 /// A refusal as the handlers return it.
 type Refusal = (u16, String);
@@ -252,7 +186,7 @@ fn variants() -> Response {
 fn players(app: &App, query: &Query) -> Answer {
     let variant = query.variant()?;
     let s = &app.settings;
-    let runs = super::find_runs(&s.runs);
+    let runs = runs::find_runs(&s.runs);
     let list = choices(variant, &s.model, &runs, s.sims);
     // The --model network first among the engines, else the shipped one, else alpha-beta.
     let engine = list.iter().skip(1).find(|c| c.text != "random").map(|c| c.text.clone());
@@ -265,9 +199,8 @@ fn missing(id: u64) -> Refusal {
 }
 
 fn game_state(app: &Arc<App>, id: u64) -> Answer {
-    let games = lock(&app.games);
-    let table = games.tables.get(&id).ok_or_else(|| missing(id))?;
-    Ok(Response::json(&table.to_json(id)))
+    let state = app.read_game(id, |table| table.to_json(id)).ok_or_else(|| missing(id))?;
+    Ok(Response::json(&state))
 }
 
 fn new_game(app: &Arc<App>, r: NewRequest) -> Answer {
@@ -332,40 +265,41 @@ fn analyse(app: &Arc<App>, r: AnalyseRequest) -> Answer {
     if !app.settings.engines {
         return Err((409, "this server runs no engines".into()));
     }
-    let mut games = lock(&app.games);
-    let table = games.tables.get_mut(&r.id).ok_or_else(|| missing(r.id))?;
-    if let Some(job) = &table.job {
-        return Err((409, format!("{} is still searching; stop it first", job.who)));
-    }
-    if table.mover().is_none() {
-        return Err(bad(table.game.game_over_text().unwrap_or_else(|| "the game is over".into())));
-    }
-    let text = format!("{}:{}", r.model.trim(), r.sims);
-    let seat = Seat::parse(&text, table.game.variant(), &app.settings.roots, r.sims).map_err(bad)?;
-    if !matches!(seat, Seat::Network { .. }) {
-        return Err(bad(format!("model '{}': expected default, none or a network's path", r.model)));
-    }
-    app.start_job(table, r.id, seat, JobKind::Analysis);
-    let state = table.to_json(r.id);
+    let state = app
+        .with_game(r.id, |table| {
+            if let Some(job) = &table.job {
+                return Err((409, format!("{} is still searching; stop it first", job.who)));
+            }
+            if table.mover().is_none() {
+                return Err(bad(table.game.game_over_text().unwrap_or_else(|| "the game is over".into())));
+            }
+            let text = format!("{}:{}", r.model.trim(), r.sims);
+            let seat = Seat::parse(&text, table.game.variant(), &app.settings.roots, r.sims).map_err(bad)?;
+            if !matches!(seat, Seat::Network { .. }) {
+                return Err(bad(format!("model '{}': expected default, none or a network's path", r.model)));
+            }
+            app.start_job(table, r.id, seat, JobKind::Analysis);
+            Ok(table.to_json(r.id))
+        })
+        .ok_or_else(|| missing(r.id))??;
     Ok(Response::json(&state))
 }
 
 fn stop(app: &Arc<App>, id: u64) -> Answer {
-    {
-        let games = lock(&app.games);
-        let table = games.tables.get(&id).ok_or_else(|| missing(id))?;
+    app.read_game(id, |table| {
         if let Some(job) = &table.job {
             job.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-    }
+    })
+    .ok_or_else(|| missing(id))?;
     game_state(app, id)
 }
 
 fn save(app: &Arc<App>, id: u64) -> Answer {
-    let games = lock(&app.games);
-    let table = games.tables.get(&id).ok_or_else(|| missing(id))?;
-    let bytes = save::shard_of(table).map_err(|e| (500, e))?;
-    let name = format!("vzero-{}-game-{id}.shard", table.game.variant().name());
+    let (bytes, variant) =
+        app.read_game(id, |table| (save::shard_of(table), table.game.variant())).ok_or_else(|| missing(id))?;
+    let bytes = bytes.map_err(|e| (500, e))?;
+    let name = format!("vzero-{}-game-{id}.shard", variant.name());
     Ok(Response { status: 200, content_type: "application/octet-stream", body: bytes, download: Some(name) })
 }
 
@@ -373,7 +307,7 @@ fn save(app: &Arc<App>, id: u64) -> Answer {
 fn run_dir(app: &App, query: &Query) -> Result<PathBuf, Refusal> {
     let text = query.get("run").ok_or_else(|| bad("run= is missing"))?;
     let real = app.settings.roots.check(Path::new(text)).map_err(|e| (403, e))?;
-    super::find_runs(&app.settings.runs)
+    runs::find_runs(&app.settings.runs)
         .into_iter()
         .find(|r| r.canonicalize().is_ok_and(|c| c == real))
         .ok_or_else(|| (404, format!("'{text}' is not a run directory this server watches (--runs)")))
@@ -391,25 +325,5 @@ mod tests {
         assert_eq!(q.get("y"), Some("%4"));
         assert_eq!(q.get("z"), Some(""));
         assert_eq!(decode("%e2%82%ac%ff"), "\u{20ac}\u{fffd}");
-    }
-
-    #[test]
-    fn only_this_machines_names_are_answered_on_loopback() {
-        for host in ["localhost:8080", "127.0.0.1:8080", "[::1]:8080", "localhost"] {
-            assert!(local_host(Some(host), 8080), "{host}");
-        }
-        for host in ["localhost:8081", "evil.example:8080", "127.0.0.1.evil.example:8080", ""] {
-            assert!(!local_host(Some(host), 8080), "{host}");
-        }
-        assert!(!local_host(None, 8080));
-    }
-
-    #[test]
-    fn a_refusal_is_one_short_line() {
-        let long = format!("'{}\nx'", "a".repeat(5000));
-        let r = Response::error(400, format!("move {long}: no"));
-        let text: Value = serde_json::from_slice(&r.body).unwrap();
-        let message = text["error"].as_str().unwrap();
-        assert!(!message.contains('\n') && message.len() < 300, "{message}");
     }
 }

@@ -12,8 +12,8 @@ use clap::Parser;
 use rules::fuzz::{self, mutate, Rng};
 
 use super::api::respond;
+use super::app::{App, Settings};
 use super::players::Roots;
-use super::{App, Settings};
 use crate::cli::NetArgs;
 use crate::engine::{models_dir, ModelChoice};
 

@@ -12,7 +12,7 @@ use selfplay::replay::read_shard;
 use selfplay::{read_events, Config, RunDir};
 use serde_json::{json, Value};
 
-use super::api::Response;
+use super::http::Response;
 
 /// Games listed per run: the newest.
 const GAMES_LISTED: usize = 12;
@@ -21,7 +21,7 @@ const SHARDS_READ: usize = 12;
 
 /// The runs found under `folders`.
 pub fn list(folders: &[PathBuf]) -> Response {
-    let runs: Vec<Value> = super::find_runs(folders)
+    let runs: Vec<Value> = find_runs(folders)
         .iter()
         .map(|r| {
             let name = r.file_name().map_or_else(|| r.display().to_string(), |n| n.to_string_lossy().into_owned());
@@ -109,4 +109,23 @@ pub fn game_page(dir: &Path, shard: &str, index: usize) -> Result<Response, Stri
     let html = with_game!(variant, G => crate::cmd::replay::page::<G>(&record, 3))
         .map_err(|e| crate::error_text::error_text(&e))?;
     Ok(Response::text("text/html", html))
+}
+
+/// The run directories under `folders`: each folder that is a run (has a config.toml), else
+/// its subfolders that are, by name.
+pub fn find_runs(folders: &[PathBuf]) -> Vec<PathBuf> {
+    let is_run = |p: &std::path::Path| p.join("config.toml").is_file();
+    let mut runs = Vec::new();
+    for folder in folders {
+        if is_run(folder) {
+            runs.push(folder.clone());
+            continue;
+        }
+        let mut inside: Vec<PathBuf> = std::fs::read_dir(folder)
+            .map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| is_run(p)).collect())
+            .unwrap_or_default();
+        inside.sort();
+        runs.extend(inside);
+    }
+    runs
 }
