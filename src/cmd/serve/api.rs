@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::app::App;
-use super::game::{board_json, JobKind, Table};
+use super::game::{board_json, Game, JobKind};
 use super::http::Response;
 use super::players::{choices, Seat};
 use super::{page, runs, save};
@@ -199,7 +199,7 @@ fn missing(id: u64) -> Refusal {
 }
 
 fn game_state(app: &Arc<App>, id: u64) -> Answer {
-    let state = app.read_game(id, |table| table.to_json(id)).ok_or_else(|| missing(id))?;
+    let state = app.read_game(id, |game| game.to_json(id)).ok_or_else(|| missing(id))?;
     Ok(Response::json(&state))
 }
 
@@ -219,27 +219,27 @@ fn new_game(app: &Arc<App>, r: NewRequest) -> Answer {
         .map(|p| Seat::parse(p, variant, &s.roots, s.sims))
         .collect::<Result<Vec<Seat>, String>>()
         .map_err(bad)?;
-    let table = Table::new(variant, r.position.as_deref(), seats).map_err(bad)?;
-    let id = app.add_game(table);
+    let game = Game::new(variant, r.position.as_deref(), seats).map_err(bad)?;
+    let id = app.add_game(game);
     game_state(app, id)
 }
 
 fn play(app: &Arc<App>, r: MoveRequest) -> Answer {
-    app.with_game(r.id, |table| {
-        let mover = table
+    app.with_game(r.id, |game| {
+        let mover = game
             .mover()
-            .ok_or_else(|| bad(table.game.game_over_text().unwrap_or_else(|| "the game is over".into())))?;
-        if !table.seats[mover % table.seats.len()].is_person() {
-            return Err((409, format!("it is {}'s move, not yours", table.seats[mover].label())));
+            .ok_or_else(|| bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())))?;
+        if !game.seats[mover % game.seats.len()].is_person() {
+            return Err((409, format!("it is {}'s move, not yours", game.seats[mover].label())));
         }
-        table.play(&r.text, None).map_err(bad)
+        game.play(&r.text, None).map_err(bad)
     })
     .ok_or_else(|| missing(r.id))??;
     game_state(app, r.id)
 }
 
 fn undo(app: &Arc<App>, id: u64) -> Answer {
-    let undone = app.with_game(id, Table::undo).ok_or_else(|| missing(id))?;
+    let undone = app.with_game(id, Game::undo).ok_or_else(|| missing(id))?;
     if !undone {
         return Err(bad("there is no move to take back"));
     }
@@ -247,10 +247,10 @@ fn undo(app: &Arc<App>, id: u64) -> Answer {
 }
 
 fn set_position(app: &Arc<App>, r: PositionRequest) -> Answer {
-    app.with_game(r.id, |table| {
-        let fresh = Table::new(table.game.variant(), Some(&r.position), table.seats.clone()).map_err(bad)?;
-        table.changed();
-        *table = Table { version: table.version, seed: table.seed, ..fresh };
+    app.with_game(r.id, |game| {
+        let fresh = Game::new(game.position.variant(), Some(&r.position), game.seats.clone()).map_err(bad)?;
+        game.changed();
+        *game = Game { version: game.version, seed: game.seed, ..fresh };
         Ok(())
     })
     .ok_or_else(|| missing(r.id))??;
@@ -266,28 +266,28 @@ fn analyse(app: &Arc<App>, r: AnalyseRequest) -> Answer {
         return Err((409, "this server runs no engines".into()));
     }
     let state = app
-        .with_game(r.id, |table| {
-            if let Some(job) = &table.job {
+        .with_game(r.id, |game| {
+            if let Some(job) = &game.job {
                 return Err((409, format!("{} is still searching; stop it first", job.who)));
             }
-            if table.mover().is_none() {
-                return Err(bad(table.game.game_over_text().unwrap_or_else(|| "the game is over".into())));
+            if game.mover().is_none() {
+                return Err(bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())));
             }
             let text = format!("{}:{}", r.model.trim(), r.sims);
-            let seat = Seat::parse(&text, table.game.variant(), &app.settings.roots, r.sims).map_err(bad)?;
+            let seat = Seat::parse(&text, game.position.variant(), &app.settings.roots, r.sims).map_err(bad)?;
             if !matches!(seat, Seat::Network { .. }) {
                 return Err(bad(format!("model '{}': expected default, none or a network's path", r.model)));
             }
-            app.start_job(table, r.id, seat, JobKind::Analysis);
-            Ok(table.to_json(r.id))
+            app.start_job(game, r.id, seat, JobKind::Analysis);
+            Ok(game.to_json(r.id))
         })
         .ok_or_else(|| missing(r.id))??;
     Ok(Response::json(&state))
 }
 
 fn stop(app: &Arc<App>, id: u64) -> Answer {
-    app.read_game(id, |table| {
-        if let Some(job) = &table.job {
+    app.read_game(id, |game| {
+        if let Some(job) = &game.job {
             job.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     })
@@ -297,7 +297,7 @@ fn stop(app: &Arc<App>, id: u64) -> Answer {
 
 fn save(app: &Arc<App>, id: u64) -> Answer {
     let (bytes, variant) =
-        app.read_game(id, |table| (save::shard_of(table), table.game.variant())).ok_or_else(|| missing(id))?;
+        app.read_game(id, |game| (save::shard_of(game), game.position.variant())).ok_or_else(|| missing(id))?;
     let bytes = bytes.map_err(|e| (500, e))?;
     let name = format!("vzero-{}-game-{id}.shard", variant.name());
     Ok(Response { status: 200, content_type: "application/octet-stream", body: bytes, download: Some(name) })

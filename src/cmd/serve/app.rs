@@ -13,7 +13,7 @@ use arena::PlayerOptions;
 use rules::{Variant, VariantGame};
 use serde_json::Value;
 
-use super::game::{Job, JobKind, MoveSearch, Table};
+use super::game::{Game, Job, JobKind, MoveSearch};
 use super::players::{self, Roots, Seat};
 use crate::cli::NetArgs;
 use crate::engine::{open_session, EngineSettings, Limits, ModelChoice, Session};
@@ -60,10 +60,13 @@ pub struct App {
 /// A session's variant and network (none: the uniform evaluator).
 type SessionKey = (Variant, Option<PathBuf>);
 
+/// The games open on the page, by id.
 #[derive(Default)]
 struct Games {
+    /// The id of the last game begun: ids are never reused, so a page's late request for an
+    /// ended game gets a 404, not another game.
     next: u64,
-    tables: BTreeMap<u64, Table>,
+    open: BTreeMap<u64, Game>,
 }
 
 /// Locks `m`, going on with the data of a thread that panicked while holding it (a job's panic
@@ -85,68 +88,67 @@ impl App {
     }
 
     /// Starts a game and its first engine move if an engine is to move; returns its id.
-    pub fn add_game(self: &Arc<App>, table: Table) -> u64 {
+    pub fn add_game(self: &Arc<App>, mut game: Game) -> u64 {
         let mut games = lock(&self.games);
         games.next += 1;
         let id = games.next;
-        let mut table = table;
-        table.seed = self.settings.seed ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        while games.tables.len() >= MAX_GAMES {
-            if let Some((_, mut oldest)) = games.tables.pop_first() {
+        game.seed = self.settings.seed ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        while games.open.len() >= MAX_GAMES {
+            if let Some((_, mut oldest)) = games.open.pop_first() {
                 oldest.changed();
             }
         }
-        games.tables.insert(id, table);
+        games.open.insert(id, game);
         self.advance(&mut games, id);
         id
     }
 
     /// Runs `f` on game `id` without changing it; `None` for no such game.
-    pub fn read_game<T>(&self, id: u64, f: impl FnOnce(&Table) -> T) -> Option<T> {
-        lock(&self.games).tables.get(&id).map(f)
+    pub fn read_game<T>(&self, id: u64, f: impl FnOnce(&Game) -> T) -> Option<T> {
+        lock(&self.games).open.get(&id).map(f)
     }
 
     /// Runs `f` on game `id`, then starts the engine if it is to move; `None` for no such game.
-    pub fn with_game<T>(self: &Arc<App>, id: u64, f: impl FnOnce(&mut Table) -> T) -> Option<T> {
+    pub fn with_game<T>(self: &Arc<App>, id: u64, f: impl FnOnce(&mut Game) -> T) -> Option<T> {
         let mut games = lock(&self.games);
-        let out = f(games.tables.get_mut(&id)?);
+        let out = f(games.open.get_mut(&id)?);
         self.advance(&mut games, id);
         Some(out)
     }
 
     /// Starts the move of the engine to move in game `id`, if one is and none is running.
     fn advance(self: &Arc<App>, games: &mut Games, id: u64) {
-        let Some(table) = games.tables.get_mut(&id) else { return };
-        if table.job.is_some() || self.closing.load(Ordering::Relaxed) || !self.settings.engines {
+        let Some(game) = games.open.get_mut(&id) else { return };
+        if game.job.is_some() || self.closing.load(Ordering::Relaxed) || !self.settings.engines {
             return;
         }
-        let Some(mover) = table.mover() else { return };
-        let seat = table.seats[mover % table.seats.len()].clone();
-        if seat.is_person() || table.note.is_some() {
+        let Some(mover) = game.mover() else { return };
+        let seat = game.seats[mover % game.seats.len()].clone();
+        if seat.is_person() || game.note.is_some() {
             return;
         }
-        self.start_job(table, id, seat, JobKind::Move);
+        self.start_job(game, id, seat, JobKind::Move);
     }
 
     /// Starts `seat`'s search of game `id`'s position on a thread of its own.
-    pub fn start_job(self: &Arc<App>, table: &mut Table, id: u64, seat: Seat, kind: JobKind) {
+    pub fn start_job(self: &Arc<App>, game: &mut Game, id: u64, seat: Seat, kind: JobKind) {
         let job = Job {
             kind,
             who: seat.label(),
             stop: Arc::new(AtomicBool::new(false)),
             report: Arc::new(Mutex::new(None)),
-            version: table.version,
+            version: game.version,
         };
         let work = Work {
-            variant: table.game.variant(),
-            start: table.start.clone(),
-            moves: table.moves(),
-            seed: table.seed ^ table.played.len() as u64,
+            variant: game.position.variant(),
+            start: game.start.clone(),
+            moves: game.moves(),
+            seed: game.seed ^ game.played.len() as u64,
             stop: Arc::clone(&job.stop),
             report: Arc::clone(&job.report),
         };
         let version = job.version;
-        table.job = Some(job);
+        game.job = Some(job);
         let app = Arc::clone(self);
         let spawned = std::thread::Builder::new().name(format!("serve-game-{id}")).spawn(move || {
             // A panic in a search must not leave the game thinking for ever.
@@ -161,8 +163,8 @@ impl App {
                 threads.push(handle);
             }
             Err(e) => {
-                table.job = None;
-                table.note = Some(format!("could not start the search: {e}"));
+                game.job = None;
+                game.note = Some(format!("could not start the search: {e}"));
             }
         }
     }
@@ -170,20 +172,20 @@ impl App {
     /// Plays or records what a job found, if its game has not moved on meanwhile.
     fn finish(self: &Arc<App>, id: u64, version: u64, kind: JobKind, answer: Result<Answer, String>) {
         let mut games = lock(&self.games);
-        let Some(table) = games.tables.get_mut(&id) else { return };
-        if table.version != version || table.job.as_ref().is_none_or(|j| j.version != version) {
+        let Some(game) = games.open.get_mut(&id) else { return };
+        if game.version != version || game.job.as_ref().is_none_or(|j| j.version != version) {
             return;
         }
-        table.job = None;
+        game.job = None;
         match answer {
-            Err(e) => table.note = Some(e),
+            Err(e) => game.note = Some(e),
             Ok(answer) => {
                 if answer.report.is_some() {
-                    table.analysis = answer.report;
+                    game.analysis = answer.report;
                 }
                 if kind == JobKind::Move {
-                    if let Err(e) = table.play(&answer.best, answer.search) {
-                        table.note = Some(format!("the engine's move '{}': {e}", answer.best));
+                    if let Err(e) = game.play(&answer.best, answer.search) {
+                        game.note = Some(format!("the engine's move '{}': {e}", answer.best));
                     }
                 }
             }
@@ -260,8 +262,8 @@ impl App {
     /// cannot be stopped, and the process ends anyway) and closes the networks no job holds.
     pub fn close(&self) {
         self.closing.store(true, Ordering::Relaxed);
-        for table in lock(&self.games).tables.values_mut() {
-            table.changed();
+        for game in lock(&self.games).open.values_mut() {
+            game.changed();
         }
         let threads = std::mem::take(&mut *lock(&self.threads));
         let begun = std::time::Instant::now();

@@ -51,12 +51,12 @@ pub struct MoveSearch {
     pub values: Option<Vec<f32>>,
 }
 
-/// A game and its seats.
-pub struct Table {
+/// A game on the page: its moves, its seats, and what the engine is doing about it.
+pub struct Game {
     /// Where the game started (position text).
     pub start: String,
     /// The position now.
-    pub game: VariantGame,
+    pub position: VariantGame,
     /// Every move played since `start`, with its cells and, for a network's move, its search.
     pub played: Vec<(BoardMove, Option<MoveSearch>)>,
     /// One player per seat.
@@ -73,14 +73,14 @@ pub struct Table {
     pub seed: u64,
 }
 
-impl Table {
+impl Game {
     /// A game of `variant` from `start` (the start position if `None`) with `seats`, seed 0
     /// until the server sets it; the error is the position parser's one line.
-    pub fn new(variant: Variant, start: Option<&str>, seats: Vec<Seat>) -> Result<Table, String> {
-        let game = VariantGame::setup::<&str>(variant, start, &[]).map_err(|e| e.to_string())?;
-        Ok(Table {
-            start: game.to_text(),
-            game,
+    pub fn new(variant: Variant, start: Option<&str>, seats: Vec<Seat>) -> Result<Game, String> {
+        let position = VariantGame::setup::<&str>(variant, start, &[]).map_err(|e| e.to_string())?;
+        Ok(Game {
+            start: position.to_text(),
+            position,
             played: Vec::new(),
             seats,
             version: 0,
@@ -98,7 +98,7 @@ impl Table {
 
     /// The seat to move, if the game is not over.
     pub fn mover(&self) -> Option<usize> {
-        self.game.outcome().is_none().then(|| self.game.to_move())
+        self.position.outcome().is_none().then(|| self.position.to_move())
     }
 
     /// Ends the job in progress (its answer, if it still comes, is dropped) and marks the
@@ -113,7 +113,7 @@ impl Table {
 
     /// Plays `text` (a legal move); the error is the engine's one line on why not.
     pub fn play(&mut self, text: &str, search: Option<MoveSearch>) -> Result<(), String> {
-        let played = self.game.play_text(text.trim()).map_err(|e| e.to_string())?;
+        let played = self.position.play_text(text.trim()).map_err(|e| e.to_string())?;
         self.played.push((played, search));
         self.changed();
         Ok(())
@@ -131,7 +131,7 @@ impl Table {
         let seats = self.seats.clone();
         loop {
             self.replay();
-            let engine_to_move = !seats[self.game.to_move() % seats.len()].is_person();
+            let engine_to_move = !seats[self.position.to_move() % seats.len()].is_person();
             if self.played.is_empty() || !engine_to_move || seats.iter().all(|s| !s.is_person()) {
                 break;
             }
@@ -144,14 +144,14 @@ impl Table {
     /// The position after `played` from `start`.
     fn replay(&mut self) {
         let moves = self.moves();
-        self.game = VariantGame::setup(self.game.variant(), Some(&self.start), &moves)
+        self.position = VariantGame::setup(self.position.variant(), Some(&self.start), &moves)
             .expect("moves that were legal replay from the same start");
     }
 
     /// The game as the page draws it: seats, position, pieces, legal moves with their cells,
     /// the last move, the engine's work and the last analysis.
     pub fn to_json(&self, id: u64) -> Value {
-        let diagram = self.game.diagram();
+        let diagram = self.position.diagram();
         let pieces: Vec<Value> = diagram
             .iter()
             .flat_map(|d| &d.pieces)
@@ -159,10 +159,10 @@ impl Table {
             .collect();
         let legend: Vec<Value> =
             diagram.iter().flat_map(|d| &d.legend).map(|(c, name)| json!([c.to_string(), name])).collect();
-        let legal: Vec<Value> = if self.game.outcome().is_some() {
+        let legal: Vec<Value> = if self.position.outcome().is_some() {
             Vec::new()
         } else {
-            self.game
+            self.position
                 .legal_board_moves()
                 .into_iter()
                 .map(|m| json!({"move": m.text, "from": m.cells.map(|c| c.0), "to": m.cells.map(|c| c.1)}))
@@ -181,14 +181,14 @@ impl Table {
         json!({
             "id": id,
             "version": self.version,
-            "variant": self.game.variant().name(),
+            "variant": self.position.variant().name(),
             "seats": seats,
             "seat_names": diagram.as_ref().map(|d| d.players.clone()).unwrap_or_default(),
-            "to_move": self.game.to_move(),
+            "to_move": self.position.to_move(),
             "start": self.start,
-            "position": self.game.to_text(),
+            "position": self.position.to_text(),
             "moves": self.moves(),
-            "over": self.game.ending_text().or_else(|| self.game.game_over_text()),
+            "over": self.position.ending_text().or_else(|| self.position.game_over_text()),
             "pieces": pieces,
             "legend": legend,
             "legal": legal,
