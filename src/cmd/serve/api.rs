@@ -12,17 +12,12 @@ use serde_json::{json, Value};
 
 use super::app::App;
 use super::game::{board_json, Game, JobKind};
-use super::http::Response;
+use super::http::{Refusal, Response};
 use super::players::{choices, Seat};
 use super::{page, runs, save};
 
-/// A refusal as the handlers return it.
-type Refusal = (u16, String);
+/// What a handler returns: its answer, or why the request is refused.
 type Answer = Result<Response, Refusal>;
-
-fn bad(message: impl Into<String>) -> Refusal {
-    (400, message.into())
-}
 
 /// Answers one request.
 pub fn respond(app: &Arc<App>, method: &str, url: &str, body: &[u8]) -> Response {
@@ -44,23 +39,23 @@ pub fn respond(app: &Arc<App>, method: &str, url: &str, body: &[u8]) -> Response
         ("POST", "/api/analyse") => parse(body).and_then(|r| analyse(app, r)),
         ("POST", "/api/stop") => parse(body).and_then(|r: IdRequest| stop(app, r.id)),
         ("GET", "/api/runs") => Ok(runs::list(&app.settings.runs)),
-        ("GET", "/api/run") => run_dir(app, &query).and_then(|dir| runs::view(&dir).map_err(bad)),
-        ("GET", "/run/plot.svg") => run_dir(app, &query).and_then(|dir| runs::plot(&dir).map_err(|e| (404, e))),
+        ("GET", "/api/run") => run_dir(app, &query).and_then(|dir| runs::view(&dir)),
+        ("GET", "/run/plot.svg") => run_dir(app, &query).and_then(|dir| runs::plot(&dir)),
         ("GET", "/run/game") => run_dir(app, &query).and_then(|dir| {
-            let shard = query.get("shard").ok_or_else(|| bad("shard= is missing"))?;
+            let shard = query.get("shard").ok_or_else(|| Refusal::Bad("shard= is missing".into()))?;
             let index = query.number("game")?;
-            runs::game_page(&dir, shard, index as usize).map_err(|e| (404, e))
+            runs::game_page(&dir, shard, index as usize)
         }),
         (_, "/" | "/index.html" | "/page.css" | "/page.js" | "/api/variants" | "/api/players" | "/api/board")
         | (_, "/api/game" | "/api/save" | "/api/runs" | "/api/run" | "/run/plot.svg" | "/run/game") => {
-            Err((405, format!("{method} {path}: this address answers GET only")))
+            Err(Refusal::WrongMethod(format!("{method} {path}: this address answers GET only")))
         }
         (_, p) if p.starts_with("/api/") && is_post_route(p) => {
-            Err((405, format!("{method} {path}: this address answers POST only")))
+            Err(Refusal::WrongMethod(format!("{method} {path}: this address answers POST only")))
         }
-        _ => Err((404, format!("{path}: no such page or API (see docs/serve.md)"))),
+        _ => Err(Refusal::NotFound(format!("{path}: no such page or API (see docs/serve.md)"))),
     };
-    answer.unwrap_or_else(|(status, message)| Response::error(status, message))
+    answer.unwrap_or_else(Response::refused)
 }
 
 fn is_post_route(path: &str) -> bool {
@@ -88,8 +83,8 @@ impl Query {
     }
 
     fn number(&self, key: &str) -> Result<u64, Refusal> {
-        let text = self.get(key).ok_or_else(|| bad(format!("{key}= is missing")))?;
-        text.parse().map_err(|_| bad(format!("{key}='{text}': expected a whole number")))
+        let text = self.get(key).ok_or_else(|| Refusal::Bad(format!("{key}= is missing")))?;
+        text.parse().map_err(|_| Refusal::Bad(format!("{key}='{text}': expected a whole number")))
     }
 
     fn id(&self) -> Result<u64, Refusal> {
@@ -97,8 +92,8 @@ impl Query {
     }
 
     fn variant(&self) -> Result<Variant, Refusal> {
-        let text = self.get("variant").ok_or_else(|| bad("variant= is missing"))?;
-        text.parse::<Variant>().map_err(|e| bad(e.to_string()))
+        let text = self.get("variant").ok_or_else(|| Refusal::Bad("variant= is missing".into()))?;
+        text.parse::<Variant>().map_err(|e| Refusal::Bad(e.to_string()))
     }
 }
 
@@ -128,7 +123,7 @@ fn decode(text: &str) -> String {
 
 /// A request body read as `T`; the refusal names what did not read.
 fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, Refusal> {
-    serde_json::from_slice(body).map_err(|e| bad(format!("the request body: {e}")))
+    serde_json::from_slice(body).map_err(|e| Refusal::Bad(format!("the request body: {e}")))
 }
 
 #[derive(Deserialize)]
@@ -193,9 +188,9 @@ fn players(app: &App, query: &Query) -> Answer {
     Ok(Response::json(&json!({ "players": list, "engine": engine, "sims": s.sims })))
 }
 
-/// The game `id`, or a 404 naming it.
+/// The refusal of a request for game `id`, which is not open.
 fn missing(id: u64) -> Refusal {
-    (404, format!("no game {id} (the server was restarted, or the game was ended for a newer one)"))
+    Refusal::NotFound(format!("no game {id} (the server was restarted, or the game was ended for a newer one)"))
 }
 
 fn game_state(app: &Arc<App>, id: u64) -> Answer {
@@ -204,9 +199,9 @@ fn game_state(app: &Arc<App>, id: u64) -> Answer {
 }
 
 fn new_game(app: &Arc<App>, r: NewRequest) -> Answer {
-    let variant = r.variant.parse::<Variant>().map_err(|e| bad(e.to_string()))?;
+    let variant = r.variant.parse::<Variant>().map_err(|e| Refusal::Bad(e.to_string()))?;
     if r.players.len() != variant.players() {
-        return Err(bad(format!(
+        return Err(Refusal::Bad(format!(
             "{variant} has {} seats, the request names {} players",
             variant.players(),
             r.players.len()
@@ -218,8 +213,8 @@ fn new_game(app: &Arc<App>, r: NewRequest) -> Answer {
         .iter()
         .map(|p| Seat::parse(p, variant, &s.roots, s.sims))
         .collect::<Result<Vec<Seat>, String>>()
-        .map_err(bad)?;
-    let game = Game::new(variant, r.position.as_deref(), seats).map_err(bad)?;
+        .map_err(Refusal::Bad)?;
+    let game = Game::new(variant, r.position.as_deref(), seats).map_err(Refusal::Bad)?;
     let id = app.add_game(game);
     game_state(app, id)
 }
@@ -228,11 +223,11 @@ fn play(app: &Arc<App>, r: MoveRequest) -> Answer {
     app.with_game(r.id, |game| {
         let mover = game
             .mover()
-            .ok_or_else(|| bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())))?;
+            .ok_or_else(|| Refusal::Bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())))?;
         if !game.seats[mover % game.seats.len()].is_person() {
-            return Err((409, format!("it is {}'s move, not yours", game.seats[mover].label())));
+            return Err(Refusal::Conflict(format!("it is {}'s move, not yours", game.seats[mover].label())));
         }
-        game.play(&r.text, None).map_err(bad)
+        game.play(&r.text, None).map_err(Refusal::Bad)
     })
     .ok_or_else(|| missing(r.id))??;
     game_state(app, r.id)
@@ -241,14 +236,14 @@ fn play(app: &Arc<App>, r: MoveRequest) -> Answer {
 fn undo(app: &Arc<App>, id: u64) -> Answer {
     let undone = app.with_game(id, Game::undo).ok_or_else(|| missing(id))?;
     if !undone {
-        return Err(bad("there is no move to take back"));
+        return Err(Refusal::Bad("there is no move to take back".into()));
     }
     game_state(app, id)
 }
 
 fn set_position(app: &Arc<App>, r: PositionRequest) -> Answer {
     app.with_game(r.id, |game| {
-        let fresh = Game::new(game.position.variant(), Some(&r.position), game.seats.clone()).map_err(bad)?;
+        let fresh = Game::new(game.position.variant(), Some(&r.position), game.seats.clone()).map_err(Refusal::Bad)?;
         game.changed();
         *game = Game { version: game.version, seed: game.seed, ..fresh };
         Ok(())
@@ -260,23 +255,24 @@ fn set_position(app: &Arc<App>, r: PositionRequest) -> Answer {
 fn analyse(app: &Arc<App>, r: AnalyseRequest) -> Answer {
     let limit = crate::cli::MAX_SIMULATIONS as u32;
     if r.sims == 0 || r.sims > limit {
-        return Err(bad(format!("sims {}: expected 1 to {limit}", r.sims)));
+        return Err(Refusal::Bad(format!("sims {}: expected 1 to {limit}", r.sims)));
     }
     if !app.settings.engines {
-        return Err((409, "this server runs no engines".into()));
+        return Err(Refusal::Conflict("this server runs no engines".into()));
     }
     let state = app
         .with_game(r.id, |game| {
             if let Some(job) = &game.job {
-                return Err((409, format!("{} is still searching; stop it first", job.who)));
+                return Err(Refusal::Conflict(format!("{} is still searching; stop it first", job.who)));
             }
             if game.mover().is_none() {
-                return Err(bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())));
+                return Err(Refusal::Bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())));
             }
             let text = format!("{}:{}", r.model.trim(), r.sims);
-            let seat = Seat::parse(&text, game.position.variant(), &app.settings.roots, r.sims).map_err(bad)?;
+            let seat =
+                Seat::parse(&text, game.position.variant(), &app.settings.roots, r.sims).map_err(Refusal::Bad)?;
             if !matches!(seat, Seat::Network { .. }) {
-                return Err(bad(format!("model '{}': expected default, none or a network's path", r.model)));
+                return Err(Refusal::Bad(format!("model '{}': expected default, none or a network's path", r.model)));
             }
             app.start_job(game, r.id, seat, JobKind::Analysis);
             Ok(game.to_json(r.id))
@@ -298,19 +294,19 @@ fn stop(app: &Arc<App>, id: u64) -> Answer {
 fn save(app: &Arc<App>, id: u64) -> Answer {
     let (bytes, variant) =
         app.read_game(id, |game| (save::shard_of(game), game.position.variant())).ok_or_else(|| missing(id))?;
-    let bytes = bytes.map_err(|e| (500, e))?;
+    let bytes = bytes.map_err(Refusal::Failed)?;
     let name = format!("vzero-{}-game-{id}.shard", variant.name());
     Ok(Response { status: 200, content_type: "application/octet-stream", body: bytes, download: Some(name) })
 }
 
 /// The run directory `run=` names, if it is one of the runs being watched.
 fn run_dir(app: &App, query: &Query) -> Result<PathBuf, Refusal> {
-    let text = query.get("run").ok_or_else(|| bad("run= is missing"))?;
-    let real = app.settings.roots.check(Path::new(text)).map_err(|e| (403, e))?;
+    let text = query.get("run").ok_or_else(|| Refusal::Bad("run= is missing".into()))?;
+    let real = app.settings.roots.check(Path::new(text)).map_err(Refusal::Forbidden)?;
     runs::find_runs(&app.settings.runs)
         .into_iter()
         .find(|r| r.canonicalize().is_ok_and(|c| c == real))
-        .ok_or_else(|| (404, format!("'{text}' is not a run directory this server watches (--runs)")))
+        .ok_or_else(|| Refusal::NotFound(format!("'{text}' is not a run directory this server watches (--runs)")))
 }
 
 #[cfg(test)]

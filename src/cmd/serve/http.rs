@@ -3,6 +3,51 @@
 
 use serde_json::{json, Value};
 
+/// Why a request is refused: the kind picks the HTTP status, the text says why in one line.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    /// 400: the request does not read, or asks what cannot be done (an illegal move).
+    #[error("{0}")]
+    Bad(String),
+    /// 403: a path outside the server's folders, or a request not addressed to this machine.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 404: no such page, game or run.
+    #[error("{0}")]
+    NotFound(String),
+    /// 405: the address answers another method.
+    #[error("{0}")]
+    WrongMethod(String),
+    /// 409: not now: an engine is to move or searching, or the server runs no engines.
+    #[error("{0}")]
+    Conflict(String),
+    /// 413: a request body over the limit.
+    #[error("{0}")]
+    TooLarge(String),
+    /// 415: a body not sent as JSON.
+    #[error("{0}")]
+    NotJson(String),
+    /// 500: the server failed at what it should do (a bug).
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl Refusal {
+    /// Its HTTP status.
+    pub fn status(&self) -> u16 {
+        match self {
+            Refusal::Bad(_) => 400,
+            Refusal::Forbidden(_) => 403,
+            Refusal::NotFound(_) => 404,
+            Refusal::WrongMethod(_) => 405,
+            Refusal::Conflict(_) => 409,
+            Refusal::TooLarge(_) => 413,
+            Refusal::NotJson(_) => 415,
+            Refusal::Failed(_) => 500,
+        }
+    }
+}
+
 /// An answer to one request.
 #[derive(Debug)]
 pub struct Response {
@@ -22,12 +67,12 @@ impl Response {
         Response { status: 200, content_type: "application/json", body: value.to_string().into_bytes(), download: None }
     }
 
-    /// A refusal with `status` and one line saying why: what the request held is quoted
-    /// short, its control characters (line breaks too) escaped.
-    pub fn error(status: u16, message: String) -> Response {
-        let message = crate::clip::clip_quotes(&crate::clip::escape_controls(&message));
+    /// The answer to a refused request: its status and one line saying why, in which what the
+    /// request held is quoted short and its control characters (line breaks too) escaped.
+    pub fn refused(refusal: Refusal) -> Response {
+        let message = crate::clip::clip_quotes(&crate::clip::escape_controls(&refusal.to_string()));
         let body = json!({ "error": message }).to_string().into_bytes();
-        Response { status, content_type: "application/json", body, download: None }
+        Response { status: refusal.status(), content_type: "application/json", body, download: None }
     }
 
     /// A text answer of `content_type`.
@@ -89,9 +134,10 @@ mod tests {
     #[test]
     fn a_refusal_is_one_short_line() {
         let long = format!("'{}\nx'", "a".repeat(5000));
-        let r = Response::error(400, format!("move {long}: no"));
+        let r = Response::refused(Refusal::Bad(format!("move {long}: no")));
         let text: Value = serde_json::from_slice(&r.body).unwrap();
         let message = text["error"].as_str().unwrap();
+        assert_eq!(r.status, 400);
         assert!(!message.contains('\n') && message.len() < 300, "{message}");
     }
 }

@@ -28,7 +28,7 @@ use anyhow::anyhow;
 use crate::cli::ServeArgs;
 use crate::engine::{models_dir, ModelChoice};
 use app::{lock, App, Settings};
-use http::Response;
+use http::{Refusal, Response};
 use players::Roots;
 
 /// The largest request body read.
@@ -107,13 +107,13 @@ fn answer(app: &Arc<App>, mut request: tiny_http::Request, port: u16, loopback: 
     let json = header("Content-Type").is_some_and(|t| t.trim_start().starts_with("application/json"));
     let post = request.method() == &tiny_http::Method::Post;
     let response = if too_long || body.len() as u64 > MAX_BODY {
-        Response::error(413, format!("a request body is at most {MAX_BODY} bytes"))
+        Response::refused(Refusal::TooLarge(format!("a request body is at most {MAX_BODY} bytes")))
     } else if read.is_err() {
-        Response::error(400, "the request body could not be read".into())
+        Response::refused(Refusal::Bad("the request body could not be read".into()))
     } else if loopback && !http::local_host(host.as_deref(), port) {
-        Response::error(403, "this server answers requests to localhost only".into())
+        Response::refused(Refusal::Forbidden("this server answers requests to localhost only".into()))
     } else if post && !json {
-        Response::error(415, "a request body is JSON, sent as Content-Type: application/json".into())
+        Response::refused(Refusal::NotJson("a request body is JSON, sent as Content-Type: application/json".into()))
     } else {
         let method = request.method().as_str().to_string();
         api::respond(app, &method, request.url(), &body)

@@ -12,7 +12,8 @@ use selfplay::replay::read_shard;
 use selfplay::{read_events, Config, RunDir};
 use serde_json::{json, Value};
 
-use super::http::Response;
+use super::http::{Refusal, Response};
+use crate::error_text::error_text;
 
 /// Games listed per run: the newest.
 const GAMES_LISTED: usize = 12;
@@ -35,9 +36,9 @@ pub fn list(folders: &[PathBuf]) -> Response {
 /// The run at `dir` as the page shows it. Only what is cheap to read again every few seconds of
 /// a long run: its config, metrics.jsonl and newest shards (not every shard, as `runs status`
 /// reads them).
-pub fn view(dir: &Path) -> Result<Response, String> {
-    let text = |e: anyhow::Error| crate::error_text::error_text(&e);
-    let run = RunDir::existing(dir).map_err(|e| e.to_string())?;
+pub fn view(dir: &Path) -> Result<Response, Refusal> {
+    let text = |e: anyhow::Error| Refusal::Bad(error_text(&e));
+    let run = RunDir::existing(dir).map_err(|e| Refusal::Bad(e.to_string()))?;
     let config = Config::load(&run.config(), &[])
         .with_context(|| format!("{} is not a run directory", dir.display()))
         .map_err(text)?;
@@ -88,26 +89,27 @@ fn last_games(run: &RunDir, variant: Variant) -> anyhow::Result<Vec<Value>> {
 }
 
 /// The run's curves as `vzero plot` draws them.
-pub fn plot(dir: &Path) -> Result<Response, String> {
-    let (svg, _) = crate::cmd::plot::run_curves(dir).map_err(|e| crate::error_text::error_text(&e))?;
+pub fn plot(dir: &Path) -> Result<Response, Refusal> {
+    let (svg, _) = crate::cmd::plot::run_curves(dir).map_err(|e| Refusal::NotFound(error_text(&e)))?;
     Ok(Response::text("image/svg+xml", svg))
 }
 
 /// Game `index` of the shard named `shard` in the run's replay folder, as the page `vzero
 /// replay` writes.
-pub fn game_page(dir: &Path, shard: &str, index: usize) -> Result<Response, String> {
+pub fn game_page(dir: &Path, shard: &str, index: usize) -> Result<Response, Refusal> {
+    let missing = |e: anyhow::Error| Refusal::NotFound(error_text(&e));
     let plain = !shard.is_empty()
         && shard.ends_with(".shard")
         && shard.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
         && !shard.starts_with('.');
     if !plain {
-        return Err(format!("shard '{shard}': expected the file name of one of the run's replay shards"));
+        return Err(Refusal::NotFound(format!(
+            "shard '{shard}': expected the file name of one of the run's replay shards"
+        )));
     }
     let path = RunDir::open(dir).replay().join(shard);
-    let (record, variant) =
-        crate::game_file::load_game(&path, index, None).map_err(|e| crate::error_text::error_text(&e))?;
-    let html = with_game!(variant, G => crate::cmd::replay::page::<G>(&record, 3))
-        .map_err(|e| crate::error_text::error_text(&e))?;
+    let (record, variant) = crate::game_file::load_game(&path, index, None).map_err(missing)?;
+    let html = with_game!(variant, G => crate::cmd::replay::page::<G>(&record, 3)).map_err(missing)?;
     Ok(Response::text("text/html", html))
 }
 
