@@ -6,14 +6,17 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rules::Variant;
+use rules::{Variant, VariantGame};
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 use super::app::App;
-use super::game::{board_json, Game, JobKind};
+use super::game::{board, Game};
 use super::http::{Refusal, Response};
 use super::players::{choices, Seat};
+use super::wire::{
+    AnalyseRequest, IdRequest, JobKind, MoveRequest, NewRequest, PlayersReply, PositionRequest, VariantInfo,
+    VariantsReply,
+};
 use super::{page, runs, save};
 
 /// What a handler returns: its answer, or why the request is refused.
@@ -29,7 +32,7 @@ pub fn respond(app: &Arc<App>, method: &str, url: &str, body: &[u8]) -> Response
         ("GET", "/page.js") => Ok(Response::text("text/javascript", page::PAGE_JS.to_string())),
         ("GET", "/api/variants") => Ok(variants()),
         ("GET", "/api/players") => players(app, &query),
-        ("GET", "/api/board") => query.variant().map(|v| Response::json(&board_json(v))),
+        ("GET", "/api/board") => query.variant().map(|v| Response::json(&board(v))),
         ("GET", "/api/game") => query.id().and_then(|id| game_state(app, id)),
         ("GET", "/api/save") => query.id().and_then(|id| save(app, id)),
         ("POST", "/api/new") => parse(body).and_then(|r| new_game(app, r)),
@@ -38,8 +41,8 @@ pub fn respond(app: &Arc<App>, method: &str, url: &str, body: &[u8]) -> Response
         ("POST", "/api/position") => parse(body).and_then(|r| set_position(app, r)),
         ("POST", "/api/analyse") => parse(body).and_then(|r| analyse(app, r)),
         ("POST", "/api/stop") => parse(body).and_then(|r: IdRequest| stop(app, r.id)),
-        ("GET", "/api/runs") => Ok(runs::list(&app.settings.runs)),
-        ("GET", "/api/run") => run_dir(app, &query).and_then(|dir| runs::view(&dir)),
+        ("GET", "/api/runs") => Ok(Response::json(&runs::list(&app.settings.runs))),
+        ("GET", "/api/run") => run_dir(app, &query).and_then(|dir| Ok(Response::json(&runs::view(&dir)?))),
         ("GET", "/run/plot.svg") => run_dir(app, &query).and_then(|dir| runs::plot(&dir)),
         ("GET", "/run/game") => run_dir(app, &query).and_then(|dir| {
             let shard = query.get("shard").ok_or_else(|| Refusal::Bad("shard= is missing".into()))?;
@@ -126,66 +129,27 @@ fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, Refusal> {
     serde_json::from_slice(body).map_err(|e| Refusal::Bad(format!("the request body: {e}")))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct IdRequest {
-    id: u64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewRequest {
-    variant: String,
-    /// One player per seat, as [`Seat::parse`] reads them.
-    players: Vec<String>,
-    /// Where the game starts (the variant's start if absent).
-    #[serde(default)]
-    position: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MoveRequest {
-    id: u64,
-    #[serde(rename = "move")]
-    text: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionRequest {
-    id: u64,
-    position: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AnalyseRequest {
-    id: u64,
-    /// The network to search with (`default`, `none` or a path), as a player names it.
-    model: String,
-    sims: u32,
-}
-
 fn variants() -> Response {
-    let all: Vec<Value> = Variant::ALL
+    let variants = Variant::ALL
         .iter()
-        .map(|v| {
-            let seats = rules::VariantGame::start(*v).diagram().map(|d| d.players).unwrap_or_default();
-            json!({"name": v.name(), "summary": v.summary(), "players": v.players(), "seats": seats})
+        .map(|&v| VariantInfo {
+            name: v.name(),
+            summary: v.summary(),
+            players: v.players(),
+            seats: VariantGame::start(v).diagram().map(|d| d.players).unwrap_or_default(),
         })
         .collect();
-    Response::json(&json!({ "variants": all }))
+    Response::json(&VariantsReply { variants })
 }
 
 fn players(app: &App, query: &Query) -> Answer {
     let variant = query.variant()?;
     let s = &app.settings;
     let runs = runs::find_runs(&s.runs);
-    let list = choices(variant, &s.model, &runs, s.sims);
+    let players = choices(variant, &s.model, &runs, s.sims);
     // The --model network first among the engines, else the shipped one, else alpha-beta.
-    let engine = list.iter().skip(1).find(|c| c.text != "random").map(|c| c.text.clone());
-    Ok(Response::json(&json!({ "players": list, "engine": engine, "sims": s.sims })))
+    let engine = players.iter().skip(1).find(|c| c.text != "random").map(|c| c.text.clone());
+    Ok(Response::json(&PlayersReply { players, engine, sims: s.sims }))
 }
 
 /// The refusal of a request for game `id`, which is not open.
@@ -194,7 +158,7 @@ fn missing(id: u64) -> Refusal {
 }
 
 fn game_state(app: &Arc<App>, id: u64) -> Answer {
-    let state = app.read_game(id, |game| game.to_json(id)).ok_or_else(|| missing(id))?;
+    let state = app.read_game(id, |game| game.reply(id)).ok_or_else(|| missing(id))?;
     Ok(Response::json(&state))
 }
 
@@ -275,7 +239,7 @@ fn analyse(app: &Arc<App>, r: AnalyseRequest) -> Answer {
                 return Err(Refusal::Bad(format!("model '{}': expected default, none or a network's path", r.model)));
             }
             app.start_job(game, r.id, seat, JobKind::Analysis);
-            Ok(game.to_json(r.id))
+            Ok(game.reply(r.id))
         })
         .ok_or_else(|| missing(r.id))??;
     Ok(Response::json(&state))

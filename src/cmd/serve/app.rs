@@ -11,10 +11,10 @@ use std::time::Duration;
 use arena::uci::EngineBudget;
 use arena::PlayerOptions;
 use rules::{Variant, VariantGame};
-use serde_json::Value;
 
-use super::game::{Game, Job, JobKind, MoveSearch};
+use super::game::{Game, Job, MoveSearch};
 use super::players::{self, Roots, Seat};
+use super::wire::{JobKind, Report};
 use crate::cli::NetArgs;
 use crate::engine::{open_session, EngineSettings, Limits, ModelChoice, Session};
 
@@ -289,7 +289,7 @@ struct Work {
     moves: Vec<String>,
     seed: u64,
     stop: Arc<AtomicBool>,
-    report: Arc<Mutex<Option<Value>>>,
+    report: Arc<Mutex<Option<Report>>>,
 }
 
 /// What a job found.
@@ -297,6 +297,6 @@ struct Answer {
     /// The move to play.
     best: String,
     /// The final report of a network's search.
-    report: Option<Value>,
+    report: Option<Report>,
     search: Option<MoveSearch>,
 }

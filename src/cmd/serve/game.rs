@@ -1,13 +1,15 @@
 //! One game on the page: where it started, the moves since, who plays each seat, and what the
-//! engine is doing about it, with the game as the page draws it (JSON).
+//! engine is doing about it, with the game and its board as the page draws them.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rules::{BoardMove, Variant, VariantGame};
-use serde_json::{json, Value};
 
 use super::players::Seat;
+use super::wire::{
+    BoardCaption, BoardCell, BoardPiece, BoardReply, GameReply, JobKind, LegalMove, Report, SeatInfo, Thinking,
+};
 use crate::viz::svg_board::{SEATS, SHADES};
 
 /// A search or move choice running in the background for a game.
@@ -19,27 +21,9 @@ pub struct Job {
     /// Set to end the search now (a network player then plays its best move so far).
     pub stop: Arc<AtomicBool>,
     /// The search's latest report (`vzero analyse --json`'s object), while it searches.
-    pub report: Arc<Mutex<Option<Value>>>,
+    pub report: Arc<Mutex<Option<Report>>>,
     /// The game's version when the job began: its answer is dropped if the game moved on.
     pub version: u64,
-}
-
-/// What a job is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JobKind {
-    /// The move of the seat to move.
-    Move,
-    /// An analysis the person asked for.
-    Analysis,
-}
-
-impl JobKind {
-    fn name(self) -> &'static str {
-        match self {
-            JobKind::Move => "move",
-            JobKind::Analysis => "analysis",
-        }
-    }
 }
 
 /// What the search of one played move found, kept for the saved game.
@@ -66,7 +50,7 @@ pub struct Game {
     /// The engine's work in progress, if any.
     pub job: Option<Job>,
     /// The last finished analysis (or a network player's last search).
-    pub analysis: Option<Value>,
+    pub analysis: Option<Report>,
     /// What went wrong with the last engine move, if it failed.
     pub note: Option<String>,
     /// Seed of the fixed players' choices.
@@ -150,84 +134,75 @@ impl Game {
 
     /// The game as the page draws it: seats, position, pieces, legal moves with their cells,
     /// the last move, the engine's work and the last analysis.
-    pub fn to_json(&self, id: u64) -> Value {
-        let diagram = self.position.diagram();
-        let pieces: Vec<Value> = diagram
-            .iter()
-            .flat_map(|d| &d.pieces)
-            .map(|p| json!({"cell": p.cell, "owner": p.owner, "letter": p.letter.to_string()}))
-            .collect();
-        let legend: Vec<Value> =
-            diagram.iter().flat_map(|d| &d.legend).map(|(c, name)| json!([c.to_string(), name])).collect();
-        let legal: Vec<Value> = if self.position.outcome().is_some() {
+    pub fn reply(&self, id: u64) -> GameReply {
+        let (pieces, legend, seat_names) = match self.position.diagram() {
+            Some(d) => {
+                let pieces = d.pieces.iter().map(|p| BoardPiece { cell: p.cell, owner: p.owner, letter: p.letter });
+                (pieces.collect(), d.legend, d.players)
+            }
+            None => Default::default(),
+        };
+        let legal = if self.position.outcome().is_some() {
             Vec::new()
         } else {
             self.position
                 .legal_board_moves()
                 .into_iter()
-                .map(|m| json!({"move": m.text, "from": m.cells.map(|c| c.0), "to": m.cells.map(|c| c.1)}))
+                .map(|m| LegalMove { from: m.cells.map(|c| c.0), to: m.cells.map(|c| c.1), text: m.text })
                 .collect()
         };
-        let last = self.played.last().and_then(|(m, _)| m.cells).map(|(a, b)| json!([a, b]));
-        let seats: Vec<Value> =
-            self.seats.iter().map(|s| json!({"player": s.label(), "person": s.is_person()})).collect();
-        let thinking = self.job.as_ref().map(|job| {
-            json!({
-                "kind": job.kind.name(),
-                "who": job.who,
-                "report": job.report.lock().map(|r| r.clone()).unwrap_or(None),
-            })
+        let thinking = self.job.as_ref().map(|job| Thinking {
+            kind: job.kind,
+            who: job.who.clone(),
+            report: job.report.lock().map(|r| r.clone()).unwrap_or(None),
         });
-        json!({
-            "id": id,
-            "version": self.version,
-            "variant": self.position.variant().name(),
-            "seats": seats,
-            "seat_names": diagram.as_ref().map(|d| d.players.clone()).unwrap_or_default(),
-            "to_move": self.position.to_move(),
-            "start": self.start,
-            "position": self.position.to_text(),
-            "moves": self.moves(),
-            "over": self.position.ending_text().or_else(|| self.position.game_over_text()),
-            "pieces": pieces,
-            "legend": legend,
-            "legal": legal,
-            "last": last,
-            "thinking": thinking,
-            "analysis": self.analysis,
-            "note": self.note,
-        })
+        GameReply {
+            id,
+            version: self.version,
+            variant: self.position.variant().name(),
+            seats: self.seats.iter().map(|s| SeatInfo { player: s.label(), person: s.is_person() }).collect(),
+            seat_names,
+            to_move: self.position.to_move(),
+            start: self.start.clone(),
+            position: self.position.to_text(),
+            moves: self.moves(),
+            over: self.position.ending_text().or_else(|| self.position.game_over_text()),
+            pieces,
+            legend,
+            legal,
+            last: self.played.last().and_then(|(m, _)| m.cells),
+            thinking,
+            analysis: self.analysis.clone(),
+            note: self.note.clone(),
+        }
     }
 }
 
 /// The board of `variant` that stays the same through a game: its cells, captions and seat
 /// names, drawn once by the page.
-pub fn board_json(variant: Variant) -> Value {
-    let Some(d) = VariantGame::start(variant).diagram() else {
-        return json!({"variant": variant.name(), "cells": [], "captions": []});
-    };
-    let cells: Vec<Value> = d
-        .cells
-        .iter()
-        .map(|c| {
-            let shape = match c.shape {
-                rules::CellShape::FlatHex => "flat",
-                rules::CellShape::PointyHex => "pointy",
-                rules::CellShape::Square => "square",
-            };
-            json!({"key": c.key, "x": c.x, "y": c.y, "shape": shape, "shade": c.shade, "label": c.label})
-        })
-        .collect();
-    let captions: Vec<Value> = d.captions.iter().map(|c| json!({"x": c.x, "y": c.y, "text": c.text})).collect();
-    json!({
-        "variant": variant.name(),
-        "cells": cells,
-        "captions": captions,
-        "label_cells": d.label_cells,
-        "players": d.players,
-        // The colours of `vzero render`'s boards: cell shades, and each seat's disc fill,
-        // outline and letter.
-        "shades": SHADES,
-        "seats": SEATS,
-    })
+pub fn board(variant: Variant) -> BoardReply {
+    let d = VariantGame::start(variant).diagram();
+    let cells = d.iter().flat_map(|d| &d.cells).map(|c| BoardCell {
+        key: c.key,
+        x: c.x,
+        y: c.y,
+        shape: match c.shape {
+            rules::CellShape::FlatHex => "flat",
+            rules::CellShape::PointyHex => "pointy",
+            rules::CellShape::Square => "square",
+        },
+        shade: c.shade,
+        label: c.label.clone(),
+    });
+    let captions = d.iter().flat_map(|d| &d.captions).map(|c| BoardCaption { x: c.x, y: c.y, text: c.text.clone() });
+    BoardReply {
+        variant: variant.name(),
+        cells: cells.collect(),
+        captions: captions.collect(),
+        label_cells: d.as_ref().is_some_and(|d| d.label_cells),
+        players: d.map(|d| d.players).unwrap_or_default(),
+        // The colours of `vzero render`'s boards.
+        shades: SHADES,
+        seats: SEATS,
+    }
 }

@@ -1,7 +1,9 @@
 //! An answer as the server sends it over HTTP: status, media type and bytes, with the headers
 //! that keep a browser from caching a game or guessing at a body.
 
-use serde_json::{json, Value};
+use serde::Serialize;
+
+use super::wire::ErrorReply;
 
 /// Why a request is refused: the kind picks the HTTP status, the text says why in one line.
 #[derive(Debug, thiserror::Error)]
@@ -63,16 +65,19 @@ pub struct Response {
 
 impl Response {
     /// A JSON answer.
-    pub fn json(value: &Value) -> Response {
-        Response { status: 200, content_type: "application/json", body: value.to_string().into_bytes(), download: None }
+    pub fn json(reply: &impl Serialize) -> Response {
+        match serde_json::to_vec(reply) {
+            Ok(body) => Response { status: 200, content_type: "application/json", body, download: None },
+            // Not reached: a reply holds strings, numbers and lists, and a map has string keys.
+            Err(e) => Response::refused(Refusal::Failed(format!("the reply did not serialize: {e}"))),
+        }
     }
 
     /// The answer to a refused request: its status and one line saying why, in which what the
     /// request held is quoted short and its control characters (line breaks too) escaped.
     pub fn refused(refusal: Refusal) -> Response {
         let message = crate::clip::clip_quotes(&crate::clip::escape_controls(&refusal.to_string()));
-        let body = json!({ "error": message }).to_string().into_bytes();
-        Response { status: refusal.status(), content_type: "application/json", body, download: None }
+        Response { status: refusal.status(), ..Response::json(&ErrorReply { error: message }) }
     }
 
     /// A text answer of `content_type`.
@@ -135,7 +140,7 @@ mod tests {
     fn a_refusal_is_one_short_line() {
         let long = format!("'{}\nx'", "a".repeat(5000));
         let r = Response::refused(Refusal::Bad(format!("move {long}: no")));
-        let text: Value = serde_json::from_slice(&r.body).unwrap();
+        let text: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
         let message = text["error"].as_str().unwrap();
         assert_eq!(r.status, 400);
         assert!(!message.contains('\n') && message.len() < 300, "{message}");

@@ -5,7 +5,8 @@
 //! drives without a socket; every search runs on a thread of its own as a job of its game
 //! ([`game::Job`]), which the page polls. The page itself (page.html, page.css, page.js) is
 //! compiled into the binary. Modules import one way: this one uses `api`, which uses `app`,
-//! `runs` and `save`, which use `game` and `players`; `http` uses none of them.
+//! `runs` and `save`, which use `game` and `players`; `http` uses only `wire`, the JSON
+//! contract, which uses none of them.
 
 mod api;
 mod app;
@@ -17,6 +18,7 @@ mod page;
 mod players;
 mod runs;
 mod save;
+mod wire;
 
 use std::io::Read;
 use std::sync::atomic::Ordering;
