@@ -180,7 +180,7 @@ impl Game {
 
 /// The board of `variant` that stays the same through a game: its cells, captions and seat
 /// names, drawn once by the page.
-pub fn board(variant: Variant) -> BoardReply {
+pub fn board_reply(variant: Variant) -> BoardReply {
     let d = VariantGame::start(variant).diagram();
     let cells = d.iter().flat_map(|d| &d.cells).map(|c| BoardCell {
         key: c.key,

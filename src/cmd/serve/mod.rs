@@ -1,12 +1,15 @@
 //! `vzero serve`: a local web page to play any variant against networks, alpha-beta or simple
 //! players, see what the engine thinks while it searches, and watch training runs.
 //!
-//! Requests are answered by [`api::respond`], a function of the request alone, which the fuzz
-//! drives without a socket; every search runs on a thread of its own as a job of its game
+//! Requests are answered by [`routes::respond`], a function of the request alone, which the
+//! fuzz drives without a socket; every search runs on a thread of its own as a job of its game
 //! ([`game::Job`]), which the page polls. The page itself (page.html, page.css, page.js) is
-//! compiled into the binary. Modules import one way: this one uses `api`, which uses `app`,
-//! `runs` and `save`, which use `game` and `players`; `http` uses only `wire`, the JSON
-//! contract, which uses none of them.
+//! compiled into the binary, and API.md is its contract with the server.
+//!
+//! Modules import one way: this one (the server loop) uses `routes`, the table of addresses,
+//! which uses `api`, their handlers, which use `app` (the games and their searches), `runs`
+//! and `save`, which use `game` and `players`; `http` uses only `wire` (the JSON), which uses
+//! none of them.
 
 mod api;
 mod app;
@@ -16,8 +19,12 @@ mod game;
 mod http;
 mod page;
 mod players;
+mod request;
+mod routes;
 mod runs;
 mod save;
+#[cfg(test)]
+mod tests;
 mod wire;
 
 use std::io::Read;
@@ -118,7 +125,7 @@ fn answer(app: &Arc<App>, mut request: tiny_http::Request, port: u16, loopback: 
         Response::refused(Refusal::NotJson("a request body is JSON, sent as Content-Type: application/json".into()))
     } else {
         let method = request.method().as_str().to_string();
-        api::respond(app, &method, request.url(), &body)
+        routes::respond(app, &method, request.url(), &body)
     };
     let _ = request.respond(response.into_http());
 }
