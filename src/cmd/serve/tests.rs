@@ -1,6 +1,7 @@
-//! The route table against the server: every route answers a request as the page sends it, and
-//! an address or method the table lacks is refused from the table. Engines are off: a search is
-//! the engine's own tests, and tests/serve.rs drives the whole server.
+//! The route table against the server and its docs: every route answers a request as the page
+//! sends it, an address or method the table lacks is refused from the table, and API.md names
+//! every route, type and key. Engines are off: a search is the engine's own tests, and
+//! tests/serve.rs drives the whole server.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -80,7 +81,10 @@ const SAMPLES: &[(&str, &str, &str, u16)] = &[
 
 /// The answers to [`SAMPLES`], in their order, from a server watching a fake run.
 pub fn sample_answers() -> Vec<Response> {
-    let dir = std::env::temp_dir().join(format!("vzero-serve-routes-{}", std::process::id()));
+    // One folder per call: the tests calling this run at once.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("vzero-serve-routes-{}-{call}", std::process::id()));
     let run = dir.join("runs").join("mini-a");
     fake_run(&run);
     let app = app(&[run.clone()]);
@@ -136,4 +140,56 @@ fn an_address_or_method_the_table_lacks_is_refused() {
     let missing = refusal("GET", "/api/nothing?id=1");
     assert_eq!(missing, (404, "/api/nothing: no such page or API (see docs/serve.md)".to_string()));
     app.close();
+}
+
+/// Every key of the objects in `value`, nested ones too.
+fn keys(value: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, inner) in map {
+                out.insert(key.clone());
+                keys(inner, out);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| keys(v, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn api_md_names_every_route_type_and_key() {
+    let doc = include_str!("API.md");
+    let mut documented = std::collections::BTreeSet::new();
+    for method in ["GET", "POST"] {
+        for (at, _) in doc.match_indices(&format!("`{method} /")) {
+            let path = &doc[at + method.len() + 2..];
+            documented.insert((method, &path[..path.find(['`', '?']).unwrap()]));
+        }
+    }
+    let routes = ROUTES.iter().map(|r| (r.method.name(), r.path)).collect();
+    assert_eq!(documented, routes, "API.md's routes against routes.rs");
+
+    let wire = include_str!("wire.rs");
+    for line in wire.lines().filter_map(|l| l.strip_prefix("pub struct ")) {
+        let name = line.split([' ', '{']).next().unwrap();
+        assert!(doc.contains(&format!("`{name}`")), "API.md does not name {name}");
+    }
+    for word in doc.split(|c: char| !c.is_ascii_alphanumeric()) {
+        if word.ends_with("Request") || word.ends_with("Reply") {
+            assert!(wire.contains(&format!("pub struct {word} ")), "API.md names {word}, which wire.rs lacks");
+        }
+    }
+
+    let mut seen = std::collections::BTreeSet::new();
+    for ((_, _, body, _), answer) in SAMPLES.iter().zip(sample_answers()) {
+        for json in [body.as_bytes(), &answer.body[..]] {
+            if let Ok(value) = serde_json::from_slice::<serde_json::Value>(json) {
+                keys(&value, &mut seen);
+            }
+        }
+    }
+    assert!(seen.contains("legal") && seen.contains("iterations_done"), "{seen:?}");
+    for key in seen {
+        assert!(doc.contains(&format!("\"{key}\"")), "API.md does not name the key \"{key}\"");
+    }
 }
