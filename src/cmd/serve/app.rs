@@ -152,9 +152,9 @@ impl App {
         let app = Arc::clone(self);
         let spawned = std::thread::Builder::new().name(format!("serve-game-{id}")).spawn(move || {
             // A panic in a search must not leave the game thinking for ever.
-            let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.search(&seat, &work)))
+            let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.search(&seat, &work)))
                 .unwrap_or_else(|_| Err("the engine failed (a bug: please report it)".into()));
-            app.finish(id, version, kind, answer);
+            app.finish(id, version, kind, found);
         });
         match spawned {
             Ok(handle) => {
@@ -170,22 +170,22 @@ impl App {
     }
 
     /// Plays or records what a job found, if its game has not moved on meanwhile.
-    fn finish(self: &Arc<App>, id: u64, version: u64, kind: JobKind, answer: Result<Answer, String>) {
+    fn finish(self: &Arc<App>, id: u64, version: u64, kind: JobKind, found: Result<Found, String>) {
         let mut games = lock(&self.games);
         let Some(game) = games.open.get_mut(&id) else { return };
         if game.version != version || game.job.as_ref().is_none_or(|j| j.version != version) {
             return;
         }
         game.job = None;
-        match answer {
+        match found {
             Err(e) => game.note = Some(e),
-            Ok(answer) => {
-                if answer.report.is_some() {
-                    game.analysis = answer.report;
+            Ok(found) => {
+                if found.report.is_some() {
+                    game.analysis = found.report;
                 }
                 if kind == JobKind::Move {
-                    if let Err(e) = game.play(&answer.best, answer.search) {
-                        game.note = Some(format!("the engine's move '{}': {e}", answer.best));
+                    if let Err(e) = game.play(&found.best, found.search) {
+                        game.note = Some(format!("the engine's move '{}': {e}", found.best));
                     }
                 }
             }
@@ -195,13 +195,13 @@ impl App {
 
     /// The search of one job: a fixed player's choice, or a network's search reporting as it
     /// goes.
-    fn search(&self, seat: &Seat, work: &Work) -> Result<Answer, String> {
+    fn search(&self, seat: &Seat, work: &Work) -> Result<Found, String> {
         let game = VariantGame::setup(work.variant, Some(&work.start), &work.moves).map_err(|e| e.to_string())?;
         match seat {
             Seat::Person => Err("a person's seat has no engine".into()),
             Seat::Fixed(spec) => {
                 let best = players::fixed_move(spec, &game, work.seed, self.player_options())?;
-                Ok(Answer { best, report: None, search: None })
+                Ok(Found { best, report: None, search: None })
             }
             Seat::Network { model, sims } => {
                 let session = self.session(work.variant, model.clone())?;
@@ -229,7 +229,7 @@ impl App {
                     visits: report.lines.iter().map(|l| (l.mv.clone(), l.visits)).collect(),
                     values: Some(report.values.clone()),
                 };
-                Ok(Answer { best, report: Some(json(&report)), search: Some(search) })
+                Ok(Found { best, report: Some(json(&report)), search: Some(search) })
             }
         }
     }
@@ -293,7 +293,7 @@ struct Work {
 }
 
 /// What a job found.
-struct Answer {
+struct Found {
     /// The move to play.
     best: String,
     /// The final report of a network's search.

@@ -15,13 +15,13 @@ pub struct Request<'a> {
     /// The address's query.
     pub query: Query,
     /// The body as sent.
-    pub body: &'a [u8],
+    pub bytes: &'a [u8],
 }
 
 impl Request<'_> {
     /// The body read as `T` (one of wire.rs's requests); the refusal names what did not read.
     pub fn body<T: DeserializeOwned>(&self) -> Result<T, Refusal> {
-        serde_json::from_slice(self.body).map_err(|e| Refusal::Bad(format!("the request body: {e}")))
+        serde_json::from_slice(self.bytes).map_err(|e| Refusal::Bad(format!("the request body: {e}")))
     }
 }
 

@@ -87,6 +87,6 @@ pub fn route(method: &str, path: &str) -> Result<&'static Route, Refusal> {
 /// Answers one request.
 pub fn respond(app: &Arc<App>, method: &str, url: &str, body: &[u8]) -> Response {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let request = Request { app, query: Query::parse(query), body };
+    let request = Request { app, query: Query::parse(query), bytes: body };
     route(method, path).and_then(|route| (route.handler)(&request)).unwrap_or_else(Response::refused)
 }

@@ -87,7 +87,7 @@ pub fn sample_answers() -> Vec<Response> {
     let dir = std::env::temp_dir().join(format!("vzero-serve-routes-{}-{call}", std::process::id()));
     let run = dir.join("runs").join("mini-a");
     fake_run(&run);
-    let app = app(&[run.clone()]);
+    let app = app(std::slice::from_ref(&run));
     let path: String = run.display().to_string().bytes().map(|b| format!("%{b:02x}")).collect();
     let answers = SAMPLES
         .iter()
