@@ -1,279 +1,92 @@
-//! The server's answers: the page and its assets, the JSON API the page calls, and the run
-//! views. [`respond`] is a function of the request's method, address and body alone, so the
-//! fuzz drives it without a socket. Every refusal is a JSON object `{"error": "..."}` with one
-//! line saying why, and a 4xx status.
+//! The handlers of the routes (routes.rs): the page and its assets, the JSON API the page
+//! calls (its bodies and replies are wire.rs's types), and the run views.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rules::Variant;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use rules::{Variant, VariantGame};
 
-use super::game::{board_json, JobKind, Table};
+use super::app::App;
+use super::game::{board_reply, Game};
+use super::http::{Refusal, Response};
 use super::players::{choices, Seat};
-use super::{lock, page, runs, save, App};
+use super::request::Request;
+use super::wire::{
+    AnalyseRequest, IdRequest, JobKind, MoveRequest, NewRequest, PlayersReply, PositionRequest, VariantInfo,
+    VariantsReply,
+};
+use super::{page, runs, save};
 
-/// An answer to one request.
-#[derive(Debug)]
-pub struct Response {
-    /// HTTP status.
-    pub status: u16,
-    /// Its media type.
-    pub content_type: &'static str,
-    /// Its bytes.
-    pub body: Vec<u8>,
-    /// A file name: the browser saves the body as this file.
-    pub download: Option<String>,
+/// What a handler returns: its answer, or why the request is refused.
+pub type Answer = Result<Response, Refusal>;
+
+/// `GET /` and `GET /index.html`: the page.
+pub fn page_html(_: &Request) -> Answer {
+    Ok(Response::text("text/html", page::PAGE_HTML.to_string()))
 }
 
-impl Response {
-    /// A JSON answer.
-    pub fn json(value: &Value) -> Response {
-        Response { status: 200, content_type: "application/json", body: value.to_string().into_bytes(), download: None }
-    }
-
-    /// A refusal with `status` and one line saying why: what the request held is quoted
-    /// short, its control characters (line breaks too) escaped.
-    pub fn error(status: u16, message: String) -> Response {
-        let message = crate::clip::clip_quotes(&crate::clip::escape_controls(&message));
-        let body = json!({ "error": message }).to_string().into_bytes();
-        Response { status, content_type: "application/json", body, download: None }
-    }
-
-    /// A text answer of `content_type`.
-    pub fn text(content_type: &'static str, text: String) -> Response {
-        Response { status: 200, content_type, body: text.into_bytes(), download: None }
-    }
-
-    /// The answer as tiny_http sends it, with headers that keep the browser from caching a
-    /// game's state or guessing other media types.
-    pub fn into_http(self) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
-        let header = |name: &str, value: &str| {
-            tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
-        };
-        let mut response = tiny_http::Response::from_data(self.body)
-            .with_status_code(self.status)
-            .with_header(header("Content-Type", &content_type(self.content_type)))
-            .with_header(header("Cache-Control", "no-store"))
-            .with_header(header("X-Content-Type-Options", "nosniff"));
-        if let Some(name) = self.download {
-            // The name is made here from a number and a variant's name: no quotes to escape.
-            response = response.with_header(header("Content-Disposition", &format!("attachment; filename=\"{name}\"")));
-        }
-        response
-    }
+/// `GET /page.css`.
+pub fn page_css(_: &Request) -> Answer {
+    Ok(Response::text("text/css", page::PAGE_CSS.to_string()))
 }
 
-/// A media type as sent: text in UTF-8.
-fn content_type(media: &str) -> String {
-    if media.starts_with("text/") || media.ends_with("json") || media.ends_with("+xml") {
-        format!("{media}; charset=utf-8")
-    } else {
-        media.to_string()
-    }
+/// `GET /page.js`.
+pub fn page_js(_: &Request) -> Answer {
+    Ok(Response::text("text/javascript", page::PAGE_JS.to_string()))
 }
 
-/// Whether a `Host` header names this machine (`localhost`, `127.0.0.1` or `[::1]` at `port`):
-/// a server on the loopback address answers no other, so that a web site cannot reach it
-/// through a name of its own that resolves here (DNS rebinding).
-pub fn local_host(host: Option<&str>, port: u16) -> bool {
-    let Some(host) = host else { return false };
-    ["localhost", "127.0.0.1", "[::1]"].iter().any(|name| host == *name || host == format!("{name}:{port}"))
-}
-
-/// A refusal as the handlers return it.
-type Refusal = (u16, String);
-type Answer = Result<Response, Refusal>;
-
-fn bad(message: impl Into<String>) -> Refusal {
-    (400, message.into())
-}
-
-/// Answers one request.
-pub fn respond(app: &Arc<App>, method: &str, url: &str, body: &[u8]) -> Response {
-    let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let query = Query::parse(query);
-    let answer = match (method, path) {
-        ("GET", "/") | ("GET", "/index.html") => Ok(Response::text("text/html", page::PAGE_HTML.to_string())),
-        ("GET", "/page.css") => Ok(Response::text("text/css", page::PAGE_CSS.to_string())),
-        ("GET", "/page.js") => Ok(Response::text("text/javascript", page::PAGE_JS.to_string())),
-        ("GET", "/api/variants") => Ok(variants()),
-        ("GET", "/api/players") => players(app, &query),
-        ("GET", "/api/board") => query.variant().map(|v| Response::json(&board_json(v))),
-        ("GET", "/api/game") => query.id().and_then(|id| game_state(app, id)),
-        ("GET", "/api/save") => query.id().and_then(|id| save(app, id)),
-        ("POST", "/api/new") => parse(body).and_then(|r| new_game(app, r)),
-        ("POST", "/api/move") => parse(body).and_then(|r: MoveRequest| play(app, r)),
-        ("POST", "/api/undo") => parse(body).and_then(|r: IdRequest| undo(app, r.id)),
-        ("POST", "/api/position") => parse(body).and_then(|r| set_position(app, r)),
-        ("POST", "/api/analyse") => parse(body).and_then(|r| analyse(app, r)),
-        ("POST", "/api/stop") => parse(body).and_then(|r: IdRequest| stop(app, r.id)),
-        ("GET", "/api/runs") => Ok(runs::list(&app.settings.runs)),
-        ("GET", "/api/run") => run_dir(app, &query).and_then(|dir| runs::view(&dir).map_err(bad)),
-        ("GET", "/run/plot.svg") => run_dir(app, &query).and_then(|dir| runs::plot(&dir).map_err(|e| (404, e))),
-        ("GET", "/run/game") => run_dir(app, &query).and_then(|dir| {
-            let shard = query.get("shard").ok_or_else(|| bad("shard= is missing"))?;
-            let index = query.number("game")?;
-            runs::game_page(&dir, shard, index as usize).map_err(|e| (404, e))
-        }),
-        (_, "/" | "/index.html" | "/page.css" | "/page.js" | "/api/variants" | "/api/players" | "/api/board")
-        | (_, "/api/game" | "/api/save" | "/api/runs" | "/api/run" | "/run/plot.svg" | "/run/game") => {
-            Err((405, format!("{method} {path}: this address answers GET only")))
-        }
-        (_, p) if p.starts_with("/api/") && is_post_route(p) => {
-            Err((405, format!("{method} {path}: this address answers POST only")))
-        }
-        _ => Err((404, format!("{path}: no such page or API (see docs/serve.md)"))),
-    };
-    answer.unwrap_or_else(|(status, message)| Response::error(status, message))
-}
-
-fn is_post_route(path: &str) -> bool {
-    ["/api/new", "/api/move", "/api/undo", "/api/position", "/api/analyse", "/api/stop"].contains(&path)
-}
-
-/// The query of an address, percent-decoded.
-struct Query(Vec<(String, String)>);
-
-impl Query {
-    fn parse(text: &str) -> Query {
-        Query(
-            text.split('&')
-                .filter(|p| !p.is_empty())
-                .map(|pair| {
-                    let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-                    (decode(k), decode(v))
-                })
-                .collect(),
-        )
-    }
-
-    fn get(&self, key: &str) -> Option<&str> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
-    }
-
-    fn number(&self, key: &str) -> Result<u64, Refusal> {
-        let text = self.get(key).ok_or_else(|| bad(format!("{key}= is missing")))?;
-        text.parse().map_err(|_| bad(format!("{key}='{text}': expected a whole number")))
-    }
-
-    fn id(&self) -> Result<u64, Refusal> {
-        self.number("id")
-    }
-
-    fn variant(&self) -> Result<Variant, Refusal> {
-        let text = self.get("variant").ok_or_else(|| bad("variant= is missing"))?;
-        text.parse::<Variant>().map_err(|e| bad(e.to_string()))
-    }
-}
-
-/// `text` with `+` as a space and `%XX` as its byte; a broken escape is kept as written, and
-/// bytes that are not UTF-8 become U+FFFD.
-fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' => match (bytes.get(i + 1).and_then(|&b| hex(b)), bytes.get(i + 2).and_then(|&b| hex(b))) {
-                (Some(hi), Some(lo)) => {
-                    out.push((hi * 16 + lo) as u8);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// A request body read as `T`; the refusal names what did not read.
-fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, Refusal> {
-    serde_json::from_slice(body).map_err(|e| bad(format!("the request body: {e}")))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct IdRequest {
-    id: u64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewRequest {
-    variant: String,
-    /// One player per seat, as [`Seat::parse`] reads them.
-    players: Vec<String>,
-    /// Where the game starts (the variant's start if absent).
-    #[serde(default)]
-    position: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MoveRequest {
-    id: u64,
-    #[serde(rename = "move")]
-    text: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionRequest {
-    id: u64,
-    position: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AnalyseRequest {
-    id: u64,
-    /// The network to search with (`default`, `none` or a path), as a player names it.
-    model: String,
-    sims: u32,
-}
-
-fn variants() -> Response {
-    let all: Vec<Value> = Variant::ALL
+/// `GET /api/variants`.
+pub fn variants(_: &Request) -> Answer {
+    let variants = Variant::ALL
         .iter()
-        .map(|v| {
-            let seats = rules::VariantGame::start(*v).diagram().map(|d| d.players).unwrap_or_default();
-            json!({"name": v.name(), "summary": v.summary(), "players": v.players(), "seats": seats})
+        .map(|&v| VariantInfo {
+            name: v.name(),
+            summary: v.summary(),
+            players: v.players(),
+            seats: VariantGame::start(v).diagram().map(|d| d.players).unwrap_or_default(),
         })
         .collect();
-    Response::json(&json!({ "variants": all }))
+    Ok(Response::json(&VariantsReply { variants }))
 }
 
-fn players(app: &App, query: &Query) -> Answer {
-    let variant = query.variant()?;
-    let s = &app.settings;
-    let runs = super::find_runs(&s.runs);
-    let list = choices(variant, &s.model, &runs, s.sims);
+/// `GET /api/players?variant=V`.
+pub fn players(request: &Request) -> Answer {
+    let variant = request.query.variant()?;
+    let s = &request.app.settings;
+    let runs = runs::find_runs(&s.runs);
+    let players = choices(variant, &s.model, &runs, s.sims);
     // The --model network first among the engines, else the shipped one, else alpha-beta.
-    let engine = list.iter().skip(1).find(|c| c.text != "random").map(|c| c.text.clone());
-    Ok(Response::json(&json!({ "players": list, "engine": engine, "sims": s.sims })))
+    let engine = players.iter().skip(1).find(|c| c.text != "random").map(|c| c.text.clone());
+    Ok(Response::json(&PlayersReply { players, engine, sims: s.sims }))
 }
 
-/// The game `id`, or a 404 naming it.
+/// `GET /api/board?variant=V`.
+pub fn board(request: &Request) -> Answer {
+    Ok(Response::json(&board_reply(request.query.variant()?)))
+}
+
+/// `GET /api/game?id=N`.
+pub fn game(request: &Request) -> Answer {
+    state_of(request.app, request.query.id()?)
+}
+
+/// The refusal of a request for game `id`, which is not open.
 fn missing(id: u64) -> Refusal {
-    (404, format!("no game {id} (the server was restarted, or the game was ended for a newer one)"))
+    Refusal::NotFound(format!("no game {id} (the server was restarted, or the game was ended for a newer one)"))
 }
 
-fn game_state(app: &Arc<App>, id: u64) -> Answer {
-    let games = lock(&app.games);
-    let table = games.tables.get(&id).ok_or_else(|| missing(id))?;
-    Ok(Response::json(&table.to_json(id)))
+/// The state of game `id`.
+fn state_of(app: &Arc<App>, id: u64) -> Answer {
+    let state = app.read_game(id, |game| game.reply(id)).ok_or_else(|| missing(id))?;
+    Ok(Response::json(&state))
 }
 
-fn new_game(app: &Arc<App>, r: NewRequest) -> Answer {
-    let variant = r.variant.parse::<Variant>().map_err(|e| bad(e.to_string()))?;
+/// `POST /api/new`.
+pub fn new_game(request: &Request) -> Answer {
+    let (app, r) = (request.app, request.body::<NewRequest>()?);
+    let variant = r.variant.parse::<Variant>().map_err(|e| Refusal::Bad(e.to_string()))?;
     if r.players.len() != variant.players() {
-        return Err(bad(format!(
+        return Err(Refusal::Bad(format!(
             "{variant} has {} seats, the request names {} players",
             variant.players(),
             r.players.len()
@@ -285,131 +98,135 @@ fn new_game(app: &Arc<App>, r: NewRequest) -> Answer {
         .iter()
         .map(|p| Seat::parse(p, variant, &s.roots, s.sims))
         .collect::<Result<Vec<Seat>, String>>()
-        .map_err(bad)?;
-    let table = Table::new(variant, r.position.as_deref(), seats).map_err(bad)?;
-    let id = app.add_game(table);
-    game_state(app, id)
+        .map_err(Refusal::Bad)?;
+    let game = Game::new(variant, r.position.as_deref(), seats).map_err(Refusal::Bad)?;
+    let id = app.add_game(game);
+    state_of(app, id)
 }
 
-fn play(app: &Arc<App>, r: MoveRequest) -> Answer {
-    app.with_game(r.id, |table| {
-        let mover = table
+/// `POST /api/move`.
+pub fn play(request: &Request) -> Answer {
+    let (app, r) = (request.app, request.body::<MoveRequest>()?);
+    app.with_game(r.id, |game| {
+        let mover = game
             .mover()
-            .ok_or_else(|| bad(table.game.game_over_text().unwrap_or_else(|| "the game is over".into())))?;
-        if !table.seats[mover % table.seats.len()].is_person() {
-            return Err((409, format!("it is {}'s move, not yours", table.seats[mover].label())));
+            .ok_or_else(|| Refusal::Bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())))?;
+        if !game.seats[mover % game.seats.len()].is_person() {
+            return Err(Refusal::Conflict(format!("it is {}'s move, not yours", game.seats[mover].label())));
         }
-        table.play(&r.text, None).map_err(bad)
+        game.play(&r.text, None).map_err(Refusal::Bad)
     })
     .ok_or_else(|| missing(r.id))??;
-    game_state(app, r.id)
+    state_of(app, r.id)
 }
 
-fn undo(app: &Arc<App>, id: u64) -> Answer {
-    let undone = app.with_game(id, Table::undo).ok_or_else(|| missing(id))?;
+/// `POST /api/undo`.
+pub fn undo(request: &Request) -> Answer {
+    let (app, IdRequest { id }) = (request.app, request.body()?);
+    let undone = app.with_game(id, Game::undo).ok_or_else(|| missing(id))?;
     if !undone {
-        return Err(bad("there is no move to take back"));
+        return Err(Refusal::Bad("there is no move to take back".into()));
     }
-    game_state(app, id)
+    state_of(app, id)
 }
 
-fn set_position(app: &Arc<App>, r: PositionRequest) -> Answer {
-    app.with_game(r.id, |table| {
-        let fresh = Table::new(table.game.variant(), Some(&r.position), table.seats.clone()).map_err(bad)?;
-        table.changed();
-        *table = Table { version: table.version, seed: table.seed, ..fresh };
+/// `POST /api/position`.
+pub fn set_position(request: &Request) -> Answer {
+    let (app, r) = (request.app, request.body::<PositionRequest>()?);
+    app.with_game(r.id, |game| {
+        let fresh = Game::new(game.position.variant(), Some(&r.position), game.seats.clone()).map_err(Refusal::Bad)?;
+        game.changed();
+        *game = Game { version: game.version, seed: game.seed, ..fresh };
         Ok(())
     })
     .ok_or_else(|| missing(r.id))??;
-    game_state(app, r.id)
+    state_of(app, r.id)
 }
 
-fn analyse(app: &Arc<App>, r: AnalyseRequest) -> Answer {
+/// `POST /api/analyse`.
+pub fn analyse(request: &Request) -> Answer {
+    let (app, r) = (request.app, request.body::<AnalyseRequest>()?);
     let limit = crate::cli::MAX_SIMULATIONS as u32;
     if r.sims == 0 || r.sims > limit {
-        return Err(bad(format!("sims {}: expected 1 to {limit}", r.sims)));
+        return Err(Refusal::Bad(format!("sims {}: expected 1 to {limit}", r.sims)));
     }
     if !app.settings.engines {
-        return Err((409, "this server runs no engines".into()));
+        return Err(Refusal::Conflict("this server runs no engines".into()));
     }
-    let mut games = lock(&app.games);
-    let table = games.tables.get_mut(&r.id).ok_or_else(|| missing(r.id))?;
-    if let Some(job) = &table.job {
-        return Err((409, format!("{} is still searching; stop it first", job.who)));
-    }
-    if table.mover().is_none() {
-        return Err(bad(table.game.game_over_text().unwrap_or_else(|| "the game is over".into())));
-    }
-    let text = format!("{}:{}", r.model.trim(), r.sims);
-    let seat = Seat::parse(&text, table.game.variant(), &app.settings.roots, r.sims).map_err(bad)?;
-    if !matches!(seat, Seat::Network { .. }) {
-        return Err(bad(format!("model '{}': expected default, none or a network's path", r.model)));
-    }
-    app.start_job(table, r.id, seat, JobKind::Analysis);
-    let state = table.to_json(r.id);
+    let state = app
+        .with_game(r.id, |game| {
+            if let Some(job) = &game.job {
+                return Err(Refusal::Conflict(format!("{} is still searching; stop it first", job.who)));
+            }
+            if game.mover().is_none() {
+                return Err(Refusal::Bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())));
+            }
+            let text = format!("{}:{}", r.model.trim(), r.sims);
+            let seat =
+                Seat::parse(&text, game.position.variant(), &app.settings.roots, r.sims).map_err(Refusal::Bad)?;
+            if !matches!(seat, Seat::Network { .. }) {
+                return Err(Refusal::Bad(format!("model '{}': expected default, none or a network's path", r.model)));
+            }
+            app.start_job(game, r.id, seat, JobKind::Analysis);
+            Ok(game.reply(r.id))
+        })
+        .ok_or_else(|| missing(r.id))??;
     Ok(Response::json(&state))
 }
 
-fn stop(app: &Arc<App>, id: u64) -> Answer {
-    {
-        let games = lock(&app.games);
-        let table = games.tables.get(&id).ok_or_else(|| missing(id))?;
-        if let Some(job) = &table.job {
+/// `POST /api/stop`.
+pub fn stop(request: &Request) -> Answer {
+    let (app, IdRequest { id }) = (request.app, request.body()?);
+    app.read_game(id, |game| {
+        if let Some(job) = &game.job {
             job.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-    }
-    game_state(app, id)
+    })
+    .ok_or_else(|| missing(id))?;
+    state_of(app, id)
 }
 
-fn save(app: &Arc<App>, id: u64) -> Answer {
-    let games = lock(&app.games);
-    let table = games.tables.get(&id).ok_or_else(|| missing(id))?;
-    let bytes = save::shard_of(table).map_err(|e| (500, e))?;
-    let name = format!("vzero-{}-game-{id}.shard", table.game.variant().name());
+/// `GET /api/save?id=N`: the game as a replay shard, downloaded.
+pub fn save_game(request: &Request) -> Answer {
+    let (app, id) = (request.app, request.query.id()?);
+    let (bytes, variant) =
+        app.read_game(id, |game| (save::shard_of(game), game.position.variant())).ok_or_else(|| missing(id))?;
+    let bytes = bytes.map_err(Refusal::Failed)?;
+    let name = format!("vzero-{}-game-{id}.shard", variant.name());
     Ok(Response { status: 200, content_type: "application/octet-stream", body: bytes, download: Some(name) })
 }
 
-/// The run directory `run=` names, if it is one of the runs being watched.
-fn run_dir(app: &App, query: &Query) -> Result<PathBuf, Refusal> {
-    let text = query.get("run").ok_or_else(|| bad("run= is missing"))?;
-    let real = app.settings.roots.check(Path::new(text)).map_err(|e| (403, e))?;
-    super::find_runs(&app.settings.runs)
-        .into_iter()
-        .find(|r| r.canonicalize().is_ok_and(|c| c == real))
-        .ok_or_else(|| (404, format!("'{text}' is not a run directory this server watches (--runs)")))
+/// `GET /api/runs`.
+pub fn list_runs(request: &Request) -> Answer {
+    Ok(Response::json(&runs::list(&request.app.settings.runs)))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// `GET /api/run?run=PATH`.
+pub fn run_view(request: &Request) -> Answer {
+    let dir = run_dir(request)?;
+    Ok(Response::json(&runs::view(&dir)?))
+}
 
-    #[test]
-    fn queries_are_percent_decoded_and_broken_escapes_kept() {
-        let q = Query::parse("run=%2Fruns%2Fa+b&x=%zz&y=%4&&z");
-        assert_eq!(q.get("run"), Some("/runs/a b"));
-        assert_eq!(q.get("x"), Some("%zz"));
-        assert_eq!(q.get("y"), Some("%4"));
-        assert_eq!(q.get("z"), Some(""));
-        assert_eq!(decode("%e2%82%ac%ff"), "\u{20ac}\u{fffd}");
-    }
+/// `GET /run/plot.svg?run=PATH`.
+pub fn run_plot(request: &Request) -> Answer {
+    runs::plot(&run_dir(request)?)
+}
 
-    #[test]
-    fn only_this_machines_names_are_answered_on_loopback() {
-        for host in ["localhost:8080", "127.0.0.1:8080", "[::1]:8080", "localhost"] {
-            assert!(local_host(Some(host), 8080), "{host}");
-        }
-        for host in ["localhost:8081", "evil.example:8080", "127.0.0.1.evil.example:8080", ""] {
-            assert!(!local_host(Some(host), 8080), "{host}");
-        }
-        assert!(!local_host(None, 8080));
-    }
+/// `GET /run/game?run=PATH&shard=NAME&game=I`.
+pub fn run_game(request: &Request) -> Answer {
+    let dir = run_dir(request)?;
+    let shard = request.query.get("shard").ok_or_else(|| Refusal::Bad("shard= is missing".into()))?;
+    let index = request.query.number("game")?;
+    runs::game_page(&dir, shard, index as usize)
+}
 
-    #[test]
-    fn a_refusal_is_one_short_line() {
-        let long = format!("'{}\nx'", "a".repeat(5000));
-        let r = Response::error(400, format!("move {long}: no"));
-        let text: Value = serde_json::from_slice(&r.body).unwrap();
-        let message = text["error"].as_str().unwrap();
-        assert!(!message.contains('\n') && message.len() < 300, "{message}");
-    }
+/// The run directory `run=` names, if it is one of the runs being watched.
+fn run_dir(request: &Request) -> Result<PathBuf, Refusal> {
+    let app = request.app;
+    let text = request.query.get("run").ok_or_else(|| Refusal::Bad("run= is missing".into()))?;
+    let real = app.settings.roots.check(Path::new(text)).map_err(Refusal::Forbidden)?;
+    runs::find_runs(&app.settings.runs)
+        .into_iter()
+        .find(|r| r.canonicalize().is_ok_and(|c| c == real))
+        .ok_or_else(|| Refusal::NotFound(format!("'{text}' is not a run directory this server watches (--runs)")))
 }

@@ -6,36 +6,11 @@
 //! `VZERO_FUZZ_CASES=1000000 cargo test --release --bin vzero fuzz_serve` runs longer.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use clap::Parser;
 use rules::fuzz::{self, mutate, Rng};
 
-use super::api::respond;
-use super::players::Roots;
-use super::{App, Settings};
-use crate::cli::NetArgs;
-use crate::engine::{models_dir, ModelChoice};
-
-/// The network flags at their defaults, as `vzero serve` reads them.
-#[derive(Parser)]
-struct Flags {
-    #[command(flatten)]
-    net: NetArgs,
-}
-
-/// A server on models/ with no runs, engines off.
-fn app() -> Arc<App> {
-    App::new(Settings {
-        model: ModelChoice::Shipped,
-        sims: 50,
-        runs: Vec::new(),
-        roots: Roots::new(&[models_dir()]),
-        net: Flags::parse_from(["serve"]).net,
-        seed: 0,
-        engines: false,
-    })
-}
+use super::routes::respond;
+use super::tests::app;
 
 /// Requests as the page sends them: `METHOD ADDRESS BODY`.
 const REQUESTS: &[&str] = &[
@@ -77,7 +52,7 @@ fn split(request: &str) -> (&str, &str, &str) {
 
 #[test]
 fn fuzz_serve_requests() {
-    let app = app();
+    let app = app(&[]);
     // Games for the requests that name ids 1 to 5.
     for request in REQUESTS.iter().filter(|r| r.starts_with("POST /api/new")) {
         let (method, url, body) = split(request);
@@ -145,7 +120,7 @@ fn fuzz_serve_requests() {
 /// it exists or not.
 #[test]
 fn paths_outside_the_roots_are_refused_alike() {
-    let app = app();
+    let app = app(&[]);
     let new = |player: &str| {
         let body = format!(r#"{{"variant":"mini-hexchess","players":["you","{player}"]}}"#);
         respond(&app, "POST", "/api/new", body.as_bytes())

@@ -1,13 +1,15 @@
 //! One game on the page: where it started, the moves since, who plays each seat, and what the
-//! engine is doing about it, with the game as the page draws it (JSON).
+//! engine is doing about it, with the game and its board as the page draws them.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rules::{BoardMove, Variant, VariantGame};
-use serde_json::{json, Value};
 
 use super::players::Seat;
+use super::wire::{
+    BoardCaption, BoardCell, BoardPiece, BoardReply, GameReply, JobKind, LegalMove, Report, SeatInfo, Thinking,
+};
 use crate::viz::svg_board::{SEATS, SHADES};
 
 /// A search or move choice running in the background for a game.
@@ -19,27 +21,9 @@ pub struct Job {
     /// Set to end the search now (a network player then plays its best move so far).
     pub stop: Arc<AtomicBool>,
     /// The search's latest report (`vzero analyse --json`'s object), while it searches.
-    pub report: Arc<Mutex<Option<Value>>>,
+    pub report: Arc<Mutex<Option<Report>>>,
     /// The game's version when the job began: its answer is dropped if the game moved on.
     pub version: u64,
-}
-
-/// What a job is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JobKind {
-    /// The move of the seat to move.
-    Move,
-    /// An analysis the person asked for.
-    Analysis,
-}
-
-impl JobKind {
-    fn name(self) -> &'static str {
-        match self {
-            JobKind::Move => "move",
-            JobKind::Analysis => "analysis",
-        }
-    }
 }
 
 /// What the search of one played move found, kept for the saved game.
@@ -51,12 +35,12 @@ pub struct MoveSearch {
     pub values: Option<Vec<f32>>,
 }
 
-/// A game and its seats.
-pub struct Table {
+/// A game on the page: its moves, its seats, and what the engine is doing about it.
+pub struct Game {
     /// Where the game started (position text).
     pub start: String,
     /// The position now.
-    pub game: VariantGame,
+    pub position: VariantGame,
     /// Every move played since `start`, with its cells and, for a network's move, its search.
     pub played: Vec<(BoardMove, Option<MoveSearch>)>,
     /// One player per seat.
@@ -66,21 +50,21 @@ pub struct Table {
     /// The engine's work in progress, if any.
     pub job: Option<Job>,
     /// The last finished analysis (or a network player's last search).
-    pub analysis: Option<Value>,
+    pub analysis: Option<Report>,
     /// What went wrong with the last engine move, if it failed.
     pub note: Option<String>,
     /// Seed of the fixed players' choices.
     pub seed: u64,
 }
 
-impl Table {
+impl Game {
     /// A game of `variant` from `start` (the start position if `None`) with `seats`, seed 0
     /// until the server sets it; the error is the position parser's one line.
-    pub fn new(variant: Variant, start: Option<&str>, seats: Vec<Seat>) -> Result<Table, String> {
-        let game = VariantGame::setup::<&str>(variant, start, &[]).map_err(|e| e.to_string())?;
-        Ok(Table {
-            start: game.to_text(),
-            game,
+    pub fn new(variant: Variant, start: Option<&str>, seats: Vec<Seat>) -> Result<Game, String> {
+        let position = VariantGame::setup::<&str>(variant, start, &[]).map_err(|e| e.to_string())?;
+        Ok(Game {
+            start: position.to_text(),
+            position,
             played: Vec::new(),
             seats,
             version: 0,
@@ -98,7 +82,7 @@ impl Table {
 
     /// The seat to move, if the game is not over.
     pub fn mover(&self) -> Option<usize> {
-        self.game.outcome().is_none().then(|| self.game.to_move())
+        self.position.outcome().is_none().then(|| self.position.to_move())
     }
 
     /// Ends the job in progress (its answer, if it still comes, is dropped) and marks the
@@ -113,7 +97,7 @@ impl Table {
 
     /// Plays `text` (a legal move); the error is the engine's one line on why not.
     pub fn play(&mut self, text: &str, search: Option<MoveSearch>) -> Result<(), String> {
-        let played = self.game.play_text(text.trim()).map_err(|e| e.to_string())?;
+        let played = self.position.play_text(text.trim()).map_err(|e| e.to_string())?;
         self.played.push((played, search));
         self.changed();
         Ok(())
@@ -131,7 +115,7 @@ impl Table {
         let seats = self.seats.clone();
         loop {
             self.replay();
-            let engine_to_move = !seats[self.game.to_move() % seats.len()].is_person();
+            let engine_to_move = !seats[self.position.to_move() % seats.len()].is_person();
             if self.played.is_empty() || !engine_to_move || seats.iter().all(|s| !s.is_person()) {
                 break;
             }
@@ -144,90 +128,81 @@ impl Table {
     /// The position after `played` from `start`.
     fn replay(&mut self) {
         let moves = self.moves();
-        self.game = VariantGame::setup(self.game.variant(), Some(&self.start), &moves)
+        self.position = VariantGame::setup(self.position.variant(), Some(&self.start), &moves)
             .expect("moves that were legal replay from the same start");
     }
 
     /// The game as the page draws it: seats, position, pieces, legal moves with their cells,
     /// the last move, the engine's work and the last analysis.
-    pub fn to_json(&self, id: u64) -> Value {
-        let diagram = self.game.diagram();
-        let pieces: Vec<Value> = diagram
-            .iter()
-            .flat_map(|d| &d.pieces)
-            .map(|p| json!({"cell": p.cell, "owner": p.owner, "letter": p.letter.to_string()}))
-            .collect();
-        let legend: Vec<Value> =
-            diagram.iter().flat_map(|d| &d.legend).map(|(c, name)| json!([c.to_string(), name])).collect();
-        let legal: Vec<Value> = if self.game.outcome().is_some() {
+    pub fn reply(&self, id: u64) -> GameReply {
+        let (pieces, legend, seat_names) = match self.position.diagram() {
+            Some(d) => {
+                let pieces = d.pieces.iter().map(|p| BoardPiece { cell: p.cell, owner: p.owner, letter: p.letter });
+                (pieces.collect(), d.legend, d.players)
+            }
+            None => Default::default(),
+        };
+        let legal = if self.position.outcome().is_some() {
             Vec::new()
         } else {
-            self.game
+            self.position
                 .legal_board_moves()
                 .into_iter()
-                .map(|m| json!({"move": m.text, "from": m.cells.map(|c| c.0), "to": m.cells.map(|c| c.1)}))
+                .map(|m| LegalMove { from: m.cells.map(|c| c.0), to: m.cells.map(|c| c.1), text: m.text })
                 .collect()
         };
-        let last = self.played.last().and_then(|(m, _)| m.cells).map(|(a, b)| json!([a, b]));
-        let seats: Vec<Value> =
-            self.seats.iter().map(|s| json!({"player": s.label(), "person": s.is_person()})).collect();
-        let thinking = self.job.as_ref().map(|job| {
-            json!({
-                "kind": job.kind.name(),
-                "who": job.who,
-                "report": job.report.lock().map(|r| r.clone()).unwrap_or(None),
-            })
+        let thinking = self.job.as_ref().map(|job| Thinking {
+            kind: job.kind,
+            who: job.who.clone(),
+            report: job.report.lock().map(|r| r.clone()).unwrap_or(None),
         });
-        json!({
-            "id": id,
-            "version": self.version,
-            "variant": self.game.variant().name(),
-            "seats": seats,
-            "seat_names": diagram.as_ref().map(|d| d.players.clone()).unwrap_or_default(),
-            "to_move": self.game.to_move(),
-            "start": self.start,
-            "position": self.game.to_text(),
-            "moves": self.moves(),
-            "over": self.game.ending_text().or_else(|| self.game.game_over_text()),
-            "pieces": pieces,
-            "legend": legend,
-            "legal": legal,
-            "last": last,
-            "thinking": thinking,
-            "analysis": self.analysis,
-            "note": self.note,
-        })
+        GameReply {
+            id,
+            version: self.version,
+            variant: self.position.variant().name(),
+            seats: self.seats.iter().map(|s| SeatInfo { player: s.label(), person: s.is_person() }).collect(),
+            seat_names,
+            to_move: self.position.to_move(),
+            start: self.start.clone(),
+            position: self.position.to_text(),
+            moves: self.moves(),
+            over: self.position.ending_text().or_else(|| self.position.game_over_text()),
+            pieces,
+            legend,
+            legal,
+            last: self.played.last().and_then(|(m, _)| m.cells),
+            thinking,
+            analysis: self.analysis.clone(),
+            note: self.note.clone(),
+        }
     }
 }
 
 /// The board of `variant` that stays the same through a game: its cells, captions and seat
 /// names, drawn once by the page.
-pub fn board_json(variant: Variant) -> Value {
-    let Some(d) = VariantGame::start(variant).diagram() else {
-        return json!({"variant": variant.name(), "cells": [], "captions": []});
-    };
-    let cells: Vec<Value> = d
-        .cells
-        .iter()
-        .map(|c| {
-            let shape = match c.shape {
-                rules::CellShape::FlatHex => "flat",
-                rules::CellShape::PointyHex => "pointy",
-                rules::CellShape::Square => "square",
-            };
-            json!({"key": c.key, "x": c.x, "y": c.y, "shape": shape, "shade": c.shade, "label": c.label})
-        })
-        .collect();
-    let captions: Vec<Value> = d.captions.iter().map(|c| json!({"x": c.x, "y": c.y, "text": c.text})).collect();
-    json!({
-        "variant": variant.name(),
-        "cells": cells,
-        "captions": captions,
-        "label_cells": d.label_cells,
-        "players": d.players,
-        // The colours of `vzero render`'s boards: cell shades, and each seat's disc fill,
-        // outline and letter.
-        "shades": SHADES,
-        "seats": SEATS,
-    })
+pub fn board_reply(variant: Variant) -> BoardReply {
+    let d = VariantGame::start(variant).diagram();
+    let cells = d.iter().flat_map(|d| &d.cells).map(|c| BoardCell {
+        key: c.key,
+        x: c.x,
+        y: c.y,
+        shape: match c.shape {
+            rules::CellShape::FlatHex => "flat",
+            rules::CellShape::PointyHex => "pointy",
+            rules::CellShape::Square => "square",
+        },
+        shade: c.shade,
+        label: c.label.clone(),
+    });
+    let captions = d.iter().flat_map(|d| &d.captions).map(|c| BoardCaption { x: c.x, y: c.y, text: c.text.clone() });
+    BoardReply {
+        variant: variant.name(),
+        cells: cells.collect(),
+        captions: captions.collect(),
+        label_cells: d.as_ref().is_some_and(|d| d.label_cells),
+        players: d.map(|d| d.players).unwrap_or_default(),
+        // The colours of `vzero render`'s boards.
+        shades: SHADES,
+        seats: SEATS,
+    }
 }

@@ -11,6 +11,7 @@ use arena::{PlayerOptions, PlayerSpec, Players};
 use nn::checkpoint::{list_checkpoints, RUN_CHECKPOINTS};
 use rules::{Variant, VariantGame};
 
+use super::wire::Choice;
 use crate::engine::{model_variant, shipped_model, ModelChoice};
 
 /// The word the page uses for a seat a person plays.
@@ -106,18 +107,6 @@ impl Roots {
             )),
         }
     }
-}
-
-/// One entry of the page's player lists.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Choice {
-    /// What the page sends back.
-    pub text: String,
-    /// What the list shows.
-    pub label: String,
-    /// For a network (or uniform search): the model as `analyse` names it (`none`, a path).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub model: Option<String>,
 }
 
 /// The players the page offers for `variant`: a person, the networks it may read (the shipped

@@ -10,9 +10,10 @@ use rules::{with_game, Variant};
 use selfplay::gauntlet::gauntlet_table_from_log;
 use selfplay::replay::read_shard;
 use selfplay::{read_events, Config, RunDir};
-use serde_json::{json, Value};
 
-use super::api::Response;
+use super::http::{Refusal, Response};
+use super::wire::{RunEntry, RunGame, RunReply, RunsReply};
+use crate::error_text::error_text;
 
 /// Games listed per run: the newest.
 const GAMES_LISTED: usize = 12;
@@ -20,24 +21,24 @@ const GAMES_LISTED: usize = 12;
 const SHARDS_READ: usize = 12;
 
 /// The runs found under `folders`.
-pub fn list(folders: &[PathBuf]) -> Response {
-    let runs: Vec<Value> = super::find_runs(folders)
+pub fn list(folders: &[PathBuf]) -> RunsReply {
+    let runs = find_runs(folders)
         .iter()
-        .map(|r| {
-            let name = r.file_name().map_or_else(|| r.display().to_string(), |n| n.to_string_lossy().into_owned());
-            let variant = Config::load(&r.join("config.toml"), &[]).ok().map(|c| c.variant.name().to_string());
-            json!({"path": r.display().to_string(), "name": name, "variant": variant})
+        .map(|r| RunEntry {
+            path: r.display().to_string(),
+            name: r.file_name().map_or_else(|| r.display().to_string(), |n| n.to_string_lossy().into_owned()),
+            variant: Config::load(&r.join("config.toml"), &[]).ok().map(|c| c.variant.name()),
         })
         .collect();
-    Response::json(&json!({ "runs": runs }))
+    RunsReply { runs }
 }
 
 /// The run at `dir` as the page shows it. Only what is cheap to read again every few seconds of
 /// a long run: its config, metrics.jsonl and newest shards (not every shard, as `runs status`
 /// reads them).
-pub fn view(dir: &Path) -> Result<Response, String> {
-    let text = |e: anyhow::Error| crate::error_text::error_text(&e);
-    let run = RunDir::existing(dir).map_err(|e| e.to_string())?;
+pub fn view(dir: &Path) -> Result<RunReply, Refusal> {
+    let text = |e: anyhow::Error| Refusal::Bad(error_text(&e));
+    let run = RunDir::existing(dir).map_err(|e| Refusal::Bad(e.to_string()))?;
     let config = Config::load(&run.config(), &[])
         .with_context(|| format!("{} is not a run directory", dir.display()))
         .map_err(text)?;
@@ -46,21 +47,21 @@ pub fn view(dir: &Path) -> Result<Response, String> {
     let last = log.iterations().next_back();
     let gauntlet = gauntlet_table_from_log(&log, None, None)
         .map(|t| crate::cmd::gauntlet::table_text(&t, variant.name()).trim_start().to_string());
-    Ok(Response::json(&json!({
-        "variant": variant.name(),
-        "iteration": last.map(|it| it.progress_line()),
-        "iterations_done": last.map(|it| it.iteration),
-        "iterations": config.training.iterations,
-        "trainer_games": last.map(|it| it.games),
-        "finished": run.finished().exists(),
-        "last_error": log.last_error().map(|e| e.message.clone()),
-        "gauntlet": gauntlet,
-        "games": last_games(&run, variant).map_err(text)?,
-    })))
+    Ok(RunReply {
+        variant: variant.name(),
+        iteration: last.map(|it| it.progress_line()),
+        iterations_done: last.map(|it| it.iteration),
+        iterations: config.training.iterations,
+        trainer_games: last.map(|it| it.games),
+        finished: run.finished().exists(),
+        last_error: log.last_error().map(|e| e.message.clone()),
+        gauntlet,
+        games: last_games(&run, variant).map_err(text)?,
+    })
 }
 
 /// The newest games of the run, newest first: their shard, place in it, number, plies and scores.
-fn last_games(run: &RunDir, variant: Variant) -> anyhow::Result<Vec<Value>> {
+fn last_games(run: &RunDir, variant: Variant) -> anyhow::Result<Vec<RunGame>> {
     let shards = run.shard_paths().with_context(|| format!("reading {}", run.replay().display()))?;
     let mut games = Vec::new();
     for path in shards.iter().rev().take(SHARDS_READ) {
@@ -71,14 +72,14 @@ fn last_games(run: &RunDir, variant: Variant) -> anyhow::Result<Vec<Value>> {
             if g.variant != variant.name() {
                 continue;
             }
-            games.push(json!({
-                "shard": name,
-                "index": index,
-                "number": g.number & !selfplay::replay::EXTERNAL_GAME,
-                "plies": g.moves.len(),
-                "scores": g.scores,
-                "teacher": g.is_teacher(),
-            }));
+            games.push(RunGame {
+                shard: name.clone(),
+                index,
+                number: g.number & !selfplay::replay::EXTERNAL_GAME,
+                plies: g.moves.len(),
+                scores: g.scores.clone(),
+                teacher: g.is_teacher(),
+            });
             if games.len() == GAMES_LISTED {
                 return Ok(games);
             }
@@ -88,25 +89,45 @@ fn last_games(run: &RunDir, variant: Variant) -> anyhow::Result<Vec<Value>> {
 }
 
 /// The run's curves as `vzero plot` draws them.
-pub fn plot(dir: &Path) -> Result<Response, String> {
-    let (svg, _) = crate::cmd::plot::run_curves(dir).map_err(|e| crate::error_text::error_text(&e))?;
+pub fn plot(dir: &Path) -> Result<Response, Refusal> {
+    let (svg, _) = crate::cmd::plot::run_curves(dir).map_err(|e| Refusal::NotFound(error_text(&e)))?;
     Ok(Response::text("image/svg+xml", svg))
 }
 
 /// Game `index` of the shard named `shard` in the run's replay folder, as the page `vzero
 /// replay` writes.
-pub fn game_page(dir: &Path, shard: &str, index: usize) -> Result<Response, String> {
+pub fn game_page(dir: &Path, shard: &str, index: usize) -> Result<Response, Refusal> {
+    let missing = |e: anyhow::Error| Refusal::NotFound(error_text(&e));
     let plain = !shard.is_empty()
         && shard.ends_with(".shard")
         && shard.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
         && !shard.starts_with('.');
     if !plain {
-        return Err(format!("shard '{shard}': expected the file name of one of the run's replay shards"));
+        return Err(Refusal::NotFound(format!(
+            "shard '{shard}': expected the file name of one of the run's replay shards"
+        )));
     }
     let path = RunDir::open(dir).replay().join(shard);
-    let (record, variant) =
-        crate::game_file::load_game(&path, index, None).map_err(|e| crate::error_text::error_text(&e))?;
-    let html = with_game!(variant, G => crate::cmd::replay::page::<G>(&record, 3))
-        .map_err(|e| crate::error_text::error_text(&e))?;
+    let (record, variant) = crate::game_file::load_game(&path, index, None).map_err(missing)?;
+    let html = with_game!(variant, G => crate::cmd::replay::page::<G>(&record, 3)).map_err(missing)?;
     Ok(Response::text("text/html", html))
+}
+
+/// The run directories under `folders`: each folder that is a run (has a config.toml), else
+/// its subfolders that are, by name.
+pub fn find_runs(folders: &[PathBuf]) -> Vec<PathBuf> {
+    let is_run = |p: &std::path::Path| p.join("config.toml").is_file();
+    let mut runs = Vec::new();
+    for folder in folders {
+        if is_run(folder) {
+            runs.push(folder.clone());
+            continue;
+        }
+        let mut inside: Vec<PathBuf> = std::fs::read_dir(folder)
+            .map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| is_run(p)).collect())
+            .unwrap_or_default();
+        inside.sort();
+        runs.extend(inside);
+    }
+    runs
 }

@@ -5,18 +5,18 @@
 use rules::VariantGame;
 use selfplay::replay::{shard_bytes, GameRecord, MoveRecord};
 
-use super::game::Table;
+use super::game::Game;
 
 /// The score of every seat of a game saved before its end.
 const UNFINISHED: f32 = 0.5;
 
-/// The bytes of a shard holding `table`'s game, or why it cannot be saved.
-pub fn shard_of(table: &Table) -> Result<Vec<u8>, String> {
-    let variant = table.game.variant();
-    let mut game = VariantGame::setup::<&str>(variant, Some(&table.start), &[]).map_err(|e| e.to_string())?;
-    let mut moves = Vec::with_capacity(table.played.len());
-    for (played, search) in &table.played {
-        let index = |text: &str| game.action_of(text).ok().and_then(|a| u32::try_from(a).ok());
+/// The bytes of a shard holding `game`, or why it cannot be saved.
+pub fn shard_of(game: &Game) -> Result<Vec<u8>, String> {
+    let variant = game.position.variant();
+    let mut replay = VariantGame::setup::<&str>(variant, Some(&game.start), &[]).map_err(|e| e.to_string())?;
+    let mut moves = Vec::with_capacity(game.played.len());
+    for (played, search) in &game.played {
+        let index = |text: &str| replay.action_of(text).ok().and_then(|a| u32::try_from(a).ok());
         let played_index = index(&played.text).ok_or_else(|| format!("move '{}' does not replay", played.text))?;
         let (visits, root_value) = match search {
             Some(s) => {
@@ -31,13 +31,13 @@ pub fn shard_of(table: &Table) -> Result<Vec<u8>, String> {
             None => (Vec::new(), None),
         };
         moves.push(MoveRecord { played: played_index, visits, policy_target: false, root_value });
-        game.play_text(&played.text).map_err(|e| e.to_string())?;
+        replay.play_text(&played.text).map_err(|e| e.to_string())?;
     }
-    let scores = match table.game.outcome() {
+    let scores = match game.position.outcome() {
         Some(scores) => scores.as_slice().to_vec(),
-        None => vec![UNFINISHED; table.game.num_players()],
+        None => vec![UNFINISHED; game.position.num_players()],
     };
     let record =
-        GameRecord { variant: variant.name().to_string(), number: 0, start: table.start.clone(), moves, scores };
+        GameRecord { variant: variant.name().to_string(), number: 0, start: game.start.clone(), moves, scores };
     shard_bytes(&[record])
 }
