@@ -20,7 +20,6 @@ mod viz;
 
 use std::process::ExitCode;
 
-
 /// Ends the program quietly when its standard output or error is a pipe whose reader went away
 /// (`vzero bench perft | head -1`), as other command-line tools do. SIGPIPE stays ignored (Rust's
 /// default): a write to a `uci:` engine that died must be an error, which the arena scores as

@@ -68,7 +68,11 @@ fn the_search_options_rows_are_rendered_from_the_declaration() {
         std::fs::write(path, format!("{}{rows}{}", &docs[..start], &docs[end..])).expect("write docs/cli.md");
         return;
     }
-    assert_eq!(&docs[start..end], rows, "docs/cli.md's search options differ from mcts::Tactics: VZERO_RECORD=1 rewrites them");
+    assert_eq!(
+        &docs[start..end],
+        rows,
+        "docs/cli.md's search options differ from mcts::Tactics: VZERO_RECORD=1 rewrites them"
+    );
 }
 
 /// One table row per flagged setting of `mcts::Tactics`: the flag, the default, the help with

@@ -138,9 +138,12 @@ impl<T: SettingValue> Range<T> {
     /// `text` read and checked, or a flag's refusal that names the range as clap's parsers do
     /// (`2 is not in 0..=1`, `'x' is not a number (expected 0..=1)`).
     pub fn read(&self, text: &str) -> Result<T, String> {
+        // A whole number past what the type holds (a negative count) is out of the range too.
+        let whole = text.trim().parse::<i128>().is_ok();
         match T::read(text) {
             Some(value) if self.contains(value) => Ok(value),
             Some(_) => Err(format!("{} is not in {}", text.trim(), self.span())),
+            None if T::NUMERIC && whole => Err(format!("{} is not in {}", text.trim(), self.span())),
             None if self.low.is_some() => Err(format!("'{text}' is not {} (expected {})", T::KIND, self.span())),
             None => Err(format!("'{text}' is not {}", T::KIND)),
         }

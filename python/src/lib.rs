@@ -34,6 +34,7 @@ fn _vzero(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(variant_summary, m)?)?;
     m.add_function(wrap_pyfunction!(search_api::search, m)?)?;
+    m.add_function(wrap_pyfunction!(search_api::search_settings, m)?)?;
     m.add_function(wrap_pyfunction!(alphabeta_api::alphabeta, m)?)?;
     m.add("PositionError", py.get_type::<errors::PositionError>())?;
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;

@@ -208,6 +208,24 @@ pub fn search(
     }
 }
 
+/// Every search setting `search` takes as a keyword, as its declaration gives it: a list of
+/// dicts with `key`, `flag` (the command line's, or None), `default` and `range` (in words) and
+/// `help`. The defaults are those of the default search (`vzero analyse`'s).
+#[pyfunction]
+pub fn search_settings(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let defaults = SearchParams::playing(SearchParams::default().simulations, &Tactics::default());
+    let rows = SearchParams::settings().into_iter().map(|s| {
+        let row = PyDict::new(py);
+        row.set_item("key", s.key)?;
+        row.set_item("flag", s.flag.map(|f| format!("--{f}")))?;
+        row.set_item("default", defaults.get(s.key))?;
+        row.set_item("range", &s.range)?;
+        row.set_item("help", &s.help)?;
+        Ok(row)
+    });
+    PyList::new(py, rows.collect::<PyResult<Vec<_>>>()?)
+}
+
 /// Sets the setting a keyword names (a `[search]` config key, e.g. `tactical_prior=0`), checked
 /// against its declared range.
 fn set_by_key(params: &mut SearchParams, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {

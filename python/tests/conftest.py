@@ -29,6 +29,9 @@ def vzero_binary() -> Path:
 # `vzero.search` has no tactical judge: it searches as `vzero analyse` does with the tactical
 # levers off (docs/training.md, "The tactical search").
 PLAIN_SEARCH = ("--tactical-prior", "0", "--tactical-value", "0", "--minimax", "0", "--choice", "visits")
+# The same search before the tactical judge, as `vzero.search` keywords: for tests of what the
+# search makes of the evaluator's own answers.
+PLAIN = {"tactical_prior": 0, "tactical_value": 0, "minimax_weight": 0, "choice": "visits"}
 
 
 def run_cli(*args: str, ok: bool = True) -> subprocess.CompletedProcess:

@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from conftest import PLAIN_SEARCH, random_game, replay, run_cli
+from conftest import PLAIN, random_game, replay, run_cli
 
 import vzero
 
@@ -56,13 +56,13 @@ def test_the_search_is_vzero_analyses(variant):
     result = vzero.search(game, Uniform(game), sims, max_in_flight=1)
     done = run_cli(
         "analyse", "--variant", variant, "--moves", " ".join(moves), "--model", "none", "--sims", str(sims),
-        "--threads", "1", "--leaves", "1", "--multipv", "5000", "--json", *PLAIN_SEARCH,
+        "--threads", "1", "--leaves", "1", "--multipv", "5000", "--json",
     )
     report = json.loads(done.stdout)
     cli = {line["move"]: line["visits"] for line in report["moves"]}
     ours = dict(zip(result.moves, result.visits.tolist()))
     assert ours == cli
-    assert result.best == report["bestmove"] == result.chosen
+    assert result.chosen == report["bestmove"]
     assert result.value == pytest.approx(report["values"], abs=1e-6)
     assert result.root_visits == report["nodes"] == sims
     assert result.pv == report["moves"][0]["pv"]
@@ -105,7 +105,7 @@ def test_values_are_seen_from_the_mover_and_reported_by_seat():
         def evaluate(planes, policy=game.policy_size):
             return np.zeros((len(planes), policy), np.float32), np.tile(mover_first, (len(planes), 1))
 
-        result = vzero.search(game, evaluate, 1)
+        result = vzero.search(game, evaluate, 1, **PLAIN)
         expected = np.roll(mover_first, 1)  # seat 1 to move: its value is entry 0
         assert result.value.tolist() == pytest.approx(expected.tolist())
 
@@ -121,7 +121,7 @@ def test_logits_become_the_priors_over_legal_moves():
         n = len(planes)
         return np.tile(logits, (n, 1)), np.full((n, 2), 0.5, np.float32)
 
-    result = vzero.search(game, evaluate, 1, win_checks=False)
+    result = vzero.search(game, evaluate, 1, win_checks=False, **PLAIN)
     priors = dict(zip(result.actions.tolist(), result.priors.tolist()))
     total = 3.0 + (len(actions) - 1)
     assert priors[int(actions[3])] == pytest.approx(3.0 / total)
@@ -169,9 +169,11 @@ def test_paranoid_and_max_n_search_three_players():
 
 def test_noise_and_temperature_follow_the_seed():
     game = vzero.Game("mini-hexchess")
-    noisy = [vzero.search(game, Uniform(game), 50, dirichlet_epsilon=0.25, seed=s).priors.tolist() for s in [1, 1, 2]]
+    noisy = [
+        vzero.search(game, Uniform(game), 50, dirichlet_epsilon=0.25, seed=s, **PLAIN).priors.tolist() for s in [1, 1, 2]
+    ]
     assert noisy[0] == noisy[1] and noisy[0] != noisy[2]
-    plain = vzero.search(game, Uniform(game), 50).priors
+    plain = vzero.search(game, Uniform(game), 50, **PLAIN).priors
     assert np.allclose(plain, plain[0]), "no noise by default"
     chosen = {vzero.search(game, Opinions(game), 30, temperature=1.0, seed=s).chosen for s in range(12)}
     assert len(chosen) > 1, "temperature 1 draws the move"
@@ -206,3 +208,40 @@ def test_errors_of_the_evaluator_and_the_arguments_reach_python():
     over.play("c6-a6")
     with pytest.raises(ValueError, match=r"nothing to search: the game is over: checkmate"):
         vzero.search(over, Uniform(over), 10)
+
+
+def test_every_setting_is_a_keyword_with_its_range():
+    """Each setting of the declaration is a keyword: the flagged ones reach the search as the
+    command line's flags do, and a value out of its range is refused naming the range."""
+    settings = {s["key"]: s for s in vzero.search_settings()}
+    assert settings["tactical_prior"]["flag"] == "--tactical-prior"
+    assert settings["tactical_prior"]["range"] == "between 0 and 1"
+    assert settings["choice"]["default"] == "lcb" and settings["simulations"]["flag"] is None
+    game = vzero.Game("mini-hexchess")
+    for key, setting in settings.items():
+        if setting["flag"] is not None:
+            vzero.search(game, Uniform(game), 8, **{key: setting["default"]})
+    with pytest.raises(ValueError, match="tactical_prior = 2: expected between 0 and 1"):
+        vzero.search(game, Uniform(game), 8, tactical_prior=2)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'no_such_setting'"):
+        vzero.search(game, Uniform(game), 8, no_such_setting=1)
+
+
+def test_the_plain_search_is_the_command_lines():
+    """The search before the tactical judge, asked for by keywords, is `vzero analyse` with the
+    same flags."""
+    game = replay("glinski", ["f5-f6"])
+    plain = {"tactical_prior": 0, "tactical_value": 0, "minimax_weight": 0, "choice": "visits"}
+    result = vzero.search(game, Uniform(game), 200, max_in_flight=1, **plain)
+    flags = [x for key, value in plain.items() for x in (vzero_flag(key), str(value))]
+    done = run_cli(
+        "analyse", "--variant", "glinski", "--moves", "f5-f6", "--model", "none", "--sims", "200",
+        "--threads", "1", "--leaves", "1", "--multipv", "5000", "--json", *flags,
+    )
+    cli = {m["move"]: m["visits"] for m in json.loads(done.stdout)["moves"]}
+    assert dict(zip(result.moves, result.visits.tolist())) == cli
+
+
+def vzero_flag(key):
+    """The command line's flag of setting `key`."""
+    return next(s["flag"] for s in vzero.search_settings() if s["key"] == key)

@@ -9,7 +9,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import PLAIN_SEARCH, REPO, random_game, replay, run_cli
+from conftest import PLAIN, PLAIN_SEARCH, REPO, random_game, replay, run_cli
 
 import vzero
 
@@ -48,7 +48,7 @@ def test_the_exported_network_searches_as_vzero_analyse(tmp_path):
     openings = [[], random_game("mini-hexchess", seed=4, max_plies=5)[0]]
     for moves in openings:
         game = replay("mini-hexchess", moves)
-        result = vzero.search(game, evaluate, SIMS, max_in_flight=1)
+        result = vzero.search(game, evaluate, SIMS, max_in_flight=1, **PLAIN)
         done = run_cli(
             "analyse", "--variant", "mini-hexchess", "--model", str(CHECKPOINT), "--moves", " ".join(moves),
             "--sims", str(SIMS), "--threads", "1", "--leaves", "1", "--precision", "fp32", "--device", "cpu",

@@ -220,7 +220,10 @@ fn set_errors_name_the_override_and_blame_it() {
     assert!(e.contains("network.blocks, network.channels") && !e.contains("struct") && !e.contains("Config"), "{e}");
     // A value of the wrong kind is answered with the key's own range, not its type's.
     let e = err(GOOD, &["network.blocks=abc"]);
-    assert_eq!(e, "--set 'network.blocks=abc': network.blocks takes a whole number from 1 to 256, not the text \"abc\"");
+    assert_eq!(
+        e,
+        "--set 'network.blocks=abc': network.blocks takes a whole number from 1 to 256, not the text \"abc\""
+    );
     let e = err(GOOD, &["training.iterations=-1"]);
     assert_eq!(e, "--set 'training.iterations=-1': training.iterations takes a whole number from 1 to 1000000, not -1");
     for (set, range) in [

@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::net::NetArgs;
 use super::position::{PositionArg, VariantArg};
-use super::values::{count, seed, number, plies, simulations, threads_1_to_256};
+use super::values::{count, number, plies, seed, simulations, threads_1_to_256};
 
 /// Flags of `vzero arena`.
 #[derive(Debug, Args)]

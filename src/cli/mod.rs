@@ -12,8 +12,8 @@ mod perft;
 mod pictures;
 mod playing;
 mod position;
-mod training;
 mod tactics;
+mod training;
 mod usage;
 mod values;
 

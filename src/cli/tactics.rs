@@ -21,7 +21,9 @@ impl clap::Args for TacticsArgs {
             // Numbers are parsed as numbers, so that what reads the command line (its fuzz)
             // sees them as such; the setting is set from the raw text either way.
             let parser: clap::builder::ValueParser = if setting.numeric {
-                clap::builder::ValueParser::new(move |text: &str| check(text).map(|()| text.trim().parse::<f64>().unwrap_or(0.0)))
+                clap::builder::ValueParser::new(move |text: &str| {
+                    check(text).map(|()| text.trim().parse::<f64>().unwrap_or(0.0))
+                })
             } else {
                 clap::builder::ValueParser::new(move |text: &str| check(text).map(|()| text.to_string()))
             };
@@ -79,7 +81,10 @@ mod tests {
         assert_eq!(Cli::try_parse_from(["t"]).unwrap().tactics.0, Tactics::default());
         let cli = Cli::try_parse_from(["t", "--tactical-prior", "0.25", "--choice", "visits", "--tactics-depth", "2"]);
         let tactics = cli.unwrap().tactics.0;
-        assert_eq!((tactics.tactical_prior, tactics.choice, tactics.tactics_depth), (0.25, mcts::MoveChoice::Visits, 2));
+        assert_eq!(
+            (tactics.tactical_prior, tactics.choice, tactics.tactics_depth),
+            (0.25, mcts::MoveChoice::Visits, 2)
+        );
     }
 
     #[test]

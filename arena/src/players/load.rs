@@ -56,8 +56,13 @@ pub fn load_players<G: Encoding + Material>(
 ) -> Result<Players<G>, PlayerError> {
     let PlayerOptions { default_sims, leaves, engine_budget, inference, tactics, reuse_trees } = opts;
     let tactics = tactics.for_player();
-    let searching =
-        |label: String, simulations| SearchOptions { label, simulations, leaves, tactics: tactics.clone(), reuse_trees };
+    let searching = |label: String, simulations| SearchOptions {
+        label,
+        simulations,
+        leaves,
+        tactics: tactics.clone(),
+        reuse_trees,
+    };
 
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     let mut services = Vec::new();

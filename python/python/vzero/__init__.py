@@ -13,6 +13,7 @@ from ._vzero import (
     SearchResult,
     alphabeta,
     search,
+    search_settings,
     variant_summary,
     variants,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "SearchResult",
     "alphabeta",
     "search",
+    "search_settings",
     "variant_summary",
     "variants",
 ]

@@ -60,7 +60,8 @@ pub(crate) fn self_play_phase<G: Encoding>(
             };
             // The tactical leaf share fades with the iterations; the search asks the judge about
             // moves only where a tactical lever of `[search]` reads them.
-            let tactics = Tactics { tactics_weight: config.search.tactics_weight_at(iteration), ..params.tactics.clone() };
+            let tactics =
+                Tactics { tactics_weight: config.search.tactics_weight_at(iteration), ..params.tactics.clone() };
             let evaluator = tactical_evaluator(&tactics, inner);
             let (params, queue, cfg, start) = (&params, &queue, &config.selfplay, &start);
             scope.spawn(move || {
