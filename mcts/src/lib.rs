@@ -63,6 +63,7 @@ pub mod batch;
 pub mod bench;
 pub mod cache;
 mod draws;
+pub mod drive;
 pub mod error;
 pub mod evaluator;
 #[cfg(any(test, feature = "test-support"))]
@@ -80,9 +81,10 @@ mod solver;
 pub mod tactics;
 pub mod tree;
 
-pub use batch::{drive, drive_until, run_many, Batch, Slot};
+pub use batch::{Batch, Slot};
 pub use bench::{simulations_per_second, BenchReport, SearchBench};
 pub use cache::CachedEvaluator;
+pub use drive::{drive, drive_until, run_many};
 pub use error::SearchError;
 pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
 pub use network::{fill_from_listed, fill_from_network};

@@ -6,7 +6,7 @@
 use rules::{Game, Player};
 
 use crate::search::Search;
-use crate::tree::{Tree, NONE, ROOT};
+use crate::tree::{most_visited_line, ROOT};
 
 /// A search's root at one moment (while it runs, or at its end), generic over the move type.
 #[derive(Clone, Debug, PartialEq)]
@@ -125,17 +125,6 @@ impl<M: Copy> RootMove<M> {
             playable: self.playable,
         }
     }
-}
-
-/// The most visited moves from `node` down (empty for [`NONE`], an unvisited child).
-pub(crate) fn most_visited_line<M: Copy>(tree: &Tree<M>, mut node: u32) -> Vec<M> {
-    let mut line = Vec::new();
-    while node != NONE {
-        let Some(e) = tree.best_edge(node) else { break };
-        line.push(tree.edges[e].mv);
-        node = tree.edges[e].child;
-    }
-    line
 }
 
 #[cfg(test)]

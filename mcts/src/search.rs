@@ -16,14 +16,13 @@ use crate::error::SearchError;
 use crate::evaluator::Evaluator;
 use crate::gumbel::{improved_policy, select_interior, GumbelRoot};
 use crate::params::{RootSearch, SearchParams};
-use crate::report::most_visited_line;
 use crate::result::{choose_by_temperature, pruned_visits, SearchResult};
 use crate::select::{lcb_edge, select_edge, View};
 use crate::solver::{allowed_root_moves, prove_ancestors};
 use crate::tactics::minimax::back_up_minimax;
 use crate::tactics::prior::mix_priors;
 use crate::tactics::{seat_vector, MoveChoice};
-use crate::tree::{Status, Tree, NONE, ROOT};
+use crate::tree::{most_visited_line, Status, Tree, NONE, ROOT};
 
 /// Where one simulation's descent ended.
 enum Descent {

@@ -330,3 +330,14 @@ pub fn score_array(scores: &Scores) -> [f32; MAX_PLAYERS] {
     v[..scores.len()].copy_from_slice(scores.as_slice());
     v
 }
+
+/// The most visited moves from `node` down (empty for [`NONE`], an unvisited child).
+pub(crate) fn most_visited_line<M: Copy>(tree: &Tree<M>, mut node: u32) -> Vec<M> {
+    let mut line = Vec::new();
+    while node != NONE {
+        let Some(e) = tree.best_edge(node) else { break };
+        line.push(tree.edges[e].mv);
+        node = tree.edges[e].child;
+    }
+    line
+}

@@ -1,7 +1,9 @@
 //! Implicit minimax backups (Lanctot, Winands, Pepels, Sturtevant 2014): beside its Monte-Carlo
 //! mean, every move keeps the minimax of the judged values below it ([`Tree::judged`]), so the
 //! tactics a judge saw at the frontier reach the root at once instead of being averaged away.
-//! Max-n: each node's mover takes its best judged move; the other seats share the rest.
+//! Each node's mover takes its best judged move and the other seat gets the rest. The search
+//! backs them up for two players only ([`super::Tactics::minimax_weight`]): the max-n form,
+//! the two others sharing what is left, misled Wellisch's search.
 
 use rules::Player;
 
