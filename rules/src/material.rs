@@ -2,7 +2,8 @@
 //! the greedy baseline and the alpha-beta yardstick, and for scoring self-play games stopped at
 //! the move limit. The values per variant are listed in docs/alphabeta.md.
 
-use crate::game::{Game, MAX_PLAYERS};
+use crate::game::Game;
+use crate::player::MAX_PLAYERS;
 use crate::scores::Scores;
 
 /// What pieces are worth in a variant; never used by the rules themselves.
