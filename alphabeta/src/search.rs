@@ -8,7 +8,8 @@
 
 use std::time::{Duration, Instant};
 
-use rules::{Material, Player};
+use rules::weltschach::Weltschach;
+use rules::{Game, Material, Player};
 
 use crate::eval::{decided, static_value, Mobility, INFINITY};
 use crate::limits::SearchLimits;
@@ -23,8 +24,29 @@ const MAX_QUIESCENCE_PLIES: usize = 12;
 /// victim's whole value and this much more cannot lift the static value to alpha.
 const DELTA_MARGIN: i32 = 200;
 
+/// Whether the quiescence search of game `G` may list only the captures below its first ply
+/// (with [`Material::legal_captures`]) instead of every legal move: it then sees no mate or
+/// stalemate there, and its mobility term is the last full node's. On a board of several hundred
+/// moves a node (Weltschach), listing them all is what makes a capture sequence cost
+/// milliseconds; the other boards keep the yardstick exactly as it was measured. A setting of
+/// this search, chosen by the game's name; a constant of each game type.
+const fn cheap_quiescence<G: Game>() -> bool {
+    let (name, cheap) = (G::NAME.as_bytes(), Weltschach::NAME.as_bytes());
+    if name.len() != cheap.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < name.len() {
+        if name[i] != cheap[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Nodes one quiescence search may visit where a board lists only captures there
-/// ([`Material::CHEAP_QUIESCENCE`]): past it every node stands pat. Weltschach's long capture
+/// ([`cheap_quiescence`]): past it every node stands pat. Weltschach's long capture
 /// sequences, each answered by many recaptures, otherwise reach hundreds of thousands of nodes
 /// from one leaf in a crowded middlegame.
 const CHEAP_QUIESCENCE_NODES: u64 = 64;
@@ -131,7 +153,7 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
 /// valued exactly; each other move gets an upper bound at most that far below the best.
 pub fn move_values<G: Material>(game: &G, moves: &[G::Move], depth: u32, values: &mut [i32]) {
     let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
-    if !G::CHEAP_QUIESCENCE {
+    if !Searcher::<G>::CHEAP_QUIESCENCE {
         let mut searcher = Searcher::<G>::untimed_without_table(game);
         for (value, &mv) in values.iter_mut().zip(moves) {
             *value = searcher.child(game, mv, depth, 1, -INFINITY, INFINITY, mobility);
@@ -254,7 +276,7 @@ struct Searcher<G: Material> {
     nodes: u64,
     /// `nodes` when the current quiescence search began (at its first ply).
     quiescence_began: u64,
-    /// Whether a cheap quiescence search ([`Material::CHEAP_QUIESCENCE`]) is cheap from its
+    /// Whether a cheap quiescence search ([`cheap_quiescence`]) is cheap from its
     /// first ply too, standing pat with the mobility it was given (the judge's), instead of
     /// listing every move there.
     cheap_from_first_ply: bool,
@@ -266,6 +288,9 @@ struct Searcher<G: Material> {
 }
 
 impl<G: Material> Searcher<G> {
+    /// [`cheap_quiescence`] for `G`, worked out as the code is compiled.
+    const CHEAP_QUIESCENCE: bool = cheap_quiescence::<G>();
+
     /// A searcher for `game`'s mover with no table and no clock: the cheap set-up of the
     /// small searches a tree search's judge runs by the thousand.
     fn untimed_without_table(game: &G) -> Searcher<G> {
@@ -504,7 +529,7 @@ impl<G: Material> Searcher<G> {
         if qply == 0 {
             self.quiescence_began = self.nodes;
         }
-        let cheap = G::CHEAP_QUIESCENCE && (qply > 0 || self.cheap_from_first_ply);
+        let cheap = Self::CHEAP_QUIESCENCE && (qply > 0 || self.cheap_from_first_ply);
         let stand_pat;
         let mut frame = if cheap {
             // Captures alone, listed only when standing pat does not already decide: the game's
@@ -559,7 +584,7 @@ impl<G: Material> Searcher<G> {
             best = best.max(value);
             alpha = alpha.max(value);
             // Past its node budget a cheap quiescence search keeps what it found so far.
-            if alpha >= beta || (G::CHEAP_QUIESCENCE && self.quiescence_spent()) {
+            if alpha >= beta || (Self::CHEAP_QUIESCENCE && self.quiescence_spent()) {
                 break;
             }
         }
@@ -568,5 +593,22 @@ impl<G: Material> Searcher<G> {
             return 0;
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::wellisch::Wellisch;
+    use rules::{Glinski, MiniHexchess};
+
+    use super::*;
+
+    #[test]
+    fn only_weltschach_searches_the_cheap_quiescence() {
+        // Constants of each game type, so checked as the test compiles.
+        const { assert!(Searcher::<Weltschach>::CHEAP_QUIESCENCE) };
+        const { assert!(!Searcher::<Glinski>::CHEAP_QUIESCENCE) };
+        const { assert!(!Searcher::<MiniHexchess>::CHEAP_QUIESCENCE) };
+        const { assert!(!Searcher::<Wellisch>::CHEAP_QUIESCENCE) };
     }
 }

@@ -16,13 +16,6 @@ pub trait Material: Game {
     /// attackers first among captures of the same victim (MVV-LVA).
     fn mover_value(&self, mv: Self::Move) -> f32;
 
-    /// Whether a quiescence search may list only the captures below its first ply (with
-    /// [`Material::legal_captures`]) instead of every legal move: it then sees no mate or
-    /// stalemate there, and its mobility term is the last full node's. On a board of several
-    /// hundred moves a node, listing them all is what makes a capture sequence cost milliseconds;
-    /// off by default, which keeps the other boards' yardstick exactly as it was measured.
-    const CHEAP_QUIESCENCE: bool = false;
-
     /// The legal moves of the side to move that capture, in `moves` (cleared first): what a
     /// quiescence search tries. Variants with a captures-only generator override this.
     fn legal_captures(&self, moves: &mut Vec<Self::Move>) {

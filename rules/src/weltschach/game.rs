@@ -109,8 +109,6 @@ impl Game for Weltschach {
 }
 
 impl Material for Weltschach {
-    const CHEAP_QUIESCENCE: bool = true;
-
     fn legal_captures(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if !self.drawn_by_rule() {
