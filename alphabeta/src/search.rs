@@ -155,9 +155,7 @@ pub fn move_values<G: Material>(game: &G, moves: &[G::Move], depth: u32, values:
     let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
     if !Searcher::<G>::CHEAP_QUIESCENCE {
         let mut searcher = Searcher::<G>::untimed_without_table(game);
-        for (value, &mv) in values.iter_mut().zip(moves) {
-            *value = searcher.child(game, mv, depth, 1, -INFINITY, INFINITY, mobility);
-        }
+        searcher.values_within(game, moves, depth, FULL_WINDOW, mobility, |i, value| values[i] = value);
         return;
     }
     // Weltschach's several hundred moves a node, each with its own capture search, made a
@@ -171,13 +169,13 @@ pub fn move_values<G: Material>(game: &G, moves: &[G::Move], depth: u32, values:
     };
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.sort_by(|&a, &b| game.capture_value(moves[b]).total_cmp(&game.capture_value(moves[a])));
-    let mut best = -INFINITY;
-    for j in order {
-        let floor = if best == -INFINITY { -INFINITY } else { best.saturating_sub(JUDGE_MARGIN) };
-        values[j] = searcher.child(game, moves[j], depth, 1, floor, INFINITY, mobility);
-        best = best.max(values[j]);
-    }
+    let ordered: Vec<G::Move> = order.iter().map(|&j| moves[j]).collect();
+    searcher.values_within(game, &ordered, depth, JUDGE_MARGIN, mobility, |i, value| values[order[i]] = value);
 }
+
+/// A margin no value falls below the best by: with it, [`Searcher::values_within`] searches
+/// every move with the full window, so each value is exact.
+const FULL_WINDOW: i32 = i32::MAX;
 
 /// The shared iterative deepening of [`search`] and [`score_root_moves_within`]: `score_margin`
 /// is `None` for a plain search, else how far below the best a root move is still scored exactly.
@@ -330,33 +328,55 @@ impl<G: Material> Searcher<G> {
             })
             .collect();
         keys.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        let ordered: Vec<G::Move> = keys.iter().map(|&(_, mv)| mv).collect();
         // The others' counts are unknown until the line reaches their moves: start them level.
         let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
+        // Without scoring, a margin of 0 is plain alpha-beta over the moves.
+        let margin = scoring.as_ref().map_or(0, |scoring| scoring.margin);
         let mut alpha = -INFINITY;
-        let mut best = keys[0].1;
-        for &(_, mv) in &keys {
-            // Scoring, the floor trails the best by the margin: the moves within it come out exact.
-            let floor = match &scoring {
-                Some(scoring) => alpha.saturating_sub(scoring.margin).max(-INFINITY),
-                None => alpha,
-            };
-            let value = self.child(game, mv, depth - 1, 1, floor, INFINITY, mobility);
-            if self.stopped {
-                break;
-            }
+        let mut best = ordered[0];
+        self.values_within(game, &ordered, depth - 1, margin, mobility, |i, value| {
             if let Some(scoring) = scoring.as_mut() {
-                scoring.scores.push((mv, value));
+                scoring.scores.push((ordered[i], value));
             }
             if value > alpha {
                 alpha = value;
-                best = mv;
+                best = ordered[i];
             }
-        }
+        });
         // The best move leads the next iteration; the others keep their relative order.
         if let Some(i) = moves.iter().position(|&m| m == best) {
             moves[..=i].rotate_right(1);
         }
         (best, alpha)
+    }
+
+    /// The value for `game`'s mover of each of `moves`, searched in that order `depth` plies
+    /// after the move (then quiescence), handed to `found` with the move's index: the root of
+    /// the teacher's scoring and of the judge's values alike. Each move's window has its floor
+    /// `margin` below the best value so far, so a move within `margin` of the best comes out
+    /// exact and any other only as at most `margin` below the best, its refutation cut short
+    /// (a margin of 0 is plain alpha-beta, [`FULL_WINDOW`] every value exact). Stops, with
+    /// what it found, when the clock runs out.
+    fn values_within(
+        &mut self,
+        game: &G,
+        moves: &[G::Move],
+        depth: u32,
+        margin: i32,
+        mobility: Mobility,
+        mut found: impl FnMut(usize, i32),
+    ) {
+        let mut best = -INFINITY;
+        for (i, &mv) in moves.iter().enumerate() {
+            let floor = best.saturating_sub(margin).max(-INFINITY);
+            let value = self.child(game, mv, depth, 1, floor, INFINITY, mobility);
+            if self.stopped {
+                break;
+            }
+            found(i, value);
+            best = best.max(value);
+        }
     }
 
     /// The value for `game`'s mover of playing `mv`, searched `depth` plies (then quiescence).
