@@ -58,7 +58,8 @@ const CHEAP_QUIESCENCE_NODES: u64 = 64;
 pub const JUDGE_MARGIN: i32 = 500;
 
 /// Nodes each judged move's cheap quiescence search may visit: the judge runs one for each of
-/// a node's several hundred moves, where the yardstick's one leaf may take [`CHEAP_QUIESCENCE_NODES`].
+/// a node's several hundred moves, where the yardstick's one leaf may take 64
+/// (`CHEAP_QUIESCENCE_NODES`).
 pub const JUDGE_QUIESCENCE_NODES: u64 = 16;
 
 /// Nodes between looks at the clock (a clock read costs more than a node's bookkeeping).

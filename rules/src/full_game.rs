@@ -1,5 +1,5 @@
 //! A variant's game type with every facet ([`FullGame`]), and dispatch from a [`Variant`](crate::Variant) chosen
-//! at run time to code generic over it ([`with_game!`]).
+//! at run time to code generic over it ([`with_game!`](crate::with_game)).
 
 use crate::diagram::Pictured;
 use crate::encoding::Encoding;
@@ -8,7 +8,7 @@ use crate::material::Material;
 
 /// A variant's game type with every facet: rules and text ([`Game`]), the network's view
 /// ([`Encoding`]), pictures ([`Pictured`]) and piece values ([`Material`]); what self-play, the
-/// CLI and [`with_game!`] work with. Implemented for every type that has the four.
+/// CLI and [`with_game!`](crate::with_game) work with. Implemented for every type that has the four.
 pub trait FullGame: Game + Encoding + Pictured + Material {}
 
 impl<G: Game + Encoding + Pictured + Material> FullGame for G {}
