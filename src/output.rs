@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
+use nn::checkpoint::is_checkpoint;
 use selfplay::store::lock::LOCK_FILE;
 use selfplay::RunDir;
 
@@ -91,13 +92,10 @@ pub fn refuse_run_files(out: &Path, files: &[PathBuf]) -> anyhow::Result<()> {
     for file in files {
         let Some(folder) = existing_folder(file) else { continue };
         for dir in folder.ancestors() {
-            if dir.join("state.json").is_file() && dir.join("weights.safetensors").is_file() {
+            if is_checkpoint(dir) {
                 bail!("--out {shown}: inside the checkpoint {}; write outside it", dir.display());
             }
-            let run = RunDir::open(dir);
-            if !(run.config().is_file() && run.checkpoints().is_dir()) {
-                continue;
-            }
+            let Ok(run) = RunDir::existing(dir) else { continue };
             if file.exists() {
                 bail!("--out {shown}: would overwrite {}, a file of the run {}", file.display(), dir.display());
             }

@@ -49,7 +49,7 @@ fn resume(dir: &Path) -> Child {
 
 /// Starts or resumes the run, as the state of the folder allows.
 fn launch(dir: &Path) -> Child {
-    if RunDir::open(dir).config().exists() {
+    if RunDir::unchecked(dir).config().exists() {
         resume(dir)
     } else {
         start(dir)
@@ -74,7 +74,7 @@ fn finish(child: Child) -> String {
 }
 
 fn own_games(dir: &Path) -> BTreeMap<u64, selfplay::replay::GameRecord> {
-    let rd = RunDir::open(dir);
+    let rd = RunDir::unchecked(dir);
     rd.shard_paths()
         .unwrap()
         .iter()
@@ -84,14 +84,14 @@ fn own_games(dir: &Path) -> BTreeMap<u64, selfplay::replay::GameRecord> {
 }
 
 fn last_weights(dir: &Path) -> BTreeMap<String, tch::Tensor> {
-    let last = list_checkpoints(&RunDir::open(dir).checkpoints()).unwrap().pop().unwrap();
+    let last = list_checkpoints(&RunDir::unchecked(dir).checkpoints()).unwrap().pop().unwrap();
     tch::Tensor::read_safetensors(last.join("weights.safetensors")).unwrap().into_iter().collect()
 }
 
 /// Games counted in metrics.jsonl must all be in the shards.
 fn check_metrics_games_are_stored(dir: &Path) {
     let stored = own_games(dir).len() as u64;
-    let metrics = std::fs::read_to_string(RunDir::open(dir).metrics()).unwrap_or_default();
+    let metrics = std::fs::read_to_string(RunDir::unchecked(dir).metrics()).unwrap_or_default();
     let log = read_events(&metrics);
     assert_eq!(log.skipped_lines, 0, "bad metrics lines in '{metrics}'");
     for event in &log.events {
@@ -116,7 +116,7 @@ fn check_same_as(reference: &Path, dir: &Path) {
     for (name, t) in &wa {
         assert!(t.equal(&wb[name]), "weight {name} differs from the uninterrupted run");
     }
-    for c in list_checkpoints(&RunDir::open(dir).checkpoints()).unwrap() {
+    for c in list_checkpoints(&RunDir::unchecked(dir).checkpoints()).unwrap() {
         verify_checkpoint(&c).unwrap_or_else(|e| panic!("{e}"));
     }
 }
@@ -143,14 +143,14 @@ fn sigkill_at_random_moments_then_resume_loses_nothing() {
         }
         let _ = child.kill(); // SIGKILL
         let _ = child.wait();
-        if RunDir::open(&dir).config().exists() {
+        if RunDir::unchecked(&dir).config().exists() {
             check_metrics_games_are_stored(&dir);
         }
     }
     finish(launch(&dir));
     check_metrics_games_are_stored(&dir);
     check_same_as(&reference, &dir);
-    let rd = RunDir::open(&dir);
+    let rd = RunDir::unchecked(&dir);
     for sub in [rd.replay(), rd.checkpoints()] {
         for e in std::fs::read_dir(&sub).unwrap() {
             let p = e.unwrap().path();
@@ -174,12 +174,13 @@ fn sigkill_at_random_moments_then_resume_loses_nothing() {
     // Games finished before Ctrl-C are kept, so the rest of that iteration is played in
     // smaller batches, whose float rounding may differ: the same games are played, but
     // the run is not required to be bit-identical afterwards.
-    let total: usize = RunDir::open(&stopped).shard_paths().unwrap().iter().map(|p| read_shard(p).unwrap().len()).sum();
+    let total: usize =
+        RunDir::unchecked(&stopped).shard_paths().unwrap().iter().map(|p| read_shard(p).unwrap().len()).sum();
     let numbers: Vec<u64> = own_games(&stopped).into_keys().collect();
     assert_eq!(numbers, (0..40).collect::<Vec<u64>>(), "every game once");
     assert_eq!(total, 40, "no game stored twice");
     check_metrics_games_are_stored(&stopped);
-    for c in list_checkpoints(&RunDir::open(&stopped).checkpoints()).unwrap() {
+    for c in list_checkpoints(&RunDir::unchecked(&stopped).checkpoints()).unwrap() {
         verify_checkpoint(&c).unwrap_or_else(|e| panic!("{e}"));
     }
 
@@ -208,7 +209,7 @@ fn a_full_disk_is_reported_with_the_path() {
 /// Waits until the run has stored its first shard (so a signal lands mid-run), at most a minute.
 fn wait_for_first_shard(dir: &Path) {
     let deadline = Instant::now() + Duration::from_secs(60);
-    while RunDir::open(dir).shard_paths().map_or(true, |s| s.is_empty()) {
+    while RunDir::unchecked(dir).shard_paths().map_or(true, |s| s.is_empty()) {
         assert!(Instant::now() < deadline, "no shard after a minute");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -292,7 +293,7 @@ fn a_second_signal_later_says_it_aborts_and_releases_the_trainer_lock() {
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(120);
     let evaluating = || {
-        let metrics = std::fs::read_to_string(RunDir::open(&dir).metrics()).unwrap_or_default();
+        let metrics = std::fs::read_to_string(RunDir::unchecked(&dir).metrics()).unwrap_or_default();
         read_events(&metrics).events.iter().any(|e| matches!(e, RunEvent::Iteration(_)))
     };
     while !evaluating() {
@@ -323,7 +324,7 @@ fn a_second_trainer_on_a_run_is_refused_naming_the_holder() {
     assert_eq!(second.status.code(), Some(1), "the second trainer ran: {err}");
     assert!(err.contains("already running") && err.contains(&format!("process {}", first.id())), "{err}");
     assert!(begun.elapsed() < Duration::from_secs(20), "refused only after {:?}", begun.elapsed());
-    let metrics = std::fs::read_to_string(RunDir::open(&dir).metrics()).unwrap_or_default();
+    let metrics = std::fs::read_to_string(RunDir::unchecked(&dir).metrics()).unwrap_or_default();
     assert!(!metrics.contains("\"error\""), "the refusal was logged into the healthy run: {metrics}");
     signal(&first, "-TERM");
     finish_stopped(first);
@@ -346,7 +347,7 @@ fn ctrl_c_during_the_final_evaluation_stops_it_with_the_results_so_far() {
         .unwrap();
     // The iteration's metrics line is written before the evaluation starts.
     let deadline = Instant::now() + Duration::from_secs(120);
-    while !std::fs::read_to_string(RunDir::open(&dir).metrics()).unwrap_or_default().contains("\"iteration\"") {
+    while !std::fs::read_to_string(RunDir::unchecked(&dir).metrics()).unwrap_or_default().contains("\"iteration\"") {
         assert!(Instant::now() < deadline, "the iteration never ended");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -358,7 +359,7 @@ fn ctrl_c_during_the_final_evaluation_stops_it_with_the_results_so_far() {
     assert!(text.contains("evaluation was stopped by a signal, so the run is not finished"), "{text}");
     assert!(text.contains("network vs") && text.contains("/1000000") && text.contains("(interrupted)"), "{text}");
     // Partial is marked partial: not finished, the match logged as interrupted.
-    let rd = RunDir::open(&dir);
+    let rd = RunDir::unchecked(&dir);
     assert!(!rd.finished().exists(), "a run whose evaluation was cut short is marked finished");
     let evaluations = || -> Vec<selfplay::store::events::EvaluationEvent> {
         let log = read_events(&std::fs::read_to_string(rd.metrics()).unwrap());

@@ -43,7 +43,7 @@ fn train(dir: &Path, resume: bool, extra: &[&str]) -> Child {
 
 /// The numbers of every stored game, one entry per stored copy, sorted.
 fn stored_numbers(dir: &Path) -> Vec<u64> {
-    let shards = RunDir::open(dir).shard_paths().unwrap();
+    let shards = RunDir::unchecked(dir).shard_paths().unwrap();
     let mut numbers: Vec<u64> = shards.iter().flat_map(|p| read_shard(p).unwrap()).map(|g| g.number).collect();
     numbers.sort();
     numbers
@@ -52,7 +52,7 @@ fn stored_numbers(dir: &Path) -> Vec<u64> {
 /// Waits until the run has flushed its first games, at most two minutes.
 fn wait_for_first_flush(dir: &Path) {
     let deadline = Instant::now() + Duration::from_secs(120);
-    while RunDir::open(dir).shard_paths().map_or(true, |s| s.is_empty()) {
+    while RunDir::unchecked(dir).shard_paths().map_or(true, |s| s.is_empty()) {
         assert!(Instant::now() < deadline, "no shard after two minutes");
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -67,7 +67,7 @@ fn signal(child: &Child, name: &str) {
 fn resume_to_the_end(dir: &Path, extra: &[&str]) -> u64 {
     let out = output_within(train(dir, true, extra), Duration::from_secs(300), "the resumed run hung");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let log = read_events(&std::fs::read_to_string(RunDir::open(dir).metrics()).unwrap());
+    let log = read_events(&std::fs::read_to_string(RunDir::unchecked(dir).metrics()).unwrap());
     let iterations: Vec<_> = log.iterations().collect();
     assert_eq!(iterations.len(), 1, "one iteration, logged once");
     assert_eq!(iterations[0].games, GAMES, "the trainer's games stored at the end");
@@ -123,7 +123,7 @@ fn sigkill_mid_iteration_leaves_the_flushed_games_on_disk() {
     let played = resume_to_the_end(&dir, &[]);
     assert_eq!(played, GAMES - kept.len() as u64, "the resumed run played again games already stored");
     assert_eq!(stored_numbers(&dir), (0..GAMES).collect::<Vec<u64>>(), "every game exactly once");
-    for e in std::fs::read_dir(RunDir::open(&dir).replay()).unwrap() {
+    for e in std::fs::read_dir(RunDir::unchecked(&dir).replay()).unwrap() {
         let p = e.unwrap().path();
         assert!(p.extension().is_some_and(|e| e == "shard"), "left behind: {}", p.display());
     }

@@ -17,7 +17,7 @@ fn fresh_dir(name: &str) -> PathBuf {
 }
 
 fn gauntlet_events(run: &Path) -> Vec<GauntletMatch> {
-    let text = std::fs::read_to_string(RunDir::open(run).metrics()).unwrap();
+    let text = std::fs::read_to_string(RunDir::unchecked(run).metrics()).unwrap();
     read_events(&text)
         .events
         .into_iter()
@@ -37,7 +37,7 @@ fn gauntlet(run: &Path, games: &str) -> String {
 fn a_gauntlet_rates_every_checkpoint_and_plays_only_missing_games() {
     let run = fresh_dir("cli");
     tiny_run(&run);
-    let checkpoints = nn::checkpoint::list_checkpoints(&RunDir::open(&run).checkpoints()).unwrap().len();
+    let checkpoints = nn::checkpoint::list_checkpoints(&RunDir::unchecked(&run).checkpoints()).unwrap().len();
     assert!(checkpoints >= 2, "a tiny run saves its start and its end");
 
     let first = gauntlet(&run, "2");
@@ -113,7 +113,7 @@ fn bad_gauntlet_requests_are_refused_in_one_line() {
     let run = fresh_dir("bad");
     tiny_run(&run);
     let path = run.to_str().unwrap();
-    let newest = nn::checkpoint::list_checkpoints(&RunDir::open(&run).checkpoints()).unwrap().pop().unwrap();
+    let newest = nn::checkpoint::list_checkpoints(&RunDir::unchecked(&run).checkpoints()).unwrap().pop().unwrap();
     let checkpoint = newest.to_str().unwrap().to_string();
     for (args, expected) in [
         (vec!["--against", "grredy"], "grredy"),
@@ -262,7 +262,7 @@ fn an_engine_that_dies_mid_game_is_reported_as_forfeits_alone_and_inside_a_run()
     assert!(err.lines().any(|l| l.starts_with("gauntlet: ") && l.contains(&said)), "inside a run: {err}");
     let events = gauntlet_events(&run);
     assert_eq!(events.len(), 1, "{events:?}");
-    let metrics = std::fs::read_to_string(RunDir::open(&run).metrics()).unwrap();
+    let metrics = std::fs::read_to_string(RunDir::unchecked(&run).metrics()).unwrap();
     assert!(metrics.contains(r#""opponent_forfeits":{"crashed":2}"#), "{metrics}");
 
     let args = ["gauntlet", run.to_str().unwrap(), "--checkpoints", "all", "--against", &engine, "--games", "2"];

@@ -51,7 +51,7 @@ fn a_resume_with_more_iterations_is_kept_in_the_run_and_shown_as_n_of_m() {
     assert!(stderr(&out).contains("training.iterations: 1 -> 2"), "{}", stderr(&out));
     let text = status_text(&[&run]);
     assert!(text.contains("(iteration 2 of 2, finished)"), "{text}");
-    let saved = Config::load(&RunDir::open(&run).config(), &[]).unwrap();
+    let saved = Config::load(&RunDir::unchecked(&run).config(), &[]).unwrap();
     assert_eq!(saved.training.iterations, 2, "the extension is not in the run's config");
     let json = &status_json(&[&run])[0];
     assert_eq!((json["iteration"].as_u64(), json["iterations"].as_u64()), (Some(2), Some(2)), "{json}");
@@ -94,7 +94,7 @@ fn a_refused_resume_writes_no_error_into_the_healthy_run() {
     let dir = fresh_dir("refused");
     let run = dir.join("run");
     tiny_run(&run);
-    let rd = RunDir::open(&run);
+    let rd = RunDir::unchecked(&run);
     let (metrics, config) = (std::fs::read(rd.metrics()).unwrap(), std::fs::read(rd.config()).unwrap());
     // A network of another shape than the run's checkpoints: refused before the run opens.
     let out = vzero(&["train", "--resume", run.to_str().unwrap(), "--quiet", "--set", "network.channels=16"]);

@@ -34,7 +34,7 @@ fn the_trainer_samples_games_of_a_selfplay_process() {
         .unwrap();
     // The self-play process needs the trainer's config and first checkpoint.
     let begun = Instant::now();
-    while !RunDir::open(&dir).config().exists() {
+    while !RunDir::unchecked(&dir).config().exists() {
         assert!(begun.elapsed() < Duration::from_secs(120), "the trainer never created its run");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -46,7 +46,7 @@ fn the_trainer_samples_games_of_a_selfplay_process() {
     assert!(String::from_utf8_lossy(&helper.stdout).contains("12 games written"));
     // Wait until the trainer has sampled the new games, then stop it with Ctrl-C.
     let sampled = || -> u64 {
-        read_events(&std::fs::read_to_string(RunDir::open(&dir).metrics()).unwrap_or_default())
+        read_events(&std::fs::read_to_string(RunDir::unchecked(&dir).metrics()).unwrap_or_default())
             .iterations()
             .map(|it| it.sampled_external_positions as u64)
             .sum()
@@ -62,7 +62,7 @@ fn the_trainer_samples_games_of_a_selfplay_process() {
     assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(sampled() > 0, "the trainer never sampled the self-play process's games");
 
-    let rd = RunDir::open(&dir);
+    let rd = RunDir::unchecked(&dir);
     let games: Vec<_> = rd.shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
     let external = games.iter().filter(|g| g.number & EXTERNAL_GAME != 0).count();
     assert_eq!(external, 12);
@@ -123,7 +123,7 @@ fn with_gating_a_worker_plays_the_best_network_not_the_newest() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(checkpoints.len() > 1, "{checkpoints:?}");
-    std::fs::remove_file(RunDir::open(&dir).finished()).unwrap(); // as if the trainer went on
+    std::fs::remove_file(RunDir::unchecked(&dir).finished()).unwrap(); // as if the trainer went on
     let out = vzero().args(["selfplay", "--run", &run, "--games", "2", "--quiet"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");

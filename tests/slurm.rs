@@ -61,7 +61,7 @@ fn the_slurm_scripts_requeue_at_the_time_limit_and_stop_cleanly_on_scancel() {
     let worker_log = |task: u32| logs.join(format!("selfplay-{task}.out"));
 
     // The time limit's warning, as Slurm sends it (USR1 to the batch shell), once the run exists.
-    let config = RunDir::open(&run).config();
+    let config = RunDir::unchecked(&run).config();
     wait_until(STAGE_LIMIT, "the trainer never created its run", || config.exists());
     slurm.run("scancel", &["--batch", "--signal=USR1", &trainer]);
     wait_until(STAGE_LIMIT, "the trainer was not requeued after the time-limit signal", || {
@@ -178,7 +178,7 @@ fn games_written(log: &str) -> Option<u64> {
 /// with how many times it is stored.
 fn external_games(run: &Path, pid: Option<u32>) -> BTreeMap<u64, usize> {
     let mut numbers = BTreeMap::new();
-    let shards = RunDir::open(run).shard_paths().unwrap_or_default();
+    let shards = RunDir::unchecked(run).shard_paths().unwrap_or_default();
     for shard in shards.iter().filter(|path| pid.is_none_or(|pid| shard_pid(path) == Some(pid))) {
         for game in read_shard(shard).unwrap_or_else(|e| panic!("{}: {e}", shard.display())) {
             if game.number & EXTERNAL_GAME != 0 {

@@ -8,7 +8,8 @@
 
 use std::time::{Duration, Instant};
 
-use rules::{Material, Player};
+use rules::weltschach::Weltschach;
+use rules::{Game, Material, Player};
 
 use crate::eval::{decided, static_value, Mobility, INFINITY};
 use crate::limits::SearchLimits;
@@ -23,8 +24,29 @@ const MAX_QUIESCENCE_PLIES: usize = 12;
 /// victim's whole value and this much more cannot lift the static value to alpha.
 const DELTA_MARGIN: i32 = 200;
 
+/// Whether the quiescence search of game `G` may list only the captures below its first ply
+/// (with [`Material::legal_captures`]) instead of every legal move: it then sees no mate or
+/// stalemate there, and its mobility term is the last full node's. On a board of several hundred
+/// moves a node (Weltschach), listing them all is what makes a capture sequence cost
+/// milliseconds; the other boards keep the yardstick exactly as it was measured. A setting of
+/// this search, chosen by the game's name; a constant of each game type.
+const fn cheap_quiescence<G: Game>() -> bool {
+    let (name, cheap) = (G::NAME.as_bytes(), Weltschach::NAME.as_bytes());
+    if name.len() != cheap.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < name.len() {
+        if name[i] != cheap[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Nodes one quiescence search may visit where a board lists only captures there
-/// ([`Material::CHEAP_QUIESCENCE`]): past it every node stands pat. Weltschach's long capture
+/// ([`cheap_quiescence`]): past it every node stands pat. Weltschach's long capture
 /// sequences, each answered by many recaptures, otherwise reach hundreds of thousands of nodes
 /// from one leaf in a crowded middlegame.
 const CHEAP_QUIESCENCE_NODES: u64 = 64;
@@ -36,7 +58,8 @@ const CHEAP_QUIESCENCE_NODES: u64 = 64;
 pub const JUDGE_MARGIN: i32 = 500;
 
 /// Nodes each judged move's cheap quiescence search may visit: the judge runs one for each of
-/// a node's several hundred moves, where the yardstick's one leaf may take [`CHEAP_QUIESCENCE_NODES`].
+/// a node's several hundred moves, where the yardstick's one leaf may take 64
+/// (`CHEAP_QUIESCENCE_NODES`).
 pub const JUDGE_QUIESCENCE_NODES: u64 = 16;
 
 /// Nodes between looks at the clock (a clock read costs more than a node's bookkeeping).
@@ -131,11 +154,9 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
 /// valued exactly; each other move gets an upper bound at most that far below the best.
 pub fn move_values<G: Material>(game: &G, moves: &[G::Move], depth: u32, values: &mut [i32]) {
     let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
-    if !G::CHEAP_QUIESCENCE {
+    if !Searcher::<G>::CHEAP_QUIESCENCE {
         let mut searcher = Searcher::<G>::untimed_without_table(game);
-        for (value, &mv) in values.iter_mut().zip(moves) {
-            *value = searcher.child(game, mv, depth, 1, -INFINITY, INFINITY, mobility);
-        }
+        searcher.values_within(game, moves, depth, FULL_WINDOW, mobility, |i, value| values[i] = value);
         return;
     }
     // Weltschach's several hundred moves a node, each with its own capture search, made a
@@ -149,13 +170,13 @@ pub fn move_values<G: Material>(game: &G, moves: &[G::Move], depth: u32, values:
     };
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.sort_by(|&a, &b| game.capture_value(moves[b]).total_cmp(&game.capture_value(moves[a])));
-    let mut best = -INFINITY;
-    for j in order {
-        let floor = if best == -INFINITY { -INFINITY } else { best.saturating_sub(JUDGE_MARGIN) };
-        values[j] = searcher.child(game, moves[j], depth, 1, floor, INFINITY, mobility);
-        best = best.max(values[j]);
-    }
+    let ordered: Vec<G::Move> = order.iter().map(|&j| moves[j]).collect();
+    searcher.values_within(game, &ordered, depth, JUDGE_MARGIN, mobility, |i, value| values[order[i]] = value);
 }
+
+/// A margin no value falls below the best by: with it, [`Searcher::values_within`] searches
+/// every move with the full window, so each value is exact.
+const FULL_WINDOW: i32 = i32::MAX;
 
 /// The shared iterative deepening of [`search`] and [`score_root_moves_within`]: `score_margin`
 /// is `None` for a plain search, else how far below the best a root move is still scored exactly.
@@ -254,7 +275,7 @@ struct Searcher<G: Material> {
     nodes: u64,
     /// `nodes` when the current quiescence search began (at its first ply).
     quiescence_began: u64,
-    /// Whether a cheap quiescence search ([`Material::CHEAP_QUIESCENCE`]) is cheap from its
+    /// Whether a cheap quiescence search ([`cheap_quiescence`]) is cheap from its
     /// first ply too, standing pat with the mobility it was given (the judge's), instead of
     /// listing every move there.
     cheap_from_first_ply: bool,
@@ -266,6 +287,9 @@ struct Searcher<G: Material> {
 }
 
 impl<G: Material> Searcher<G> {
+    /// [`cheap_quiescence`] for `G`, worked out as the code is compiled.
+    const CHEAP_QUIESCENCE: bool = cheap_quiescence::<G>();
+
     /// A searcher for `game`'s mover with no table and no clock: the cheap set-up of the
     /// small searches a tree search's judge runs by the thousand.
     fn untimed_without_table(game: &G) -> Searcher<G> {
@@ -305,33 +329,55 @@ impl<G: Material> Searcher<G> {
             })
             .collect();
         keys.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        let ordered: Vec<G::Move> = keys.iter().map(|&(_, mv)| mv).collect();
         // The others' counts are unknown until the line reaches their moves: start them level.
         let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
+        // Without scoring, a margin of 0 is plain alpha-beta over the moves.
+        let margin = scoring.as_ref().map_or(0, |scoring| scoring.margin);
         let mut alpha = -INFINITY;
-        let mut best = keys[0].1;
-        for &(_, mv) in &keys {
-            // Scoring, the floor trails the best by the margin: the moves within it come out exact.
-            let floor = match &scoring {
-                Some(scoring) => alpha.saturating_sub(scoring.margin).max(-INFINITY),
-                None => alpha,
-            };
-            let value = self.child(game, mv, depth - 1, 1, floor, INFINITY, mobility);
-            if self.stopped {
-                break;
-            }
+        let mut best = ordered[0];
+        self.values_within(game, &ordered, depth - 1, margin, mobility, |i, value| {
             if let Some(scoring) = scoring.as_mut() {
-                scoring.scores.push((mv, value));
+                scoring.scores.push((ordered[i], value));
             }
             if value > alpha {
                 alpha = value;
-                best = mv;
+                best = ordered[i];
             }
-        }
+        });
         // The best move leads the next iteration; the others keep their relative order.
         if let Some(i) = moves.iter().position(|&m| m == best) {
             moves[..=i].rotate_right(1);
         }
         (best, alpha)
+    }
+
+    /// The value for `game`'s mover of each of `moves`, searched in that order `depth` plies
+    /// after the move (then quiescence), handed to `found` with the move's index: the root of
+    /// the teacher's scoring and of the judge's values alike. Each move's window has its floor
+    /// `margin` below the best value so far, so a move within `margin` of the best comes out
+    /// exact and any other only as at most `margin` below the best, its refutation cut short
+    /// (a margin of 0 is plain alpha-beta, [`FULL_WINDOW`] every value exact). Stops, with
+    /// what it found, when the clock runs out.
+    fn values_within(
+        &mut self,
+        game: &G,
+        moves: &[G::Move],
+        depth: u32,
+        margin: i32,
+        mobility: Mobility,
+        mut found: impl FnMut(usize, i32),
+    ) {
+        let mut best = -INFINITY;
+        for (i, &mv) in moves.iter().enumerate() {
+            let floor = best.saturating_sub(margin).max(-INFINITY);
+            let value = self.child(game, mv, depth, 1, floor, INFINITY, mobility);
+            if self.stopped {
+                break;
+            }
+            found(i, value);
+            best = best.max(value);
+        }
     }
 
     /// The value for `game`'s mover of playing `mv`, searched `depth` plies (then quiescence).
@@ -504,7 +550,7 @@ impl<G: Material> Searcher<G> {
         if qply == 0 {
             self.quiescence_began = self.nodes;
         }
-        let cheap = G::CHEAP_QUIESCENCE && (qply > 0 || self.cheap_from_first_ply);
+        let cheap = Self::CHEAP_QUIESCENCE && (qply > 0 || self.cheap_from_first_ply);
         let stand_pat;
         let mut frame = if cheap {
             // Captures alone, listed only when standing pat does not already decide: the game's
@@ -559,7 +605,7 @@ impl<G: Material> Searcher<G> {
             best = best.max(value);
             alpha = alpha.max(value);
             // Past its node budget a cheap quiescence search keeps what it found so far.
-            if alpha >= beta || (G::CHEAP_QUIESCENCE && self.quiescence_spent()) {
+            if alpha >= beta || (Self::CHEAP_QUIESCENCE && self.quiescence_spent()) {
                 break;
             }
         }
@@ -568,5 +614,22 @@ impl<G: Material> Searcher<G> {
             return 0;
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::wellisch::Wellisch;
+    use rules::{Glinski, MiniHexchess};
+
+    use super::*;
+
+    #[test]
+    fn only_weltschach_searches_the_cheap_quiescence() {
+        // Constants of each game type, so checked as the test compiles.
+        const { assert!(Searcher::<Weltschach>::CHEAP_QUIESCENCE) };
+        const { assert!(!Searcher::<Glinski>::CHEAP_QUIESCENCE) };
+        const { assert!(!Searcher::<MiniHexchess>::CHEAP_QUIESCENCE) };
+        const { assert!(!Searcher::<Wellisch>::CHEAP_QUIESCENCE) };
     }
 }

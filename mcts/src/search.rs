@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rand_distr::{Distribution, Gamma};
-use rules::wins::wins_by;
+use rules::wins_by;
 use rules::{Game, Scores, MAX_PLAYERS};
 
 use crate::batch::Batch;

@@ -27,7 +27,7 @@ pub use net::PolicyValueNet;
 pub use scaler::LossScaler;
 /// libtorch errors, re-exported so callers need not depend on tch.
 pub use tch::{Device, TchError};
-pub use train::{evaluate_losses, TrainBatch, TrainForm, TrainFormChoice, TrainStats, Trainer};
+pub use train::{evaluate_losses, TrainBatch, TrainForm, TrainFormChoice, TrainStats, Trainer, UnknownTrainForm};
 
 /// Sets libtorch's intra-op thread count. On few cores, one thread per worker and parallelism
 /// across games beats libtorch's OpenMP pool, which collapses when the cores are shared.

@@ -126,14 +126,24 @@ impl std::fmt::Display for TrainForm {
     }
 }
 
-impl std::str::FromStr for TrainForm {
-    type Err = String;
+/// A name that names no training form, with the names that would have been read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("training form '{text}': expected {expected}")]
+pub struct UnknownTrainForm {
+    /// The name as written.
+    pub text: String,
+    /// The names read, as a list for people.
+    pub expected: &'static str,
+}
 
-    fn from_str(text: &str) -> Result<TrainForm, String> {
-        TrainForm::ALL
-            .into_iter()
-            .find(|form| form.name() == text)
-            .ok_or_else(|| format!("training form '{text}': expected nchw-fp32, nhwc-fp32, nchw-bf16 or nhwc-bf16"))
+impl std::str::FromStr for TrainForm {
+    type Err = UnknownTrainForm;
+
+    fn from_str(text: &str) -> Result<TrainForm, UnknownTrainForm> {
+        TrainForm::ALL.into_iter().find(|form| form.name() == text).ok_or_else(|| UnknownTrainForm {
+            text: text.to_string(),
+            expected: "nchw-fp32, nhwc-fp32, nchw-bf16 or nhwc-bf16",
+        })
     }
 }
 
@@ -178,13 +188,14 @@ impl std::fmt::Display for TrainFormChoice {
 }
 
 impl std::str::FromStr for TrainFormChoice {
-    type Err = String;
+    type Err = UnknownTrainForm;
 
-    fn from_str(text: &str) -> Result<TrainFormChoice, String> {
+    fn from_str(text: &str) -> Result<TrainFormChoice, UnknownTrainForm> {
         match text {
             "auto" => Ok(TrainFormChoice::Auto),
-            _ => text.parse().map(TrainFormChoice::Fixed).map_err(|_| {
-                format!("training form '{text}': expected auto, nchw-fp32, nhwc-fp32, nchw-bf16 or nhwc-bf16")
+            _ => text.parse().map(TrainFormChoice::Fixed).map_err(|unknown: UnknownTrainForm| UnknownTrainForm {
+                expected: "auto, nchw-fp32, nhwc-fp32, nchw-bf16 or nhwc-bf16",
+                ..unknown
             }),
         }
     }

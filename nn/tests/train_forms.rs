@@ -128,6 +128,10 @@ fn forms_are_named_as_configs_write_them() {
     assert!(!TrainFormChoice::Auto.resolve(&net(8, nn::Trunk::Full)).bf16, "a narrow network trains in fp32");
     for bad in ["nhwc", "fp32", "nhwc-fp16", ""] {
         let err = bad.parse::<TrainFormChoice>().unwrap_err();
-        assert!(err.contains("expected auto, nchw-fp32"), "{bad}: {err}");
+        assert_eq!(err.text, bad);
+        assert_eq!(
+            err.to_string(),
+            format!("training form '{bad}': expected auto, nchw-fp32, nhwc-fp32, nchw-bf16 or nhwc-bf16")
+        );
     }
 }

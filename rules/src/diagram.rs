@@ -5,7 +5,9 @@
 //! the cube), so it describes itself through [`Pictured::diagram`]; renderers (the CLI's SVG
 //! board and HTML replay) only draw shapes at coordinates and never learn a variant's rules.
 
-use crate::game::{Game, Player};
+use crate::ending::describe_end;
+use crate::game::Game;
+use crate::player::Player;
 
 /// The outline of a cell. Every shape has "radius" 1 in diagram units (a hexagon's corners are 1
 /// from its centre, a square's sides are 1 from it), so neighbouring cells touch when centres are
@@ -94,4 +96,12 @@ pub trait Pictured: Game {
         let _ = mv;
         None
     }
+}
+
+/// How `game` ended in one sentence ([`describe_end`]), seats named as its diagram names
+/// them; `None` while the game goes on.
+pub fn ending_text<G: Pictured>(game: &G) -> Option<String> {
+    let ending = game.ending()?;
+    let names = game.diagram().map(|d| d.players).unwrap_or_default();
+    Some(describe_end(ending, &game.outcome()?, game.to_move(), &names))
 }

@@ -3,8 +3,7 @@
 
 use std::fmt;
 
-use crate::diagram::Pictured;
-use crate::game::Player;
+use crate::player::Player;
 use crate::scores::Scores;
 
 /// The rule that ended a game.
@@ -84,24 +83,6 @@ impl Ending {
     pub fn is_draw_rule(self) -> bool {
         matches!(self, Ending::Repetition | Ending::QuietPlies | Ending::InsufficientMaterial)
     }
-}
-
-/// How `game` ended in one sentence (see [`describe_end`]), seats named as its diagram names
-/// them; `None` while the game goes on.
-pub fn ending_text<G: Pictured>(game: &G) -> Option<String> {
-    let ending = game.ending()?;
-    let names = game.diagram().map(|d| d.players).unwrap_or_default();
-    Some(describe_end(ending, &game.outcome()?, game.to_move(), &names))
-}
-
-/// Why `game` cannot go on, in one line: the rule that ended it and the final scores
-/// ("the game is over: checkmate (final scores 1 0)"); `None` while it goes on. The message of
-/// every refusal to move or search in a finished game, in the CLI and the Python module alike.
-pub fn game_over_text<G: crate::Game>(game: &G) -> Option<String> {
-    let scores = game.outcome()?;
-    let text: Vec<String> = scores.as_slice().iter().map(|s| format!("{s}")).collect();
-    let why = game.ending().map_or("", |e| e.name());
-    Some(format!("the game is over: {why} (final scores {})", text.join(" ")))
 }
 
 /// "White wins", "draw", or every seat's score.

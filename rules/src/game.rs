@@ -5,13 +5,8 @@ use std::hash::Hash;
 
 use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
+use crate::player::Player;
 use crate::scores::Scores;
-
-/// The most players any variant has (Wellisch Chess has three).
-pub const MAX_PLAYERS: usize = 3;
-
-/// A seat, 0-based in turn order (0 = White / P1).
-pub type Player = usize;
 
 /// A game state of one variant: its rules and text, which is all search needs.
 ///
@@ -77,9 +72,37 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// checkmate or, in Wellisch, a king capture; `None` when there is none. The first such move
     /// in [`Game::legal_moves`] order (winning moves may differ in the losers' scores, as in
     /// Wellisch, so the choice is part of the contract). The default tries every legal move
-    /// ([`crate::wins::winning_move_by_trying`]); variants override it with a search that only
+    /// ([`winning_move_by_trying`]); variants override it with a search that only
     /// plays the moves that can win (checks, king captures), which search runs at every leaf.
     fn winning_move(&self) -> Option<Self::Move> {
-        crate::wins::winning_move_by_trying(self)
+        winning_move_by_trying(self)
     }
+}
+
+/// The result of playing `mv` (a legal move in `state`) if the mover wins by it at once, that is
+/// the game ends with the mover scoring 1.
+pub fn wins_by<G: Game>(state: &G, mv: G::Move) -> Option<Scores> {
+    let mover = state.to_move();
+    let mut next = state.clone();
+    next.play(mv);
+    next.outcome().filter(|s| s.as_slice()[mover] >= 1.0)
+}
+
+/// The first legal move (in generation order) by which the mover wins at once, found by playing
+/// every legal move: the definition of [`Game::winning_move`] and its default, which variants
+/// speed up and their tests compare against.
+pub fn winning_move_by_trying<G: Game>(state: &G) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves.into_iter().find(|&mv| wins_by(state, mv).is_some())
+}
+
+/// Why `game` cannot go on, in one line: the rule that ended it and the final scores
+/// ("the game is over: checkmate (final scores 1 0)"); `None` while it goes on. The message of
+/// every refusal to move or search in a finished game, in the CLI and the Python module alike.
+pub fn game_over_text<G: Game>(game: &G) -> Option<String> {
+    let scores = game.outcome()?;
+    let text: Vec<String> = scores.as_slice().iter().map(|s| format!("{s}")).collect();
+    let why = game.ending().map_or("", |e| e.name());
+    Some(format!("the game is over: {why} (final scores {})", text.join(" ")))
 }

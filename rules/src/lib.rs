@@ -12,6 +12,7 @@ mod draw_rules;
 pub mod encoding;
 pub mod ending;
 pub mod error;
+pub mod full_game;
 #[cfg(feature = "test-support")]
 pub mod fuzz;
 pub mod game;
@@ -21,6 +22,7 @@ mod history;
 pub mod material;
 mod movesink;
 pub mod perft;
+pub mod player;
 pub mod policy_map;
 pub mod scores;
 mod splitmix;
@@ -28,19 +30,20 @@ pub mod variant;
 pub mod variant_game;
 pub mod wellisch;
 pub mod weltschach;
-pub mod wins;
 
 pub use board_text::board_text;
-pub use diagram::{CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
+pub use diagram::{ending_text, CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
 pub use encoding::Encoding;
-pub use ending::{describe_end, ending_text, game_over_text, Ending};
+pub use ending::{describe_end, Ending};
 pub use error::{MoveError, PlayError, PositionError, SetupError};
-pub use game::{Game, Player, MAX_PLAYERS};
+pub use full_game::FullGame;
+pub use game::{game_over_text, winning_move_by_trying, wins_by, Game};
 pub use hexchess::{Glinski, MiniHexchess};
 pub use material::{
     material_standings, material_values, move_limit_standings, Material, Standings, MATERIAL_VALUE_SCALE,
 };
+pub use player::{Player, MAX_PLAYERS};
 pub use policy_map::{PolicyMap, PolicyMove};
 pub use scores::Scores;
-pub use variant::{FullGame, Variant};
+pub use variant::Variant;
 pub use variant_game::{BoardMove, KnownVariant, VariantGame};

@@ -2,7 +2,8 @@
 //! the greedy baseline and the alpha-beta yardstick, and for scoring self-play games stopped at
 //! the move limit. The values per variant are listed in docs/alphabeta.md.
 
-use crate::game::{Game, MAX_PLAYERS};
+use crate::game::Game;
+use crate::player::MAX_PLAYERS;
 use crate::scores::Scores;
 
 /// What pieces are worth in a variant; never used by the rules themselves.
@@ -14,13 +15,6 @@ pub trait Material: Game {
     /// What the piece making `mv` (a legal move here) is worth, in pawns: searches try cheap
     /// attackers first among captures of the same victim (MVV-LVA).
     fn mover_value(&self, mv: Self::Move) -> f32;
-
-    /// Whether a quiescence search may list only the captures below its first ply (with
-    /// [`Material::legal_captures`]) instead of every legal move: it then sees no mate or
-    /// stalemate there, and its mobility term is the last full node's. On a board of several
-    /// hundred moves a node, listing them all is what makes a capture sequence cost milliseconds;
-    /// off by default, which keeps the other boards' yardstick exactly as it was measured.
-    const CHEAP_QUIESCENCE: bool = false;
 
     /// The legal moves of the side to move that capture, in `moves` (cleared first): what a
     /// quiescence search tries. Variants with a captures-only generator override this.

@@ -1,6 +1,6 @@
 //! Per-player results of a finished game.
 
-use crate::game::{Player, MAX_PLAYERS};
+use crate::player::{Player, MAX_PLAYERS};
 
 /// One score per player in [0, 1] (win 1, loss 0, draw 1/2, and the variants' special scores),
 /// indexed by seat in turn order. The scores of a finished game always sum to

@@ -3,14 +3,16 @@
 //! and the Python module hold, so that neither erases the variant itself.
 
 use crate::board_text::board_text;
-use crate::diagram::{Diagram, Pictured};
+use crate::diagram::{ending_text, Diagram, Pictured};
 use crate::encoding::Encoding;
-use crate::ending::{ending_text, game_over_text, Ending};
+use crate::ending::Ending;
 use crate::error::{PlayError, PositionError, SetupError};
-use crate::game::{Game, Player};
+use crate::full_game::FullGame;
+use crate::game::{game_over_text, Game};
 use crate::hexchess::{Glinski, MiniHexchess};
+use crate::player::Player;
 use crate::scores::Scores;
-use crate::variant::{FullGame, Variant};
+use crate::variant::Variant;
 use crate::wellisch::Wellisch;
 use crate::weltschach::Weltschach;
 

@@ -5,7 +5,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rules::wellisch::{Options, Wellisch};
 use rules::weltschach::{Kind, Weltschach};
-use rules::wins::{winning_move_by_trying, wins_by};
+use rules::{winning_move_by_trying, wins_by};
 use rules::{Game, Glinski, Material, MiniHexchess};
 
 /// Positions seen and how many of them had a winning move.

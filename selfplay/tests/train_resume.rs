@@ -32,13 +32,13 @@ fn run(config: &Config, dir: &Path, resume: bool) -> TrainSummary {
 }
 
 fn last_weights(dir: &Path) -> BTreeMap<String, tch::Tensor> {
-    let last = list_checkpoints(&RunDir::open(dir).checkpoints()).unwrap().pop().unwrap();
+    let last = list_checkpoints(&RunDir::unchecked(dir).checkpoints()).unwrap().pop().unwrap();
     tch::Tensor::read_safetensors(last.join("weights.safetensors")).unwrap().into_iter().collect()
 }
 
 fn games(dir: &Path) -> Vec<GameRecord> {
     let mut all: Vec<GameRecord> =
-        RunDir::open(dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
+        RunDir::unchecked(dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
     all.sort_by_key(|g| g.number);
     all
 }
@@ -69,7 +69,7 @@ fn stop_and_resume_equals_one_go_bit_for_bit() {
     // games are used, not played again, and the result is still the same.
     let crashed = fresh_dir("crashed");
     run(&config(&["training.iterations=3", "evaluation.games=0"]), &crashed, false);
-    let rd = RunDir::open(&crashed);
+    let rd = RunDir::unchecked(&crashed);
     let checkpoints = list_checkpoints(&rd.checkpoints()).unwrap();
     std::fs::remove_dir_all(checkpoints.last().unwrap()).unwrap();
     // A half-written shard and checkpoint folder, as SIGKILL would leave them.
@@ -96,7 +96,7 @@ fn stop_and_resume_equals_one_go_bit_for_bit() {
 fn a_checkpoint_inside_an_iteration_resumes_exactly() {
     let straight = fresh_dir("steps-straight");
     run(&config(&["training.iterations=3", "evaluation.games=0"]), &straight, false);
-    let ends: Vec<u64> = list_checkpoints(&RunDir::open(&straight).checkpoints())
+    let ends: Vec<u64> = list_checkpoints(&RunDir::unchecked(&straight).checkpoints())
         .unwrap()
         .iter()
         .map(|c| nn::checkpoint::read_state(c).unwrap().step)
@@ -105,7 +105,7 @@ fn a_checkpoint_inside_an_iteration_resumes_exactly() {
     let full = config(&["training.iterations=3", "evaluation.games=0", "training.checkpoint_steps=3"]);
     let dir = fresh_dir("steps");
     run(&full, &dir, false);
-    let rd = RunDir::open(&dir);
+    let rd = RunDir::unchecked(&dir);
     let states: Vec<(PathBuf, nn::checkpoint::CheckpointState)> = list_checkpoints(&rd.checkpoints())
         .unwrap()
         .into_iter()
@@ -145,7 +145,7 @@ fn a_bad_shard_is_skipped_and_a_bad_checkpoint_falls_back() {
     let cfg = config(&["training.iterations=2", "evaluation.games=0"]);
     let dir = fresh_dir("bad");
     run(&cfg, &dir, false);
-    let rd = RunDir::open(&dir);
+    let rd = RunDir::unchecked(&dir);
     // Corrupt the newest checkpoint's weights and the first shard.
     let checkpoints = list_checkpoints(&rd.checkpoints()).unwrap();
     let newest = checkpoints.last().unwrap();

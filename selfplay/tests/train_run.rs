@@ -37,7 +37,7 @@ fn run<G: Encoding + Material>(config: &Config, dir: &Path) {
 }
 
 fn events(dir: &Path) -> Vec<RunEvent> {
-    let log = read_events(&std::fs::read_to_string(RunDir::open(dir).metrics()).unwrap());
+    let log = read_events(&std::fs::read_to_string(RunDir::unchecked(dir).metrics()).unwrap());
     assert_eq!(log.skipped_lines, 0);
     log.events
 }
@@ -59,7 +59,7 @@ fn weights(checkpoint: &Path) -> BTreeMap<String, tch::Tensor> {
 /// from the run's replay window as training draws it. A random network's first step would be a
 /// weaker yardstick, which any training beats.
 fn losses_fall<G: Encoding>(config: &Config, dir: &Path) {
-    let run_dir = RunDir::open(dir);
+    let run_dir = RunDir::unchecked(dir);
     let mut window = ReplayWindow::new(config.replay.window_size());
     for shard in run_dir.shard_paths().unwrap() {
         for game in read_shard(&shard).unwrap() {
@@ -83,7 +83,7 @@ fn a_tiny_mini_hexchess_run_completes_evaluates_and_its_loss_falls() {
     let cfg = config("mini-hexchess-tiny.toml", &[]);
     let dir = fresh_dir("mini");
     run::<MiniHexchess>(&cfg, &dir);
-    let run_dir = RunDir::open(&dir);
+    let run_dir = RunDir::unchecked(&dir);
     let checkpoints = list_checkpoints(&run_dir.checkpoints()).unwrap();
     assert_eq!(checkpoints.len(), 1 + cfg.training.iterations as usize, "{checkpoints:?}");
     let games: usize = run_dir.shard_paths().unwrap().iter().map(|p| read_shard(p).unwrap().len()).sum();
@@ -122,7 +122,7 @@ fn a_tiny_weltschach_run_with_a_halved_trunk_completes_and_its_loss_falls() {
     let dir = fresh_dir("weltschach-halved");
     run::<Weltschach>(&cfg, &dir);
     losses_fall::<Weltschach>(&cfg, &dir);
-    let last = list_checkpoints(&RunDir::open(&dir).checkpoints()).unwrap().pop().unwrap();
+    let last = list_checkpoints(&RunDir::unchecked(&dir).checkpoints()).unwrap().pop().unwrap();
     let halved = cfg.network.net_config::<Weltschach>();
     let state = load_checkpoint(&last, &mut PolicyValueNet::new(&halved, Device::Cpu), None).unwrap();
     assert_eq!(state.trunk, nn::Trunk::Halved);
@@ -148,7 +148,8 @@ fn a_tiny_wellisch_run_completes_and_its_loss_falls() {
     losses_fall::<Wellisch>(&cfg, &dir);
     let weights: Vec<f64> = iterations(&dir).iter().map(|m| m.rollout_weight).collect();
     assert_eq!(weights, vec![1.0, 0.5, 0.0]);
-    let games: Vec<_> = RunDir::open(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
+    let games: Vec<_> =
+        RunDir::unchecked(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
     assert!(!games.is_empty());
     for m in games.iter().flat_map(|g| &g.moves) {
         let v = m.root_value.expect("self-play records root values");
@@ -177,7 +178,8 @@ fn material_priors_fade_and_score_games_at_the_move_limit() {
     let by_material: usize = its.iter().map(|m| m.adjudicated_by_material).sum();
     assert!(by_material > 0, "some game stopped at 30 plies with a lead of a pawn");
     assert!(its.iter().all(|m| m.adjudicated_by_material <= m.adjudicated));
-    let games: Vec<_> = RunDir::open(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
+    let games: Vec<_> =
+        RunDir::unchecked(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
     let decided_at_limit = games.iter().filter(|g| g.moves.len() == 30 && g.scores[0] != 0.5).count();
     assert!(
         decided_at_limit >= by_material,
@@ -193,12 +195,12 @@ fn the_same_seed_gives_the_same_games_and_weights() {
     run::<MiniHexchess>(&cfg, &a);
     run::<MiniHexchess>(&cfg, &b);
     let shards = |d: &Path| -> Vec<_> {
-        RunDir::open(d).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect()
+        RunDir::unchecked(d).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect()
     };
     let (ga, gb) = (shards(&a), shards(&b));
     assert_eq!(ga.len(), 16);
     assert!(ga == gb, "the two runs played different games");
-    let last = |d: &Path| list_checkpoints(&RunDir::open(d).checkpoints()).unwrap().pop().unwrap();
+    let last = |d: &Path| list_checkpoints(&RunDir::unchecked(d).checkpoints()).unwrap().pop().unwrap();
     let (wa, wb) = (weights(&last(&a)), weights(&last(&b)));
     assert_eq!(wa.len(), wb.len());
     for (name, t) in &wa {
@@ -242,8 +244,8 @@ fn gating_keeps_the_best_network_for_self_play() {
     let events = gatings(&dir);
     assert_eq!(events.len(), 2);
     assert!(events.iter().all(|e| e.accepted && e.games == 2));
-    let last = list_checkpoints(&RunDir::open(&dir).checkpoints()).unwrap().pop().unwrap();
-    let best = std::fs::read_to_string(RunDir::open(&dir).best()).unwrap();
+    let last = list_checkpoints(&RunDir::unchecked(&dir).checkpoints()).unwrap().pop().unwrap();
+    let best = std::fs::read_to_string(RunDir::unchecked(&dir).best()).unwrap();
     assert_eq!(best.trim(), last.file_name().unwrap().to_string_lossy());
     std::fs::remove_dir_all(&dir).unwrap();
 
@@ -263,7 +265,7 @@ fn gating_keeps_the_best_network_for_self_play() {
     run::<MiniHexchess>(&cfg, &dir);
     let events = gatings(&dir);
     assert!(events.len() == 2 && events.iter().all(|e| !e.accepted), "{events:?}");
-    let best = std::fs::read_to_string(RunDir::open(&dir).best()).unwrap();
+    let best = std::fs::read_to_string(RunDir::unchecked(&dir).best()).unwrap();
     assert_eq!(best.trim(), "step-000000000");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -280,7 +282,8 @@ fn games_start_from_the_configured_position() {
         &["training.iterations=1", "evaluation.games=2", &format!("start_position=\"{text}\"")],
     );
     run::<MiniHexchess>(&cfg, &dir);
-    let games: Vec<_> = RunDir::open(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
+    let games: Vec<_> =
+        RunDir::unchecked(&dir).shard_paths().unwrap().iter().flat_map(|p| read_shard(p).unwrap()).collect();
     assert!(!games.is_empty() && games.iter().all(|g| g.start == text));
     std::fs::remove_dir_all(&dir).unwrap();
 

@@ -52,7 +52,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         }
         BenchKind::Replay => match &args.run {
             Some(run) => {
-                let config = Config::load(&RunDir::open(run).config(), &[])?;
+                let config = Config::load(&RunDir::unchecked(run).config(), &[])?;
                 with_game!(config.variant(), G => sampler_bench::<G>(&run_window::<G>(run)?, &args))
             }
             None => {
@@ -98,7 +98,7 @@ const VISITED_MOVES: usize = 30;
 /// Every game of the run at `run`, in one window; each checked as a game of `G` as training
 /// checks them (the sampler indexes by what a game records).
 fn run_window<G: FullGame>(run: &Path) -> anyhow::Result<ReplayWindow> {
-    let dir = RunDir::open(run);
+    let dir = RunDir::unchecked(run);
     let mut games = Vec::new();
     for path in dir.shard_paths()? {
         games.extend(read_checked_shard::<G>(&path)?);

@@ -12,7 +12,7 @@ use crate::viz::plot::{curves_svg, read_metrics, Metrics};
 
 /// Reads the metrics and writes the chart.
 pub fn run(args: PlotArgs) -> anyhow::Result<()> {
-    let dir = RunDir::open(&args.run);
+    let dir = RunDir::unchecked(&args.run);
     crate::output::check_out_file(&args.out, Some(Format::Svg), &[&dir.metrics(), &dir.config()])?;
     let (svg, metrics) = run_curves(&args.run)?;
     crate::output::write_file(&args.out, svg.as_bytes())?;
@@ -24,7 +24,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<()> {
 /// writes and the browser page's run view shows. Lines of metrics.jsonl that are not JSON are
 /// skipped with a warning.
 pub(crate) fn run_curves(run: &Path) -> anyhow::Result<(String, Metrics)> {
-    let dir = RunDir::open(run);
+    let dir = RunDir::unchecked(run);
     // The config only names the seats (White, Black); a run without one is still plotted.
     let variant = Config::load(&dir.config(), &[]).ok().map(|c| c.variant);
     let seats = variant.map(|v| with_game!(v, G => seat_names::<G>())).unwrap_or_default();

@@ -15,12 +15,12 @@ use crate::cli::SelfplayArgs;
 /// the run.
 pub fn run(args: SelfplayArgs) -> anyhow::Result<()> {
     let stop = crate::stop::on_stop_signal("after writing the finished games (games in progress are dropped)")?;
-    wait_for_run(&RunDir::open(&args.run), args.wait, &stop)?;
+    wait_for_run(&RunDir::unchecked(&args.run), args.wait, &stop)?;
     let config = Config::load(&RunDir::existing(&args.run)?.config(), &args.overrides)?;
     let opts = SelfplayOptions { run_dir: args.run.clone(), games: args.games, progress: !args.quiet, stop };
     let games = with_game!(config.variant(), G => selfplay_only::<G>(&config, &opts))
         .with_context(|| format!("self-play into {}", opts.run_dir.display()))?;
-    println!("{games} games written to {}", RunDir::open(&args.run).replay().display());
+    println!("{games} games written to {}", RunDir::unchecked(&args.run).replay().display());
     Ok(())
 }
 

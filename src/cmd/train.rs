@@ -27,7 +27,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let run_dir =
         if resume { run_dir } else { args.run.clone().unwrap_or_else(|| default_run_dir(config.variant.name())) };
     // The same job line, requeued, finds its run: the same config resumes it; another is refused.
-    let saved_config = RunDir::open(&run_dir).config();
+    let saved_config = RunDir::unchecked(&run_dir).config();
     let resume = resume || requeued(&config, &saved_config, &run_dir)?;
     let stop = crate::stop::on_stop_signal(
         "soon: finished games and the current training step are saved (self-play games in progress are \
@@ -104,7 +104,7 @@ fn log_error(run_dir: &std::path::Path, err: &anyhow::Error) {
     if err.downcast_ref::<TrainError>().is_some_and(TrainError::is_refusal) {
         return;
     }
-    let dir = RunDir::open(run_dir);
+    let dir = RunDir::unchecked(run_dir);
     if dir.config().exists() {
         let _ = dir.log_event(&RunEvent::Error(ErrorEvent { message: crate::error_text::error_text(err) }));
     }

@@ -71,7 +71,7 @@ impl Analysis {
         Some(format!(
             "the search stopped at {} visits{of}: its tree reached the cap of {} edges (about 1 GB)",
             self.nodes,
-            super::search::MAX_EDGES
+            super::limits::MAX_EDGES
         ))
     }
 

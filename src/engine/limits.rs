@@ -1,4 +1,5 @@
-//! When a search stops: a node budget, a time budget (given, or taken from the clocks), or never.
+//! When a search stops: a node budget, a time budget (given, or taken from the clocks), or never;
+//! and, whatever they say, when its tree is full.
 
 use std::time::Duration;
 
@@ -12,6 +13,10 @@ pub struct Limits {
     /// Search until told to stop, whatever else is set (UCI `go infinite`).
     pub infinite: bool,
 }
+
+/// Tree edges at which a search stops growing (about 1 GB with its nodes), whatever its limits:
+/// `go infinite` with a fast evaluator would otherwise fill the memory.
+pub(crate) const MAX_EDGES: usize = 80_000_000;
 
 /// The players' clocks of a timed game (UCI `wtime`/`btime` and the three-seat `p1time`...).
 #[derive(Clone, Debug, Default, PartialEq)]

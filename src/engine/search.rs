@@ -10,7 +10,7 @@ use mcts::{Evaluator, Search, SearchParams, Tactics};
 use rules::Material;
 
 use super::analysis::{analysis_of, Analysis};
-use super::limits::Limits;
+use super::limits::{Limits, MAX_EDGES};
 
 /// How a search runs, apart from when it stops.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,9 +33,6 @@ pub struct EngineSettings {
 const CHUNK_TIME: Duration = Duration::from_millis(40);
 /// Interval of the progress reports while searching, as UCI engines send `info` lines.
 pub const INFO_EVERY: Duration = Duration::from_secs(1);
-/// Tree edges at which the search stops growing (about 1 GB with its nodes): `go infinite`
-/// with a fast evaluator would otherwise fill the memory.
-pub(crate) const MAX_EDGES: usize = 80_000_000;
 
 /// Searches `game` (which has a legal move) with `evaluator` until a limit in `limits` or
 /// `stop`, calling `on_info` about every `settings.info_every`, and returns the final analysis. The root is

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use arena::players::{load_network, PlayerError};
 use mcts::{Evaluator, UniformEvaluator};
-use nn::checkpoint::{newest_usable, read_state, resolve_checkpoint, RUN_CHECKPOINTS};
+use nn::checkpoint::{is_checkpoint, newest_usable, read_state, resolve_checkpoint, RUN_CHECKPOINTS};
 use nn::InferenceService;
 use nn::NetEvaluator;
 use rules::{with_game, BoardMove, KnownVariant, PlayError, SetupError, Variant, VariantGame};
@@ -87,7 +87,7 @@ trait Searcher: Send {
 /// nothing of skipped checkpoints: opening the session, which follows, does.
 pub fn model_variant(path: &Path) -> Result<Variant, String> {
     let named = |e: &dyn std::fmt::Display| format!("'{}': {e}", path.display());
-    let state = if path.join("state.json").exists() {
+    let state = if is_checkpoint(path) {
         read_state(path).map_err(|e| named(&e))?
     } else {
         match newest_usable(&path.join(RUN_CHECKPOINTS)).ok().and_then(|n| n.usable) {

@@ -91,7 +91,7 @@ pub fn shipped_model(variant: Variant) -> Option<PathBuf> {
         }
     }
     let dir = root.join(variant.name()).join("checkpoint");
-    dir.join("state.json").is_file().then_some(dir)
+    nn::checkpoint::is_checkpoint(&dir).then_some(dir)
 }
 
 /// Why a search of `variant` chosen by `choice` runs without a network, for the line that says

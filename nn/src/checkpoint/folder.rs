@@ -121,6 +121,17 @@ pub enum CheckpointError {
     Bad { path: PathBuf, reason: String },
 }
 
+/// The file that makes a folder a checkpoint: its counters and the checksums of the rest,
+/// written last ([`save_checkpoint`]).
+const STATE_FILE: &str = "state.json";
+
+/// Whether `dir` is a checkpoint folder (it holds a `state.json`), usable or not
+/// ([`verify_checkpoint`] tells): the one test of every command that takes a checkpoint or a run
+/// directory for the same argument, and of every writer that refuses to write into a checkpoint.
+pub fn is_checkpoint(dir: &Path) -> bool {
+    dir.join(STATE_FILE).is_file()
+}
+
 /// The folder of the checkpoint after `step` steps.
 pub fn checkpoint_dir(checkpoints: &Path, step: u64) -> PathBuf {
     checkpoints.join(format!("step-{step:09}"))
@@ -146,7 +157,7 @@ pub fn save_checkpoint(
             .collect::<Result<Vec<_>, durable::Error>>()?;
         let file = StateFile { crc32: state_crc(state, &files), state: state.clone(), files };
         let json = serde_json::to_vec_pretty(&file).expect("state serialises");
-        Ok::<(), CheckpointError>(durable::write(&tmp.join("state.json"), &json)?)
+        Ok::<(), CheckpointError>(durable::write(&tmp.join(STATE_FILE), &json)?)
     })?;
     Ok(dir)
 }
@@ -157,7 +168,7 @@ pub fn read_state(dir: &Path) -> Result<CheckpointState, CheckpointError> {
 }
 
 fn read_state_file(dir: &Path) -> Result<StateFile, CheckpointError> {
-    let path = dir.join("state.json");
+    let path = dir.join(STATE_FILE);
     let bytes = fs::read(&path).map_err(at(&path))?;
     let bad = |reason: String| CheckpointError::Bad { path: path.clone(), reason };
     let file: StateFile = serde_json::from_slice(&bytes).map_err(|e| bad(e.to_string()))?;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::folder::{verify_checkpoint, CheckpointError};
+use super::folder::{is_checkpoint, verify_checkpoint, CheckpointError};
 use super::usable::{newest_usable, Skipped};
 
 /// Where a run directory keeps its checkpoints (`RUN/checkpoints/step-N/`): the one spelling of
@@ -44,7 +44,7 @@ pub enum LookupFailure {
 /// and with the checkpoint used instead.
 pub fn resolve_checkpoint(path: &Path) -> Result<PathBuf, LookupError> {
     let failed = |reason| LookupError { path: path.to_path_buf(), reason };
-    if path.join("state.json").exists() {
+    if is_checkpoint(path) {
         verify_checkpoint(path).map_err(|e| failed(LookupFailure::Unusable(e)))?;
         return Ok(path.to_path_buf());
     }

@@ -11,8 +11,8 @@ mod usable;
 mod weights;
 
 pub use folder::{
-    check_format, checkpoint_dir, list_checkpoints, load_checkpoint, read_state, save_checkpoint, verify_checkpoint,
-    CheckpointError, CheckpointState, MAX_BLOCKS, MAX_CHANNELS, NETWORK_FORMAT,
+    check_format, checkpoint_dir, is_checkpoint, list_checkpoints, load_checkpoint, read_state, save_checkpoint,
+    verify_checkpoint, CheckpointError, CheckpointState, MAX_BLOCKS, MAX_CHANNELS, NETWORK_FORMAT,
 };
 pub use lookup::{resolve_checkpoint, LookupError, LookupFailure, RUN_CHECKPOINTS};
 pub use usable::{newest_usable, usable_checkpoints, Newest, Skipped};

@@ -2,8 +2,8 @@
 //! at the bottom.
 
 use crate::diagram::{CellShape, Diagram, DiagramPiece, Pictured};
-use crate::game::Player;
 use crate::hex::{hex_cells, Bits};
+use crate::player::Player;
 
 use super::notation::label;
 use super::piece::{Piece, BLACK, WHITE};

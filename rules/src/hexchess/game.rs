@@ -3,9 +3,10 @@
 use crate::draw_rules::draw_by_rule;
 use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
-use crate::game::{Game, Player, MAX_PLAYERS};
+use crate::game::Game;
 use crate::material::Material;
 use crate::movesink::Count;
+use crate::player::{Player, MAX_PLAYERS};
 use crate::scores::Scores;
 
 use super::piece::Piece;

@@ -15,7 +15,6 @@ mod insufficient;
 mod movegen;
 mod notation;
 mod piece;
-mod policy_map;
 mod position;
 mod rules;
 mod wins;

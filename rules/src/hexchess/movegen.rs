@@ -5,9 +5,9 @@
 //! move must capture the checker or block its line, and the king steps only to unattacked cells.
 //! Only en passant (rare; it removes two pieces from a line at once) is tested by making it.
 
-use crate::game::Player;
 use crate::hex::{nearest, shift, Bits, Cell, Dir};
 use crate::movesink::{Any, Count, MoveSink};
+use crate::player::Player;
 
 use super::piece::{Piece, WHITE};
 use super::position::{forward, pawn_captures, HexChess, HexMove, NO_CELL};

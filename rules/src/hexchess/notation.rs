@@ -3,8 +3,8 @@
 use std::fmt::Write;
 
 use crate::error::{MoveError, PositionError};
-use crate::game::Player;
 use crate::hex::{parse_glinski_label, Cell, GlinskiLabel};
+use crate::player::Player;
 
 use super::movegen::{pawn_attacks, pawn_starts, promotion_cells};
 use super::piece::{Piece, BLACK, WHITE};

@@ -1,6 +1,6 @@
 //! Piece types and sides of the two-player hex chess variants.
 
-use crate::game::Player;
+use crate::player::Player;
 
 /// A piece type; the number indexes per-type bitboards and Zobrist keys.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]

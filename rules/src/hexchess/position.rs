@@ -3,9 +3,9 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::game::Player;
 use crate::hex::{shift, Cell, Dir};
 use crate::history::History;
+use crate::player::Player;
 
 use super::piece::{Piece, BLACK, WHITE};
 use super::rules::HexRules;

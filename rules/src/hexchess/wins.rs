@@ -2,9 +2,10 @@
 //! stalemate scores below 1 in both variants), so the generator's moves are filtered by the
 //! cells that check the enemy king, and only the few that pass are played and tested.
 
-use crate::game::{Game, Player};
+use crate::game::Game;
 use crate::hex::{nearest, Bits, Cell, Dir};
 use crate::movesink::{Any, MoveSink};
+use crate::player::Player;
 
 use super::movegen::HexSink;
 use super::piece::Piece;
@@ -158,7 +159,7 @@ impl<V: HexRules> HexChess<V> {
     pub(crate) fn mating_move(&self) -> Option<HexMove> {
         if V::STALEMATE_SCORE >= 1.0 {
             // A stalemating move would win too; no variant scores it so, but stay exact if one did.
-            return crate::wins::winning_move_by_trying(self);
+            return crate::game::winning_move_by_trying(self);
         }
         if self.drawn_by_rule() {
             return None;

@@ -9,9 +9,9 @@
 use super::geometry::CASTLE;
 use super::piece::{Move, Piece};
 use super::position::Pos;
-use crate::game::Player;
 use crate::hex::Cell;
 use crate::movesink::MoveSink;
+use crate::player::Player;
 
 /// Castling-right bit of `seat` for the king-side rook.
 pub(crate) const fn king_side(seat: Player) -> u8 {

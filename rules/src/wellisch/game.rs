@@ -2,9 +2,10 @@
 
 use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
-use crate::game::{Game, Player, MAX_PLAYERS};
+use crate::game::Game;
 use crate::material::{material_standings, Material, Standings};
 use crate::movesink::Count;
+use crate::player::{Player, MAX_PLAYERS};
 use crate::scores::Scores;
 
 use super::piece::{Move, Piece};

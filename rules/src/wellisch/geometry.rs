@@ -204,23 +204,3 @@ pub(crate) static CASTLE_LOSS: [u8; SLOTS] = {
     }
     m
 };
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::wellisch::{Piece, Wellisch};
-    use crate::Game;
-
-    /// Each seat's king starts on the king cell of the castling table, the one king on that
-    /// seat's home edge (the setup's other cells are checked in tests/wellisch_moves.rs).
-    #[test]
-    fn castling_table_kings_are_the_setup_kings() {
-        let g = Wellisch::start();
-        for seat in 0..3 {
-            assert_eq!(
-                g.pos.owner[seat] & g.pos.kinds[Piece::King as usize] & HOME_EDGE[seat],
-                CASTLE[seat].king.bit()
-            );
-        }
-    }
-}

@@ -22,7 +22,6 @@ mod insufficient;
 mod movegen;
 mod notation;
 mod piece;
-mod policy_map;
 mod position;
 mod promotion;
 mod state;

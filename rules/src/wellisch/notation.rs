@@ -3,8 +3,8 @@
 use std::fmt::Write;
 
 use crate::error::{MoveError, PositionError};
-use crate::game::Player;
 use crate::hex::{parse_wellisch_label, Bits, Cell, WellischLabel, BOARD_R5};
+use crate::player::Player;
 
 use super::castling::{king_side, queen_side};
 use super::geometry::{CASTLE, FAR_EDGE, RADIUS, TABLES};

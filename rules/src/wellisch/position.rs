@@ -1,8 +1,8 @@
 //! The board as bitboards, with the reserves, castling rights and the seat to move: everything
 //! move generation needs, and nothing else (so the generator can copy it cheaply).
 
-use crate::game::Player;
 use crate::hex::{Bits, Cell};
+use crate::player::Player;
 
 use super::piece::Piece;
 

@@ -7,9 +7,9 @@
 //! when none is. It is compulsory: while a pawn waits and the reserve is not empty, every move
 //! starts with one.
 
-use crate::game::Player;
 use crate::hex::{Bits, Cell};
 use crate::movesink::MoveSink;
+use crate::player::Player;
 
 use super::geometry::FAR_EDGE;
 use super::piece::{Move, Piece};

@@ -3,9 +3,9 @@
 
 use crate::draw_rules::draw_by_rule;
 use crate::ending::Ending;
-use crate::game::Player;
 use crate::hex::{parse_wellisch_label, Bits, Cell};
 use crate::history::History;
+use crate::player::Player;
 use crate::scores::Scores;
 
 use super::geometry::{rotate_by, CASTLE_LOSS};
@@ -370,6 +370,26 @@ impl Wellisch {
         moves.clear();
         if self.end.is_none() {
             self.pos.generate(moves);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wellisch::geometry::{CASTLE, HOME_EDGE};
+    use crate::Game;
+
+    /// Each seat's king starts on the king cell of the castling table, the one king on that
+    /// seat's home edge (the setup's other cells are checked in tests/wellisch_moves.rs).
+    #[test]
+    fn castling_table_kings_are_the_setup_kings() {
+        let g = Wellisch::start();
+        for seat in 0..3 {
+            assert_eq!(
+                g.pos.owner[seat] & g.pos.kinds[Piece::King as usize] & HOME_EDGE[seat],
+                CASTLE[seat].king.bit()
+            );
         }
     }
 }

@@ -2,9 +2,9 @@
 //! king, so a turn with no enemy king attacked (and no delayed promotion, whose new piece could
 //! attack one) has none, and otherwise only the legal moves onto a king cell are played.
 
+use crate::game::wins_by;
 use crate::hex::{Bits, Cell};
 use crate::movesink::MoveSink;
-use crate::wins::wins_by;
 
 use super::piece::{Move, Piece};
 use super::state::Wellisch;

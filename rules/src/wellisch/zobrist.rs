@@ -2,7 +2,7 @@
 
 use super::geometry::SLOTS;
 use super::piece::Piece;
-use crate::game::Player;
+use crate::player::Player;
 use crate::splitmix;
 
 /// Piece codes: `kind * 3 + owner` for kings, queens, rooks, knights (0..12), then

@@ -1,5 +1,5 @@
-//! The network's view: input planes [C, 8, 8, 8], the policy map, and the 8 symmetries of the
-//! file grid.
+//! The network's view: input planes [C, 8, 8, 8], the policy index of a move and the policy map
+//! (its inverse, as data), and the 8 symmetries of the file grid.
 //!
 //! Everything is seen by the side to move: for Black the rank axis is reversed (y -> 7 - y), so
 //! the mover always plays toward larger ranks. Levels and filestacks are not changed; the setup is
@@ -32,10 +32,10 @@
 //! pieces), so a transformed position is a position of the same rules from a different setup.
 
 use crate::encoding::Encoding;
-use crate::policy_map::PolicyMap;
+use crate::policy_map::{PolicyMap, PolicyMove};
 
-use super::geometry::{disp_index, line_dir, DIRS, KIND_OF_DISP, LEAPS, NUM_DIRS, NUM_KINDS, NUM_LEAPS};
-use super::piece::{byte_color, byte_kind, NUM_POOL_KINDS};
+use super::geometry::{disp_index, line_dir, Cell, DIRS, KIND_OF_DISP, LEAPS, NUM_DIRS, NUM_KINDS, NUM_LEAPS};
+use super::piece::{byte_color, byte_kind, Kind, NUM_POOL_KINDS};
 use super::position::{Move, Weltschach, MOVE_LIMIT_PLIES};
 
 /// Number of input channels.
@@ -273,7 +273,7 @@ impl Encoding for Weltschach {
     }
 
     fn policy_map() -> PolicyMap {
-        super::policy_map::policy_map()
+        policy_map()
     }
 
     fn transform_planes(sym: usize, src: &[f32], dst: &mut [f32]) {
@@ -283,4 +283,49 @@ impl Encoding for Weltschach {
     fn transform_policy_index(sym: usize, index: usize) -> usize {
         transform_policy_index(sym, index)
     }
+}
+
+/// Cells of the 8 x 8 x 8 grid.
+const CELLS: usize = 512;
+/// Step directions a promoting Stockfwazir can take (orthogonal and standard diagonal).
+const PROMOTION_DIRS: usize = 18;
+
+/// The cell `(x, y, z)` of index `cell` moved by `d`, if it stays in the grid.
+fn shifted(cell: usize, d: [i8; 3]) -> Option<usize> {
+    let (x, y, z) = ((cell & 7) as i8 + d[0], (cell >> 6) as i8 + d[1], ((cell >> 3) & 7) as i8 + d[2]);
+    let inside = |v: i8| (0..8).contains(&v);
+    (inside(x) && inside(y) && inside(z)).then(|| x as usize + 8 * z as usize + 64 * y as usize)
+}
+
+/// The displacement of plain move kind `kind` (`dir * 7 + distance - 1`, then the leaps).
+fn kind_delta(kind: usize) -> [i8; 3] {
+    if kind < DIRS.len() * 7 {
+        DIRS[kind / 7].map(|v| v * (kind % 7 + 1) as i8)
+    } else {
+        LEAPS[kind - DIRS.len() * 7]
+    }
+}
+
+/// The map of every policy index, and the cells behind the grid squares for White and Black
+/// (Black sees the ranks reversed).
+pub(crate) fn policy_map() -> PolicyMap {
+    let mut moves = Vec::with_capacity(POLICY_SIZE);
+    for kind in 0..NUM_KINDS {
+        let delta = kind_delta(kind);
+        moves.extend((0..CELLS).map(|from| shifted(from, delta).map(|to| PolicyMove::step(from, to))));
+    }
+    for rest in 0..POLICY_SIZE - PROMO_BASE {
+        let piece = Kind::from_index(rest % NUM_POOL_KINDS).letter();
+        let dir = rest / NUM_POOL_KINDS % PROMOTION_DIRS;
+        let (end, file) = (rest / NUM_POOL_KINDS / PROMOTION_DIRS / 64, rest / NUM_POOL_KINDS / PROMOTION_DIRS % 64);
+        let to = file + 64 * 7 * end;
+        let from = shifted(to, DIRS[dir].map(|v| -v));
+        moves.push(from.map(|from| PolicyMove { promotion: Some(piece), ..PolicyMove::step(from, to) }));
+    }
+    let cells = (0..2)
+        .map(|side| {
+            (0..CELLS).map(|v| Some(Cell::from_index(if side == 0 { v } else { v ^ (7 << 6) }).to_string())).collect()
+        })
+        .collect();
+    PolicyMap { moves, cells }
 }

@@ -3,9 +3,10 @@
 use crate::draw_rules::draw_by_rule;
 use crate::ending::Ending;
 use crate::error::{MoveError, PositionError};
-use crate::game::{Game, Player, MAX_PLAYERS};
+use crate::game::Game;
 use crate::material::Material;
 use crate::movesink::{Any, Count};
+use crate::player::{Player, MAX_PLAYERS};
 use crate::scores::Scores;
 
 use super::movegen::{generate, generate_captures};
@@ -108,8 +109,6 @@ impl Game for Weltschach {
 }
 
 impl Material for Weltschach {
-    const CHEAP_QUIESCENCE: bool = true;
-
     fn legal_captures(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if !self.drawn_by_rule() {

@@ -19,7 +19,6 @@ mod insufficient;
 mod movegen;
 mod notation;
 mod piece;
-mod policy_map;
 mod position;
 mod setup;
 mod wins;

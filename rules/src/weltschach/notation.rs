@@ -334,6 +334,13 @@ pub fn parse_move(pos: &Weltschach, text: &str) -> Result<Move, MoveError> {
     Err(illegal(format!("the {} on {from} cannot move to {to}", kind_name(kind))))
 }
 
+/// A position shows itself as its text, which says everything that makes it.
+impl std::fmt::Debug for Weltschach {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Weltschach({})", to_text(self))
+    }
+}
+
 impl Weltschach {
     /// Builds a position from a list like `"Kvd1* kve8 Rsa1 psb6"`: a piece letter (upper case White,
     /// lower case Black) and a cell, `*` marking a castling-relevant piece as unmoved; `side` moves.

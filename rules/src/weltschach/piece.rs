@@ -3,7 +3,7 @@
 //! A board cell holds one byte: 0 for empty, otherwise `colour << 5 | (kind + 1)`, so that
 //! colour and kind come out with one shift or mask and a capability lookup is one table read.
 
-use crate::game::Player;
+use crate::player::Player;
 
 /// The two sides.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

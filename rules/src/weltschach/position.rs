@@ -119,12 +119,6 @@ pub struct Weltschach {
     pub(crate) emperor_river_bound: bool,
 }
 
-impl std::fmt::Debug for Weltschach {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Weltschach({})", super::notation::to_text(self))
-    }
-}
-
 impl PartialEq for Weltschach {
     /// Positions are equal when every field the rules or the text can see is equal.
     fn eq(&self, other: &Self) -> bool {

@@ -9,8 +9,8 @@ use super::geometry::{DIR_OFFSET, LEAP_MASK, LEAP_OFFSET, NUM_DIRS, RAY_LEN};
 use super::movegen::generate;
 use super::piece::{byte_kind, piece_byte, Color, Kind};
 use super::position::{Move, Weltschach};
+use crate::game::wins_by;
 use crate::movesink::MoveSink;
-use crate::wins::wins_by;
 
 /// Per cell, what it is to the enemy Emperor: 1 + the direction from it along one of its lines
 /// (0: on none), and whether a leaper there would attack it.
@@ -108,7 +108,7 @@ impl Weltschach {
         let emperor = self.kings[1 - us] as usize;
         if attacked(&self.board, emperor, us, self.emperor_river_bound) {
             // Not a position legal play reaches; the shortcuts above assume it away.
-            return crate::wins::winning_move_by_trying(self);
+            return crate::game::winning_move_by_trying(self);
         }
         let mut finder =
             MateFinder { pos: self, around: Around::new(emperor), board: self.board, emperor, found: None };

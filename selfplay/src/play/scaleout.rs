@@ -77,7 +77,7 @@ fn newest_checkpoint(dir: &RunDir) -> Result<Option<(PathBuf, u32)>, TrainError>
 pub fn selfplay_only<G: Encoding>(config: &Config, opts: &SelfplayOptions) -> Result<u64, TrainError> {
     let inference = config.inference()?;
     let device = inference.device;
-    let dir = RunDir::open(&opts.run_dir);
+    let dir = RunDir::unchecked(&opts.run_dir);
     eprintln!(
         "vzero selfplay: {} on {}, run directory {}; inference {}",
         G::NAME,

@@ -155,7 +155,7 @@ mod tests {
     fn only_a_whole_evaluation_after_the_last_iteration_counts() {
         let dir = std::env::temp_dir().join(format!("vzero-evaluated-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let run = RunDir::open(&dir);
+        let run = RunDir::unchecked(&dir);
         let text = "variant = \"mini-hexchess\"\n[evaluation]\ngames = 200\nsimulations = 12\nagainst = [\"random\", \"mcts\"]\n";
         let config = Config::parse(text, "test", &[]).unwrap();
         let iteration = event_line(&RunEvent::Iteration(IterationEvent::default()));

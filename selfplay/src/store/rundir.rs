@@ -76,16 +76,18 @@ impl RunDir {
         Ok(dir)
     }
 
-    /// An existing run at `root`.
-    pub fn open(root: &Path) -> RunDir {
+    /// The paths of a run at `root`, nothing checked or created: for those who know the run is
+    /// there (they made it, or [`RunDir::existing`] said so) or who wait for it to appear.
+    pub fn unchecked(root: &Path) -> RunDir {
         RunDir { root: root.to_path_buf() }
     }
 
-    /// The run at `root` if it is one (its config, replay and checkpoint folders are there):
-    /// every command that reads or adds to an existing run asks this first, so that a folder
-    /// that is not a run gets one message and nothing, not even a lock, is written into it.
+    /// The run at `root` if it is one (its config, replay and checkpoint folders are there): the
+    /// one test of whether a folder is a run. Every command that reads or adds to an existing
+    /// run asks this first, so that a folder that is not a run gets one message and nothing,
+    /// not even a lock, is written into it; the writers ask it to keep out of runs.
     pub fn existing(root: &Path) -> Result<RunDir, NotARun> {
-        let dir = RunDir::open(root);
+        let dir = RunDir::unchecked(root);
         let parts = [
             (dir.config(), "config.toml"),
             (dir.replay(), "replay/ folder"),

@@ -50,27 +50,59 @@ pub fn parse_input(line: &str) -> Input {
     }
 }
 
+/// Why `--as` names no seats a person can take; each names the text as given (`text`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeatsError {
+    /// A part that is neither a seat's name nor its number.
+    #[error("--as '{text}': '{part}' is not a seat: expected a seat name ({names}) or number 1-{count}")]
+    NotASeat {
+        /// The whole `--as` text.
+        text: String,
+        /// The part that names no seat.
+        part: String,
+        /// The variant's seat names, lower case, joined by commas.
+        names: String,
+        /// The number of seats.
+        count: usize,
+    },
+    /// A seat named twice (by name or number).
+    #[error("--as '{text}': seat '{part}' is named twice; name each of your seats once")]
+    Twice {
+        /// The whole `--as` text.
+        text: String,
+        /// The part that names the seat again.
+        part: String,
+    },
+    /// Every seat: the model would have none.
+    #[error("--as '{text}': that is every seat; leave at least one to the model")]
+    Every {
+        /// The whole `--as` text.
+        text: String,
+    },
+}
+
 /// The seats of `--as`: comma-separated seat names (`white`, `black`, `p1`...) or numbers from
 /// 1, checked against the variant's `names`; an error names the bad part and what was expected.
-pub fn parse_seats(text: &str, names: &[String]) -> Result<Vec<usize>, String> {
-    let expected = || {
-        let listed: Vec<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
-        format!("expected a seat name ({}) or number 1-{}", listed.join(", "), names.len())
-    };
+pub fn parse_seats(text: &str, names: &[String]) -> Result<Vec<usize>, SeatsError> {
     let mut seats = Vec::new();
     for part in text.split(',').map(str::trim) {
         let seat = names
             .iter()
             .position(|n| n.eq_ignore_ascii_case(part))
             .or_else(|| part.parse::<usize>().ok().filter(|n| (1..=names.len()).contains(n)).map(|n| n - 1))
-            .ok_or_else(|| format!("--as '{text}': '{part}' is not a seat: {}", expected()))?;
+            .ok_or_else(|| SeatsError::NotASeat {
+                text: text.into(),
+                part: part.into(),
+                names: names.iter().map(|n| n.to_ascii_lowercase()).collect::<Vec<_>>().join(", "),
+                count: names.len(),
+            })?;
         if seats.contains(&seat) {
-            return Err(format!("--as '{text}': seat '{part}' is named twice; name each of your seats once"));
+            return Err(SeatsError::Twice { text: text.into(), part: part.into() });
         }
         seats.push(seat);
     }
     if seats.len() == names.len() {
-        return Err(format!("--as '{text}': that is every seat; leave at least one to the model"));
+        return Err(SeatsError::Every { text: text.into() });
     }
     Ok(seats)
 }
@@ -97,12 +129,16 @@ mod tests {
         let wb = names(&["White", "Black"]);
         assert_eq!(parse_seats("black", &wb), Ok(vec![1]));
         assert_eq!(parse_seats("1", &wb), Ok(vec![0]));
-        assert!(parse_seats("white,black", &wb).unwrap_err().contains("every seat"));
+        assert_eq!(parse_seats("white,black", &wb), Err(SeatsError::Every { text: "white,black".into() }));
         let err = parse_seats("green", &wb).unwrap_err();
-        assert!(err.contains("'green' is not a seat") && err.contains("white, black"), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "--as 'green': 'green' is not a seat: expected a seat name (white, black) or number 1-2"
+        );
         let three = names(&["P1", "P2", "P3"]);
         assert_eq!(parse_seats("p1,p3", &three), Ok(vec![0, 2]));
-        assert!(parse_seats("p1,p1", &three).unwrap_err().contains("seat 'p1' is named twice"));
-        assert!(parse_seats("1,p1", &three).unwrap_err().contains("named twice"));
+        let twice = |part: &str, text: &str| Err(SeatsError::Twice { text: text.into(), part: part.into() });
+        assert_eq!(parse_seats("p1,p1", &three), twice("p1", "p1,p1"));
+        assert_eq!(parse_seats("1,p1", &three), twice("p1", "1,p1"));
     }
 }

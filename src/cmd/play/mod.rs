@@ -61,7 +61,7 @@ impl<'a> Table<'a> {
             .diagram()
             .map(|d| d.players)
             .ok_or_else(|| anyhow!("variant '{}' has no board picture to play on", args.game.variant))?;
-        let people = parse_seats(&args.seats, &names).map_err(|e| anyhow!("{e}"))?;
+        let people = parse_seats(&args.seats, &names)?;
         Ok(Table { session, args, names, people, history: Vec::new() })
     }
 

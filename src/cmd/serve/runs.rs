@@ -107,7 +107,7 @@ pub fn game_page(dir: &Path, shard: &str, index: usize) -> Result<Response, Refu
             "shard '{shard}': expected the file name of one of the run's replay shards"
         )));
     }
-    let path = RunDir::open(dir).replay().join(shard);
+    let path = RunDir::unchecked(dir).replay().join(shard);
     let (record, variant) = crate::game_file::load_game(&path, index, None).map_err(missing)?;
     let html = with_game!(variant, G => crate::cmd::replay::page::<G>(&record, 3)).map_err(missing)?;
     Ok(Response::text("text/html", html))
@@ -116,7 +116,7 @@ pub fn game_page(dir: &Path, shard: &str, index: usize) -> Result<Response, Refu
 /// The run directories under `folders`: each folder that is a run (has a config.toml), else
 /// its subfolders that are, by name.
 pub fn find_runs(folders: &[PathBuf]) -> Vec<PathBuf> {
-    let is_run = |p: &std::path::Path| p.join("config.toml").is_file();
+    let is_run = |p: &std::path::Path| RunDir::existing(p).is_ok();
     let mut runs = Vec::new();
     for folder in folders {
         if is_run(folder) {

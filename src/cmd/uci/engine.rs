@@ -89,8 +89,8 @@ impl Engine {
         self.reap();
         let command = match parse(line) {
             Ok(c) => c,
-            Err(message) => {
-                error(&message);
+            Err(unread) => {
+                error(&unread.to_string());
                 return Flow::Continue;
             }
         };
@@ -159,7 +159,7 @@ impl Engine {
         match self.options.set(name, value) {
             Ok(Changed::Search) => {}
             Ok(Changed::Session) => self.reopen(),
-            Err(message) => error(&message),
+            Err(refused) => error(&refused.to_string()),
         }
     }
 
@@ -185,7 +185,7 @@ impl Engine {
 
     fn go(&mut self, go: Go) {
         for problem in &go.problems {
-            error(problem);
+            error(&problem.to_string());
         }
         if let Some(reason) = self.session().game().game_over_text() {
             error(&format!("nothing to search: {reason}"));

@@ -1,6 +1,7 @@
 //! The engine's options, each declared once: its UCI name, type, default and range, and how a
 //! `setoption` value is read.
 
+use rules::variant::UnknownVariant;
 use rules::Variant;
 
 use crate::engine::ModelChoice;
@@ -37,6 +38,45 @@ pub enum Changed {
     Search,
 }
 
+/// Why a `setoption` was refused: it names the option, the value and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// A number outside the option's range.
+    #[error("option {name}: {value} is out of range: {what} must be from {min} to {max}")]
+    OutOfRange {
+        /// The option's name as written.
+        name: String,
+        /// The value as written.
+        value: String,
+        /// What the option counts.
+        what: &'static str,
+        /// The smallest value.
+        min: i64,
+        /// The largest value.
+        max: i64,
+    },
+    /// A value of a number option that is no whole number.
+    #[error("option {name}: '{value}' is not a whole number ({what}, from {min} to {max})")]
+    NotANumber {
+        /// The option's name as written.
+        name: String,
+        /// The value as written.
+        value: String,
+        /// What the option counts.
+        what: &'static str,
+        /// The smallest value.
+        min: i64,
+        /// The largest value.
+        max: i64,
+    },
+    /// A `UCI_Variant` that names no variant.
+    #[error("option UCI_Variant: {0}")]
+    Variant(#[from] UnknownVariant),
+    /// An option the engine does not have.
+    #[error("unknown option '{0}' (expected UCI_Variant, Model, Threads, MultiPV or Simulations)")]
+    Unknown(String),
+}
+
 impl Options {
     /// Defaults, with the variant and model given on the command line.
     pub fn new(variant: Variant, model: ModelChoice) -> Options {
@@ -61,22 +101,23 @@ impl Options {
 
     /// Applies `setoption name NAME value VALUE` (names match without regard to case, as UCI
     /// asks). Errors name the option and what it expects; the value is then unchanged.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Changed, String> {
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Changed, OptionError> {
         let value = value.map(str::trim).unwrap_or("");
         // A refused value names the option, the value and why: the range and what it counts.
-        let spin = |min: i64, max: i64, what: &str| -> Result<i64, String> {
+        let spin = |min: i64, max: i64, what: &'static str| -> Result<i64, OptionError> {
             let digits = value.strip_prefix('-').unwrap_or(value);
+            let (name, value) = (name.to_string(), value.to_string());
             match value.parse::<i64>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(n),
                 _ if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-                    Err(format!("option {name}: {value} is out of range: {what} must be from {min} to {max}"))
+                    Err(OptionError::OutOfRange { name, value, what, min, max })
                 }
-                _ => Err(format!("option {name}: '{value}' is not a whole number ({what}, from {min} to {max})")),
+                _ => Err(OptionError::NotANumber { name, value, what, min, max }),
             }
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                self.variant = value.parse::<Variant>().map_err(|e| format!("option UCI_Variant: {e}"))?;
+                self.variant = value.parse::<Variant>()?;
                 Ok(Changed::Session)
             }
             "model" => {
@@ -95,7 +136,7 @@ impl Options {
                 self.simulations = spin(1, MAX_SIMULATIONS, "the visits of a go without a limit")? as u32;
                 Ok(Changed::Search)
             }
-            _ => Err(format!("unknown option '{name}' (expected UCI_Variant, Model, Threads, MultiPV or Simulations)")),
+            _ => Err(OptionError::Unknown(name.to_string())),
         }
     }
 }
@@ -113,17 +154,21 @@ mod tests {
         assert_eq!(o.multipv, 3);
         let err = o.set("Threads", Some("5000")).unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             "option Threads: 5000 is out of range: the search threads sharing the tree must be from 1 to 256"
         );
         let err = o.set("Simulations", Some("0")).unwrap_err();
-        assert!(err.contains("Simulations: 0 is out of range") && err.contains("from 1 to 100000000"), "{err}");
+        assert!(matches!(err, OptionError::OutOfRange { min: 1, max: 100_000_000, .. }), "{err}");
         let huge = "9".repeat(30);
-        assert!(o.set("MultiPV", Some(&huge)).unwrap_err().contains("is out of range"));
+        assert!(matches!(o.set("MultiPV", Some(&huge)), Err(OptionError::OutOfRange { .. })));
         let err = o.set("Threads", Some("two")).unwrap_err();
-        assert!(err.contains("'two' is not a whole number") && err.contains("from 1 to 256"), "{err}");
-        assert!(o.set("UCI_Variant", Some("chess")).unwrap_err().contains("'chess'"));
-        assert!(o.set("Hash", Some("64")).unwrap_err().contains("'Hash'"));
+        assert_eq!(
+            err.to_string(),
+            "option Threads: 'two' is not a whole number (the search threads sharing the tree, from 1 to 256)"
+        );
+        let err = o.set("UCI_Variant", Some("chess")).unwrap_err();
+        assert_eq!(err, OptionError::Variant(rules::variant::UnknownVariant("chess".into())));
+        assert_eq!(o.set("Hash", Some("64")), Err(OptionError::Unknown("Hash".into())));
         assert_eq!(o.threads, 1, "a refused value leaves the option unchanged");
         assert_eq!(o.set("Model", Some("<empty>")), Ok(Changed::Session));
         assert_eq!(o.model, ModelChoice::Uniform);

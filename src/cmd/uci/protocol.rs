@@ -50,22 +50,77 @@ pub struct Go {
     pub inc: [Duration; 3],
     /// `movestogo N`.
     pub movestogo: Option<u32>,
-    /// Words that were not understood (each a message; the rest of the command still counts).
-    pub problems: Vec<String>,
+    /// Words that were not understood (the rest of the command still counts).
+    pub problems: Vec<GoProblem>,
 }
 
 /// The names `uci` answers with.
 pub const COMMANDS: &str = "uci, isready, setoption, ucinewgame, position, go, stop, quit";
 
+/// Why a command line was not read, to be answered as `info string error: ...`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// A command without arguments that was given some.
+    #[error("'{command}' takes no arguments, got '{got}'")]
+    NoArguments {
+        /// The command.
+        command: String,
+        /// Its arguments, joined by spaces.
+        got: String,
+    },
+    /// A word that is no command.
+    #[error("unknown command '{0}' (expected one of: {COMMANDS})")]
+    Unknown(String),
+    /// A `setoption` without `name NAME`.
+    #[error("setoption: expected 'setoption name NAME [value VALUE]'")]
+    SetOption,
+    /// Words after `position startpos` other than the moves.
+    #[error("position startpos: unexpected '{0}'")]
+    AfterStartpos(String),
+    /// `position fen` without a position.
+    #[error("position fen: no position text before 'moves' or the end")]
+    NoFen,
+    /// A `position` of neither `startpos` nor `fen`.
+    #[error("position: expected 'startpos' or 'fen TEXT', then optionally 'moves M1 M2 ...'")]
+    Position,
+}
+
+/// A word of a `go` command that was not understood; the rest of the command still counts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GoProblem {
+    /// A limit without its number.
+    #[error("go: '{0}' needs a number")]
+    NoNumber(String),
+    /// A number past what any limit holds.
+    #[error("go: '{word} {text}': too large (at most {})", u64::MAX)]
+    TooLarge {
+        /// The limit.
+        word: String,
+        /// Its number as written.
+        text: String,
+    },
+    /// A limit's number that is no whole number.
+    #[error("go: '{word} {text}': not a whole number")]
+    NotANumber {
+        /// The limit.
+        word: String,
+        /// Its number as written.
+        text: String,
+    },
+    /// A word that is no limit.
+    #[error("go: unknown '{0}' ignored")]
+    Unknown(String),
+}
+
 /// Reads one line. Errors name what was wrong, to be answered as `info string error: ...`.
-pub fn parse(line: &str) -> Result<Command, String> {
+pub fn parse(line: &str) -> Result<Command, CommandError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&first, rest)) = words.split_first() else { return Ok(Command::Empty) };
     let no_args = |c: Command| {
         if rest.is_empty() {
             Ok(c)
         } else {
-            Err(format!("'{first}' takes no arguments, got '{}'", rest.join(" ")))
+            Err(CommandError::NoArguments { command: first.to_string(), got: rest.join(" ") })
         }
     };
     match first {
@@ -77,34 +132,33 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "setoption" => parse_setoption(rest),
         "position" => parse_position(rest),
         "go" => Ok(Command::Go(parse_go(rest))),
-        other => Err(format!("unknown command '{other}' (expected one of: {COMMANDS})")),
+        other => Err(CommandError::Unknown(other.to_string())),
     }
 }
 
-fn parse_setoption(words: &[&str]) -> Result<Command, String> {
-    let usage = "setoption: expected 'setoption name NAME [value VALUE]'";
-    let Some((&"name", rest)) = words.split_first() else { return Err(usage.into()) };
+fn parse_setoption(words: &[&str]) -> Result<Command, CommandError> {
+    let Some((&"name", rest)) = words.split_first() else { return Err(CommandError::SetOption) };
     let split = rest.iter().position(|&w| w == "value");
     let (name, value) = match split {
         Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
         None => (rest, None),
     };
     if name.is_empty() {
-        return Err(usage.into());
+        return Err(CommandError::SetOption);
     }
     Ok(Command::SetOption { name: name.join(" "), value })
 }
 
-fn parse_position(words: &[&str]) -> Result<Command, String> {
+fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
     let split = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
     let (head, tail) = words.split_at(split);
     let moves: Vec<String> = tail.iter().skip(1).map(|w| w.to_string()).collect();
     let text = match head.split_first() {
         Some((&"startpos", [])) => None,
-        Some((&"startpos", extra)) => return Err(format!("position startpos: unexpected '{}'", extra.join(" "))),
-        Some((&"fen", [])) => return Err("position fen: no position text before 'moves' or the end".into()),
+        Some((&"startpos", extra)) => return Err(CommandError::AfterStartpos(extra.join(" "))),
+        Some((&"fen", [])) => return Err(CommandError::NoFen),
         Some((&"fen", text)) => Some(text.join(" ")),
-        _ => return Err("position: expected 'startpos' or 'fen TEXT', then optionally 'moves M1 M2 ...'".into()),
+        _ => return Err(CommandError::Position),
     };
     Ok(Command::Position { text, moves })
 }
@@ -115,13 +169,12 @@ fn parse_go(words: &[&str]) -> Go {
     while i < words.len() {
         let word = words[i];
         let arg = words.get(i + 1).copied();
-        let number = || -> Result<u64, String> {
-            let text = arg.ok_or_else(|| format!("go: '{word}' needs a number"))?;
+        let number = || -> Result<u64, GoProblem> {
+            let text = arg.ok_or_else(|| GoProblem::NoNumber(word.to_string()))?;
+            let (word, text) = (word.to_string(), text.to_string());
             text.parse::<u64>().map_err(|e| match e.kind() {
-                std::num::IntErrorKind::PosOverflow => {
-                    format!("go: '{word} {text}': too large (at most {})", u64::MAX)
-                }
-                _ => format!("go: '{word} {text}': not a whole number"),
+                std::num::IntErrorKind::PosOverflow => GoProblem::TooLarge { word, text },
+                _ => GoProblem::NotANumber { word, text },
             })
         };
         let ms = |n: u64| Duration::from_millis(n);
@@ -142,7 +195,7 @@ fn parse_go(words: &[&str]) -> Go {
             "wtime" | "btime" | "p1time" | "p2time" | "p3time" => number().map(|n| go.time[seat(word)] = Some(ms(n))),
             "winc" | "binc" | "p1inc" | "p2inc" | "p3inc" => number().map(|n| go.inc[seat(word)] = ms(n)),
             other => {
-                go.problems.push(format!("go: unknown '{other}' ignored"));
+                go.problems.push(GoProblem::Unknown(other.to_string()));
                 i += 1;
                 continue;
             }
@@ -205,17 +258,20 @@ mod tests {
     fn a_number_too_large_is_said_to_be_too_large_with_its_bound() {
         let Command::Go(go) = parse("go nodes 99999999999999999999 movetime 10").unwrap() else { panic!() };
         assert_eq!(go.problems.len(), 1, "{:?}", go.problems);
-        let problem = &go.problems[0];
-        assert!(problem.contains("too large") && problem.contains(&u64::MAX.to_string()), "{problem}");
+        assert_eq!(
+            go.problems[0].to_string(),
+            "go: 'nodes 99999999999999999999': too large (at most 18446744073709551615)"
+        );
         assert_eq!(go.movetime, Some(Duration::from_millis(10)));
         let Command::Go(go) = parse("go nodes -3").unwrap() else { panic!() };
-        assert!(go.problems[0].contains("not a whole number"), "{:?}", go.problems);
+        assert_eq!(go.problems, [GoProblem::NotANumber { word: "nodes".into(), text: "-3".into() }]);
     }
 
     #[test]
     fn unknown_commands_are_named() {
         let err = parse("frobnicate now").unwrap_err();
-        assert!(err.contains("'frobnicate'"), "{err}");
+        assert_eq!(err, CommandError::Unknown("frobnicate".into()));
+        assert!(err.to_string().starts_with("unknown command 'frobnicate' (expected one of: uci, "), "{err}");
         assert_eq!(parse("   ").unwrap(), Command::Empty);
         assert!(parse("isready now").is_err());
     }
