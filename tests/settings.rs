@@ -96,3 +96,23 @@ fn out_of_range_values_name_the_range_everywhere() {
         assert!(stderr_of(&out).contains("'many' is not a"), "--{flag} many: {}", stderr_of(&out));
     }
 }
+
+/// Gauntlet lines written before `search_tactics` existed (the leaf share, its depth and the
+/// tree levers under names of their own, or nothing for the plain search) read as the tactics
+/// they were played with, so their tables stay apart from the default search's.
+#[test]
+fn older_gauntlet_lines_read_as_the_tactics_they_played() {
+    let older = r#"{"player":"step-000000004","opponent":"greedy","sims":8,"tactics":0.5,"tactics_depth":1,
+        "tree_tactics":{"prior":0.5,"prior_plies":0,"temperature":0.33,"value":1.0,"minimax":0.5,"choice":"lcb","lcb_width":0.2},
+        "max_plies":60,"games":2,"score":1.0}"#;
+    let line: GauntletMatch = serde_json::from_str(older).unwrap();
+    let played = Tactics { tactics_weight: 0.5, tactics_depth: 1, ..Tactics::default() };
+    assert_eq!(line.tactics(), played);
+    let plain: GauntletMatch =
+        serde_json::from_str(r#"{"player":"step-000000004","opponent":"greedy","sims":8,"games":2}"#).unwrap();
+    assert_eq!(plain.tactics(), Tactics::off());
+    // Written again, the line holds the tactics once, under their keys, and reads back the same.
+    let again: GauntletMatch = serde_json::from_str(&serde_json::to_string(&line).unwrap()).unwrap();
+    assert_eq!(again.tactics(), played);
+    assert!(!serde_json::to_string(&again).unwrap().contains("tree_tactics"));
+}

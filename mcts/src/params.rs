@@ -16,7 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::setting::{Range, SettingError, SettingValue};
+use crate::setting::{read_value, Range, SettingError, SettingValue};
 use crate::tactics::{Tactics, MAX_PLY_COUNT, MAX_TEMPERATURE};
 
 /// How a search chooses among the root's moves (the config's `search.root`).
@@ -46,11 +46,7 @@ impl std::str::FromStr for RootSearch {
 
     /// `puct` or `gumbel`, as the config writes them.
     fn from_str(text: &str) -> Result<RootSearch, SettingError> {
-        RootSearch::read(text).ok_or_else(|| SettingError {
-            key: "root",
-            value: text.to_string(),
-            expected: RootSearch::KIND.into(),
-        })
+        read_value("root", text)
     }
 }
 

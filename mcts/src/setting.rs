@@ -169,6 +169,12 @@ impl SettingError {
     }
 }
 
+/// `text` read as a value of setting `key`, or the error that says what it takes: the
+/// `FromStr` of the settings' own value types (choices), which the config and flags read.
+pub fn read_value<T: SettingValue>(key: &'static str, text: &str) -> Result<T, SettingError> {
+    T::read(text).ok_or_else(|| SettingError { key, value: text.to_string(), expected: T::KIND.into() })
+}
+
 /// One setting as the command line, the docs and Python see it, from its declaration.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Setting {

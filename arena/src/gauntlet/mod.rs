@@ -30,13 +30,9 @@ pub struct GauntletMatch {
     pub opponent: String,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
-    /// How the checkpoints used the tactical judge, every key of [`Tactics`]; left out when
-    /// it was off, as in the lines written before it existed (read [`GauntletMatch::tactics`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub search_tactics: Option<Tactics>,
-    /// The same as lines written before `search_tactics` said it; read, never written.
-    #[serde(flatten, skip_serializing)]
-    pub older_tactics: OlderTactics,
+    /// How the checkpoints used the tactical judge ([`GauntletMatch::tactics`]).
+    #[serde(flatten)]
+    pub judge: JudgeRecord,
     /// Longest game in plies; longer games are adjudicated.
     pub max_plies: u32,
     /// Pawns of material that decided a game at `max_plies` (`--adjudicate-material`); left
@@ -84,20 +80,47 @@ impl GauntletMatch {
 
     /// How the checkpoints used the tactical judge in this match.
     pub fn tactics(&self) -> Tactics {
-        self.search_tactics.clone().unwrap_or_else(|| self.older_tactics.tactics())
+        self.judge.search_tactics.clone().unwrap_or_else(Tactics::off)
     }
 
-    /// Records `tactics` as the checkpoints' (nothing when they are off).
+    /// Records `tactics` as the checkpoints'.
     pub fn set_tactics(&mut self, tactics: &Tactics) {
-        self.search_tactics = (*tactics != Tactics::off()).then(|| tactics.clone());
+        self.judge.search_tactics = (*tactics != Tactics::off()).then(|| tactics.clone());
     }
 }
 
-/// The tactics as gauntlet lines wrote them before [`GauntletMatch::search_tactics`]: the leaf
-/// share and depth, and the tree levers under names of their own.
+/// How a gauntlet's checkpoints used the tactical judge, as its line says it: `search_tactics`
+/// with every key of [`Tactics`], left out when the judge was off; lines written before it
+/// existed (the leaf share, its depth and the tree levers under names of their own, or nothing
+/// for the plain search) are read into it, so a line written again says the same.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(from = "JudgeFields")]
+pub struct JudgeRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search_tactics: Option<Tactics>,
+}
+
+/// What a line may hold of the judge: the current key, or the older ones.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct JudgeFields {
+    search_tactics: Option<Tactics>,
+    #[serde(flatten)]
+    older: OlderTactics,
+}
+
+impl From<JudgeFields> for JudgeRecord {
+    fn from(fields: JudgeFields) -> JudgeRecord {
+        let tactics = fields.search_tactics.unwrap_or_else(|| fields.older.tactics());
+        JudgeRecord { search_tactics: (tactics != Tactics::off()).then_some(tactics) }
+    }
+}
+
+/// The tactics as gauntlet lines wrote them before `search_tactics`: the leaf share and
+/// depth, and the tree levers under names of their own.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(default)]
-pub struct OlderTactics {
+struct OlderTactics {
     /// `tactics_weight`.
     tactics: f32,
     /// `tactics_depth`.

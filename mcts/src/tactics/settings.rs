@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::setting::{Range, SettingError, SettingValue};
+use crate::setting::{read_value, Range, SettingError, SettingValue};
 
 /// The deepest tactical judge. Each ply multiplies a judged node's cost (Wellisch, uniform
 /// search at 64 simulations: 0.13 ms a move with quiescence alone, 3.4 at depth 2), so a deeper
@@ -173,11 +173,7 @@ impl std::str::FromStr for MoveChoice {
 
     /// `visits` or `lcb`, as the config writes them.
     fn from_str(text: &str) -> Result<MoveChoice, SettingError> {
-        MoveChoice::read(text).ok_or_else(|| SettingError {
-            key: "choice",
-            value: text.to_string(),
-            expected: MoveChoice::KIND.into(),
-        })
+        read_value("choice", text)
     }
 }
 
