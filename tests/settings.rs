@@ -35,7 +35,8 @@ fn each_tactical_setting_reaches_the_config_the_flags_the_names_and_the_log() {
 
         // The config key, flat in [search].
         let set = format!("search.{key}={value}");
-        let config = Config::parse(CONFIG, "c.toml", &[set.clone()]).unwrap_or_else(|e| panic!("{set}: {e}"));
+        let config =
+            Config::parse(CONFIG, "c.toml", std::slice::from_ref(&set)).unwrap_or_else(|e| panic!("{set}: {e}"));
         assert_eq!(config.search.get(key), Some(value.clone()), "{set}");
 
         // The gauntlet log: the line written holds it and reads back as the same tactics.
@@ -85,7 +86,7 @@ fn out_of_range_values_name_the_range_everywhere() {
     for setting in Tactics::settings().into_iter().filter(|s| s.numeric) {
         let key = setting.key;
         let set = format!("search.{key}=-1");
-        let e = Config::parse(CONFIG, "c.toml", &[set.clone()]).unwrap_err().to_string();
+        let e = Config::parse(CONFIG, "c.toml", std::slice::from_ref(&set)).unwrap_err().to_string();
         assert!(e.contains(&setting.range), "{set}: {e}");
         let Some(flag) = setting.flag else { continue };
         let out = vzero(&["analyse", "--variant", "mini-hexchess", &format!("--{flag}"), "-1"]);

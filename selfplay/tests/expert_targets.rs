@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use alphabeta::TacticsJudge;
-use mcts::{Judged, MoveChoice, SearchParams, UniformEvaluator};
+use mcts::{Judged, SearchParams, Tactics, UniformEvaluator};
 use rules::hexchess::Glinski;
 use rules::{Encoding, Game};
 use selfplay::config::SelfplayConfig;
@@ -41,11 +41,7 @@ fn the_expert_search_targets_the_hanging_rook_until_its_levers_fade() {
         simulations: 64,
         dirichlet_epsilon: 0.0,
         fast_fraction: 0.0,
-        tactical_prior: 0.5,
-        tactical_value: 1.0,
-        minimax_weight: 0.5,
-        choice: MoveChoice::Lcb,
-        tactical_iterations: 10,
+        tactics: Tactics { tactical_iterations: 10, ..Tactics::default() },
         ..SearchParams::default()
     };
     let expert = capture_share(&params.tree_levers_at(0));
