@@ -274,12 +274,15 @@ fn cached_evaluator_changes_nothing_but_the_work() {
     cached.run(&cache);
     assert_eq!(plain.result().unwrap(), cached.result().unwrap());
     assert!(cache.hits() > 0, "tic-tac-toe transposes");
-    // Threads share the cache; a second search of the same position finds it warm.
+    // Threads share the cache; a second search of the same position finds it warm: fewer new
+    // misses than the cold first search had. Two threads' virtual loss walks to other leaves on
+    // each run (2026-12-06, 40 runs on 2 cores: 259 to 837 new misses after 1151, median 316),
+    // so the bound is the cold count; half of it failed one run in 40, on the code of then too.
     let misses = cache.misses();
     let mut threaded = Search::new(TicTacToe::start(), params, 0);
     threaded.run_parallel(&cache, 2);
     assert_eq!(threaded.result().unwrap().root_visits, 3000);
-    assert!(cache.misses() - misses < misses / 2, "{} new misses after {misses}", cache.misses() - misses);
+    assert!(cache.misses() - misses < misses, "{} new misses after {misses}", cache.misses() - misses);
 }
 
 /// A broken evaluator (NaN values, negative priors) cannot poison the tree.
