@@ -317,10 +317,10 @@ impl SearchParams {
 
     /// The search self-play runs with the network of training iteration `iteration`: the
     /// tactical prior, tactical value and minimax weight each falling linearly to 0 over
-    /// `tactical_iterations` (0: constant), every other parameter as it is.
+    /// `tree_levers_iterations` (0: constant), every other parameter as it is.
     pub fn tree_levers_at(&self, iteration: u32) -> SearchParams {
         let t = &self.tactics;
-        let fade = |w| fading(w, t.tactical_iterations, iteration);
+        let fade = |w| fading(w, t.tree_levers_iterations, iteration);
         let tactics = Tactics {
             tactical_prior: fade(t.tactical_prior),
             tactical_value: fade(t.tactical_value),
@@ -376,7 +376,7 @@ mod tests {
             tactical_prior: 0.5,
             tactical_value: 1.0,
             minimax_weight: 0.4,
-            tactical_iterations: 4,
+            tree_levers_iterations: 4,
             tactical_temperature: 0.33,
             ..Tactics::off()
         };
@@ -389,7 +389,7 @@ mod tests {
         let mut later = params.tree_levers_at(2);
         (later.tactics.tactical_prior, later.tactics.tactical_value, later.tactics.minimax_weight) = (0.5, 1.0, 0.4);
         assert_eq!(later, params);
-        let kept = SearchParams { tactics: Tactics { tactical_iterations: 0, ..params.tactics.clone() }, ..params };
+        let kept = SearchParams { tactics: Tactics { tree_levers_iterations: 0, ..params.tactics.clone() }, ..params };
         assert_eq!(kept.tree_levers_at(100), kept);
     }
 

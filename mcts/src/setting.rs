@@ -239,10 +239,17 @@ pub fn check<T: SettingValue>(key: &'static str, value: T, range: &Range<T>) -> 
     }
 }
 
-/// Reads a config key and refuses one that is not in `keys` while it is read, so that the
-/// format's error points at the key (a TOML line), as serde's derived structs do.
+/// Reads a config key and refuses one that is not in `keys` (nor in `former`, the names keys had
+/// before a rename) while it is read, so that the format's error points at the key (a TOML
+/// line), as serde's derived structs do.
 #[doc(hidden)]
-pub struct KnownKey(pub &'static [&'static str]);
+#[derive(Clone, Copy)]
+pub struct KnownKey {
+    /// The keys.
+    pub keys: &'static [&'static str],
+    /// Their former names.
+    pub former: &'static [&'static str],
+}
 
 impl<'de> serde::de::DeserializeSeed<'de> for KnownKey {
     type Value = &'static str;
@@ -257,13 +264,15 @@ impl<'de> serde::de::Visitor<'de> for KnownKey {
         f.write_str("a setting's key")
     }
     fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<&'static str, E> {
-        self.0.iter().find(|k| **k == key).copied().ok_or_else(|| E::unknown_field(key, self.0))
+        let known = self.keys.iter().chain(self.former).find(|k| **k == key);
+        known.copied().ok_or_else(|| E::unknown_field(key, self.keys))
     }
 }
 
 /// Declares a section of settings (see the [module docs](crate::setting)): a struct whose
 /// fields each carry `= default, range` and, optionally, `flag "NAME" "VALUE"` (the long flag of
-/// the commands that play) and `tag "T"` (what a player's name gets when it is on). An
+/// the commands that play), `tag "T"` (what a player's name gets when it is on) and `was
+/// "OLD"` (the key's name before a rename, still read). An
 /// `internal { ... }` block holds fields that are range-checked but no config key; a
 /// `nested { ... }` block holds sections whose keys are this section's keys too (flat in the
 /// config file).
@@ -275,7 +284,7 @@ macro_rules! settings {
             $(
                 $(#[doc = $doc:literal])*
                 $field:ident : $ty:ty = $default:expr, $range:expr
-                    $(, flag $flag:literal $value_name:literal)? $(, tag $tag:literal)? ;
+                    $(, flag $flag:literal $value_name:literal)? $(, tag $tag:literal)? $(, was $was:literal)? ;
             )*
         }
         $(internal {
@@ -321,6 +330,18 @@ macro_rules! settings {
                 KEYS.as_slice()
             }
 
+            /// The names keys had before they were renamed, which configs written then still
+            /// use: read as the keys they became, never written.
+            pub fn former_keys() -> &'static [&'static str] {
+                static FORMER: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+                    #[allow(unused_mut)]
+                    let mut former: Vec<&'static str> = vec![$($($was),*)?];
+                    $($( former.extend(<$nty>::former_keys()); )*)?
+                    former
+                });
+                FORMER.as_slice()
+            }
+
             /// Every setting of the section as the command line, the docs and Python see it.
             pub fn settings() -> Vec<$crate::setting::Setting> {
                 let defaults = $name::default();
@@ -354,7 +375,7 @@ macro_rules! settings {
             /// has no such key.
             pub fn set(&mut self, key: &str, text: &str) -> Result<bool, $crate::setting::SettingError> {
                 match key {
-                    $( stringify!($field) => {
+                    $( stringify!($field) $(| $was)? => {
                         let range: $crate::setting::Range<$ty> = $range;
                         $crate::setting::set_from_text(&mut self.$field, stringify!($field), text, &range)?;
                         Ok(true)
@@ -405,7 +426,7 @@ macro_rules! settings {
             #[doc(hidden)]
             pub fn read_key<'de, A: serde::de::MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
                 match key {
-                    $( stringify!($field) => { self.$field = map.next_value()?; Ok(true) } )*
+                    $( stringify!($field) $(| $was)? => { self.$field = map.next_value()?; Ok(true) } )*
                     _ => {
                         $($( if self.$nfield.read_key(key, map)? { return Ok(true); } )*)?
                         Ok(false)
@@ -443,7 +464,8 @@ macro_rules! settings {
                     }
                     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<$name, A::Error> {
                         let mut out = $name::default();
-                        while let Some(key) = map.next_key_seed($crate::setting::KnownKey($name::keys()))? {
+                        let known = $crate::setting::KnownKey { keys: $name::keys(), former: $name::former_keys() };
+                        while let Some(key) = map.next_key_seed(known)? {
                             out.read_key(key, &mut map)?;
                         }
                         Ok(out)

@@ -295,3 +295,16 @@ fn each_kind_of_limit_keeps_its_exact_message() {
     assert_eq!(e, "my.toml: gauntlet.games = 10: must be at least 1 (a multiple of 6 for three players)");
     assert!(Config::parse("variant = \"wellisch\"\n[gauntlet]\nevery = 0\ngames = 10\n", "my.toml", &[]).is_ok());
 }
+
+/// A renamed key is read under its former name too (configs and run directories written
+/// before the rename), and the refusal of an unknown key lists the current names only.
+#[test]
+fn a_renamed_search_key_is_still_read_under_its_former_name() {
+    let c = Config::parse(GOOD, "my.toml", &["search.tactical_iterations=7".into()]).unwrap();
+    assert_eq!(c.search.tactics.tree_levers_iterations, 7);
+    let c = Config::parse(&format!("{GOOD}[search]\ntactical_iterations = 5\n"), "my.toml", &[]).unwrap();
+    assert_eq!(c.search.tactics.tree_levers_iterations, 5);
+    assert!(c.to_toml().contains("tree_levers_iterations = 5") && !c.to_toml().contains("tactical_iterations"));
+    let e = err("variant = \"glinski\"\n[search]\ntactical_iteration = 5\n", &[]);
+    assert!(e.contains("tree_levers_iterations") && !e.contains("`tactical_iterations`"), "{e}");
+}

@@ -1,5 +1,5 @@
 //! Self-play with the tactical search as its expert: the policy targets it records carry the
-//! judge's tactics while the tree levers are on, and lose them once `tactical_iterations` has
+//! judge's tactics while the tree levers are on, and lose them once `tree_levers_iterations` has
 //! faded the levers out.
 
 use std::sync::atomic::AtomicBool;
@@ -41,7 +41,7 @@ fn the_expert_search_targets_the_hanging_rook_until_its_levers_fade() {
         simulations: 64,
         dirichlet_epsilon: 0.0,
         fast_fraction: 0.0,
-        tactics: Tactics { tactical_iterations: 10, ..Tactics::default() },
+        tactics: Tactics { tree_levers_iterations: 10, ..Tactics::default() },
         ..SearchParams::default()
     };
     let expert = capture_share(&params.tree_levers_at(0));

@@ -32,7 +32,7 @@ pub struct NetArgs {
     /// Leaves a search keeps waiting for the network at once (per search thread): more make
     /// bigger batches and fewer network calls, at a little selectivity per simulation; a fixed
     /// count always searches the same way. (default 8)
-    #[arg(long, value_name = "N", value_parser = count::<u32>(1, 256))]
+    #[arg(long, value_name = "N", value_parser = count::<u32>(1, mcts::MAX_IN_FLIGHT.into()))]
     pub leaves: Option<u32>,
     /// The tactical flags, one per flagged setting of [`mcts::Tactics`].
     #[command(flatten)]

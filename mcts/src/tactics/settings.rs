@@ -66,10 +66,13 @@ crate::settings! {
         /// prior, value and `lcb` choice: 0.83 with it at 0.5 against 0.92 without. PUCT only:
         /// Gumbel search's selection and choice do not read it.
         minimax_weight: f32 = 0.5, Range::between(0.0, 1.0), flag "minimax" "W", tag "minimax";
-        /// Self-play: iterations over which `tactical_prior`, `tactical_value` and
-        /// `minimax_weight` fall linearly to 0, so the network takes over from the judge (0
-        /// keeps them).
-        tactical_iterations: u32 = 0, Range::from_to(0, MAX_PLY_COUNT);
+        /// Self-play: iterations over which the tree levers (`tactical_prior`, `tactical_value`
+        /// and `minimax_weight`) fall linearly to 0, so the network takes over from the judge
+        /// (0 keeps them).
+        ///
+        /// Named `tactical_iterations` before 2026-12-06, beside `tactics_iterations`, the fade
+        /// of the leaf share: two fades of names one letter apart.
+        tree_levers_iterations: u32 = 0, Range::from_to(0, MAX_PLY_COUNT), was "tactical_iterations";
         /// How the move is chosen: `visits` (the most visited, AlphaZero's) or `lcb` (the
         /// visited move with the highest `Q - lcb_width / sqrt(visits)`), which reads values
         /// where visits are few.
