@@ -17,8 +17,9 @@ use crate::evaluator::Evaluator;
 use crate::gumbel::{improved_policy, select_interior, GumbelRoot};
 use crate::params::{RootSearch, SearchParams};
 use crate::result::{choose_by_temperature, pruned_visits, SearchResult};
-use crate::select::{lcb_edge, select_edge, View};
+use crate::select::{select_edge, View};
 use crate::solver::{allowed_root_moves, prove_ancestors};
+use crate::tactics::choice::lcb_edge;
 use crate::tactics::minimax::back_up_minimax;
 use crate::tactics::prior::mix_priors;
 use crate::tactics::{seat_vector, MoveChoice};
@@ -517,7 +518,9 @@ impl<G: Game> Search<G> {
         let chosen = if temperature < 1e-3 {
             let best = match self.params.tactics.choice {
                 MoveChoice::Visits => self.tree.best_edge_where(ROOT, |e| ok(e - first)),
-                MoveChoice::Lcb => lcb_edge(&self.tree, ROOT, &self.params, self.view(), |e| ok(e - first)),
+                MoveChoice::Lcb => {
+                    lcb_edge(&self.tree, ROOT, self.params.tactics.lcb_width, self.view(), |e| ok(e - first))
+                }
             };
             match best {
                 Some(e) => self.tree.edges[e].mv,

@@ -5,11 +5,12 @@
 //! [`crate::Blend`]), mix its opinion into new nodes' priors ([`prior`]), take the best judged
 //! move's value as a node's value ([`Tactics::tactical_value`]), minimax the judged values up
 //! the tree for selection and move choice ([`minimax`], implicit minimax backups, Lanctot et
-//! al. 2014) and choose the move by a lower confidence bound ([`MoveChoice::Lcb`]).
+//! al. 2014) and choose the move by a lower confidence bound ([`choice`]).
 //!
 //! [`settings`] declares every tactical setting once ([`Tactics`]); [`judge`] is what the
 //! search asks ([`MoveJudge`], [`Judged`]); `alphabeta::TacticsJudge` is the judge.
 
+pub(crate) mod choice;
 pub mod judge;
 pub(crate) mod minimax;
 pub mod prior;
