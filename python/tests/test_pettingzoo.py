@@ -90,3 +90,27 @@ def test_render_gives_the_text_board():
     assert env.render() == env.unwrapped.game.board() and "d4*P" in env.render()
     with pytest.raises(ValueError, match="render_mode 'rgb'"):
         vzero.pettingzoo.env("mini-hexchess", render_mode="rgb")
+
+
+def test_a_search_agent_plays_legal_moves_with_the_settings_it_is_given():
+    """``SearchAgent`` plays the agent to move with the default search or the settings it is
+    given (the search before the judge here), and refuses a setting that does not exist."""
+    env = vzero.pettingzoo.env("mini-hexchess", max_plies=12)
+    env.reset()
+    players = [vzero.pettingzoo.SearchAgent(simulations=8), vzero.pettingzoo.SearchAgent(
+        simulations=8, tactical_prior=0, tactical_value=0, minimax_weight=0, choice="visits")]
+    plies = 0
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        action = players[env.game.to_move](env)
+        assert env.observe(agent)["action_mask"][action] == 1
+        env.step(action)
+        plies += 1
+    assert plies > 0
+    with pytest.raises(TypeError, match="no_such_setting"):
+        vzero.pettingzoo.SearchAgent(no_such_setting=1)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        vzero.pettingzoo.SearchAgent(simulations=8, tactical_prior=2)(env)

@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 
 use anyhow::anyhow;
-use serde_json::json;
+use serde::Serialize;
 
 use super::start::{refuse_finished, setup_usage};
 use crate::cli::AnalyseArgs;
@@ -45,48 +45,89 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         eprintln!("vzero analyse: {note}; ask for fewer --sims");
     }
     if args.json {
-        println!("{}", to_json(args.game.variant.name(), model.as_deref(), &position, args.sims, &report));
+        let json = to_json(args.game.variant.name(), model.as_deref(), &position, args.sims, &report);
+        println!("{}", serde_json::to_string(&json)?);
     } else {
         print_table(&report);
     }
     Ok(())
 }
 
-/// The report as the JSON object documented in the README (also what the browser page shows).
-pub(crate) fn to_json(
-    variant: &str,
-    model: Option<&str>,
-    position: &str,
-    sims: u32,
-    r: &Analysis,
-) -> serde_json::Value {
-    let moves: Vec<serde_json::Value> = r
+/// What `vzero analyse --json` prints and the browser page shows: a search's report. Its keys
+/// are in alphabetical order and its numbers are f64, as the text has always been written
+/// (docs/protocol.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub(crate) struct AnalysisJson {
+    /// The move to play (the first line's), if the position has one.
+    pub bestmove: Option<String>,
+    /// The first line's length in plies.
+    pub depth: usize,
+    /// The network's checkpoint folder; null for the uniform evaluator.
+    pub model: Option<String>,
+    /// The root moves reported, best first.
+    pub moves: Vec<MoveJson>,
+    /// Completed visits at the root.
+    pub nodes: u32,
+    /// The position searched, as text.
+    pub position: String,
+    /// The simulations asked for.
+    pub sims: u32,
+    /// Milliseconds the search took.
+    pub time_ms: u64,
+    /// The seat to move, from 0.
+    pub to_move: usize,
+    /// The root's value, one expected final score per seat.
+    pub values: Vec<f64>,
+    /// The variant's name.
+    pub variant: String,
+}
+
+/// One root move of an [`AnalysisJson`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub(crate) struct MoveJson {
+    /// The move as text.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its prior in the search.
+    pub prior: f64,
+    /// Its principal variation, from the move on.
+    pub pv: Vec<String>,
+    /// The mover's mean score after it; null when never visited.
+    pub q: Option<f64>,
+    /// Each seat's mean score after it; null when never visited.
+    pub values: Option<Vec<f64>>,
+    /// Completed visits of its subtree.
+    pub visits: u32,
+}
+
+/// The report `r` of a search of `position` as JSON.
+pub(crate) fn to_json(variant: &str, model: Option<&str>, position: &str, sims: u32, r: &Analysis) -> AnalysisJson {
+    let wide = |v: &[f32]| v.iter().map(|&x| f64::from(x)).collect::<Vec<f64>>();
+    let moves = r
         .lines
         .iter()
-        .map(|l| {
-            json!({
-                "move": l.mv,
-                "visits": l.visits,
-                "prior": l.prior,
-                "q": l.q,
-                "values": l.values,
-                "pv": l.pv,
-            })
+        .map(|l| MoveJson {
+            mv: l.mv.clone(),
+            prior: f64::from(l.prior),
+            pv: l.pv.clone(),
+            q: l.q.map(f64::from),
+            values: l.values.as_deref().map(wide),
+            visits: l.visits,
         })
         .collect();
-    json!({
-        "variant": variant,
-        "model": model,
-        "position": position,
-        "to_move": r.mover,
-        "sims": sims,
-        "nodes": r.nodes,
-        "time_ms": r.time.as_millis() as u64,
-        "depth": r.depth(),
-        "values": r.values,
-        "bestmove": r.best(),
-        "moves": moves,
-    })
+    AnalysisJson {
+        bestmove: r.best().map(String::from),
+        depth: r.depth(),
+        model: model.map(String::from),
+        moves,
+        nodes: r.nodes,
+        position: position.to_string(),
+        sims,
+        time_ms: r.time.as_millis() as u64,
+        to_move: r.mover,
+        values: wide(&r.values),
+        variant: variant.to_string(),
+    }
 }
 
 /// The report as a table: a summary line, then one row per root move with its visits, prior,

@@ -16,6 +16,9 @@ Rewards come only when the game ends: each agent gets ``2 * score - 1`` for its 
 is +1/2 and -1/2). For Wellisch the winner (who captured a king) gets +1, the player whose king
 was captured -1 and the third 0, and a draw is 0 for all: the rewards of every game sum to 0.
 ``max_plies`` (default none) truncates longer games, with no reward.
+
+``SearchAgent`` plays an environment's agent to move with ``vzero.search``: your network (or the
+uniform evaluator) and the default search, every search setting a keyword.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from . import Game, variant_summary
+from . import Game, search, search_settings, variant_summary
 
 
 # The largest value of any input plane where it is not 1: Wellisch's reserve planes count a seat's
@@ -135,3 +138,38 @@ class VzeroEnv(AECEnv):
 
     def close(self):
         pass
+
+
+class SearchAgent:
+    """A player for a ``VzeroEnv``: ``vzero.search`` of the position with ``evaluate`` (your
+    network, ``evaluate(planes) -> (logits, values)``; None: the uniform evaluator) at
+    ``simulations`` a move. It searches as ``vzero analyse`` does by default (the tactical judge
+    in the tree); every keyword of ``vzero.search`` and every search setting
+    (``vzero.search_settings()``: ``tactical_prior=0``, ``choice="visits"``, ...) changes that."""
+
+    def __init__(self, evaluate=None, simulations: int = 64, **settings):
+        known = {s["key"] for s in search_settings()} | {
+            "max_in_flight", "temperature", "win_checks", "seed", "max_batch",
+        }
+        unknown = sorted(set(settings) - known)
+        if unknown:
+            raise TypeError(f"SearchAgent got an unexpected keyword argument {unknown[0]!r}")
+        self.evaluate = evaluate
+        self.simulations = simulations
+        self.settings = settings
+
+    def __call__(self, env: VzeroEnv) -> int:
+        """The action (a policy index) for the agent to move in ``env``."""
+        game = env.game
+        evaluate = self.evaluate or _uniform(game.policy_size, game.num_players)
+        return search(game, evaluate, self.simulations, **self.settings).chosen_action
+
+
+def _uniform(policy_size: int, players: int):
+    """Equal logits and a draw for every seat: the command line's uniform evaluator."""
+
+    def evaluate(planes):
+        n = planes.shape[0]
+        return np.zeros((n, policy_size), np.float32), np.full((n, players), 0.5, np.float32)
+
+    return evaluate

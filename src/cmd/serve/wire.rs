@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A search's report: the object `vzero analyse --json` prints (docs/protocol.md), which
 /// `analyse` builds and the page shows as it is.
-pub type Report = serde_json::Value;
+pub type Report = crate::cmd::analyse::AnalysisJson;
 
 /// `POST /api/new`: a game of `variant` with one player per seat.
 #[derive(Debug, Deserialize)]
