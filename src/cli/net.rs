@@ -31,9 +31,14 @@ pub struct NetArgs {
     pub precision: nn::PrecisionChoice,
     /// Leaves a search keeps waiting for the network at once (per search thread): more make
     /// bigger batches and fewer network calls, at a little selectivity per simulation; a fixed
-    /// count always searches the same way. (default 8)
-    #[arg(long, value_name = "N", value_parser = count::<u32>(1, mcts::MAX_IN_FLIGHT.into()))]
-    pub leaves: Option<u32>,
+    /// count always searches the same way.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = count::<u32>(1, mcts::MAX_IN_FLIGHT.into()),
+        default_value_t = mcts::SearchParams::analysis(1).max_in_flight
+    )]
+    pub leaves: u32,
     /// The tactical flags, one per flagged setting of [`mcts::Tactics`].
     #[command(flatten)]
     pub tactical: TacticsArgs,

@@ -33,7 +33,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
     let settings = EngineSettings {
         threads: args.threads.max(1),
         multipv: args.multipv.max(1),
-        leaves: args.net.leaves,
+        leaves: Some(args.net.leaves),
         tactics: args.net.tactics(),
         info_every: INFO_EVERY,
     };

@@ -78,7 +78,7 @@ fn arena_match<G: FullGame>(
 ) -> anyhow::Result<()> {
     let opts = PlayerOptions {
         default_sims: a.sims,
-        leaves: a.net.leaves,
+        leaves: Some(a.net.leaves),
         engine_budget,
         inference,
         tactics: a.net.tactics(),

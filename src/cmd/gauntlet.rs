@@ -27,7 +27,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
             games: args.games,
             sims: args.sims,
             tactics: args.net.tactics(),
-            leaves: args.net.leaves,
+            leaves: Some(args.net.leaves),
             reuse_trees: !args.play.fresh_search,
             max_plies: args.play.max_plies,
             adjudicate_material: args.play.adjudication(config.variant),

@@ -215,7 +215,7 @@ impl<'a> Table<'a> {
         let settings = EngineSettings {
             threads: 1,
             multipv: lines.max(1),
-            leaves: self.args.net.leaves,
+            leaves: Some(self.args.net.leaves),
             tactics: self.args.net.tactics(),
             info_every: INFO_EVERY,
         };

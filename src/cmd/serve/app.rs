@@ -217,7 +217,7 @@ impl App {
                 let settings = EngineSettings {
                     threads: 1,
                     multipv: MULTIPV,
-                    leaves: self.settings.net.leaves,
+                    leaves: Some(self.settings.net.leaves),
                     tactics: self.settings.net.tactics(),
                     info_every: REPORT_EVERY,
                 };
@@ -250,7 +250,7 @@ impl App {
     fn player_options(&self) -> PlayerOptions {
         PlayerOptions {
             default_sims: self.settings.sims,
-            leaves: self.settings.net.leaves,
+            leaves: Some(self.settings.net.leaves),
             engine_budget: EngineBudget::Nodes(self.settings.sims),
             inference: nn::Inference::choose(nn::Device::Cpu, nn::PrecisionChoice::Fp32),
             tactics: self.settings.net.tactics(),

@@ -31,7 +31,7 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
     };
     let inference = args.net.inference(1)?;
     let mut engine =
-        Engine::new(Options::new(variant, args.engine.model), inference, args.net.leaves, args.net.tactics())
+        Engine::new(Options::new(variant, args.engine.model), inference, Some(args.net.leaves), args.net.tactics())
             .map_err(|e| anyhow!("--model: {e}"))?;
 
     // The reader ends with the input; a `quit` leaves it blocked on a read, which the exit ends.
