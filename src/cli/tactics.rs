@@ -32,7 +32,7 @@ impl clap::Args for TacticsArgs {
                     .long(flag)
                     .value_name(setting.value_name)
                     .help(setting.help_and_range())
-                    // A leaked string per flag, once: clap keeps its defaults for the program's life.
+                    // Leaked, a few bytes per flag and command once a run: clap keeps defaults for good.
                     .default_value(&*String::leak(setting.default))
                     .allow_negative_numbers(true)
                     .value_parser(parser),
