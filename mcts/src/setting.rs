@@ -162,13 +162,6 @@ pub struct SettingError {
     pub expected: String,
 }
 
-impl SettingError {
-    /// `value` of `key` refused by `range`.
-    pub fn out_of<T: SettingValue>(key: &'static str, value: impl Display, range: &Range<T>) -> SettingError {
-        SettingError { key, value: value.to_string(), expected: range.words() }
-    }
-}
-
 /// `text` read as a value of setting `key`, or the error that says what it takes: the
 /// `FromStr` of the settings' own value types (choices), which the config and flags read.
 pub fn read_value<T: SettingValue>(key: &'static str, text: &str) -> Result<T, SettingError> {
@@ -235,7 +228,7 @@ pub fn check<T: SettingValue>(key: &'static str, value: T, range: &Range<T>) -> 
     if range.contains(value) {
         Ok(())
     } else {
-        Err(SettingError::out_of(key, value, range))
+        Err(SettingError { key, value: value.to_string(), expected: range.words() })
     }
 }
 
@@ -363,11 +356,6 @@ macro_rules! settings {
                 ),*];
                 $($( all.extend(<$nty>::settings()); )*)?
                 all
-            }
-
-            /// The range of the setting `key` in words, if the section has it.
-            pub fn range_of(key: &str) -> Option<String> {
-                Self::settings().into_iter().find(|s| s.key == key).map(|s| s.range)
             }
 
             /// Sets `key` (a config key of this section or a nested one) from `text`, as a
