@@ -79,6 +79,7 @@ mod select;
 pub mod setting;
 mod solver;
 pub mod tactics;
+pub mod target;
 pub mod tree;
 
 pub use batch::{Batch, Slot};
@@ -98,3 +99,4 @@ pub use tactics::{
     seat_vector, softmax, Judged, MoveChoice, MoveJudge, Tactics, MAX_LCB_WIDTH, MAX_PLY_COUNT, MAX_TACTICS_DEPTH,
     MAX_TEMPERATURE,
 };
+pub use target::PolicyTarget;

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::setting::{read_value, Range, SettingError, SettingValue};
 use crate::tactics::{Tactics, MAX_PLY_COUNT, MAX_TEMPERATURE};
+use crate::target::PolicyTarget;
 
 /// How a search chooses among the root's moves (the config's `search.root`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Serialize, Deserialize)]
@@ -135,9 +136,12 @@ crate::settings! {
         /// Forced playouts: every root child that has been visited gets at least
         /// `sqrt(forced_playout_k * P * total_child_visits)` visits. 0 disables them (KataGo: 2).
         forced_playout_k: f32 = 0.0, Range::from_to(0.0, 100.0);
-        /// Policy-target pruning: before reporting the policy target, take forced playouts back from
-        /// children that would not have been chosen without them, and drop children left with one visit.
-        policy_target_pruning: bool = false, Range::any();
+        /// What a full search's policy target is: `visits` (the root's visit shares), `pruned` (the
+        /// visits no value earned taken back, against the evaluator's own prior: root noise, forced
+        /// playouts and the tactical prior leave the target) or `completed_q` (Gumbel's improved
+        /// policy from the evaluator's own prior and the root's values). PUCT only; Gumbel search's
+        /// target is always its improved policy. The former `policy_target_pruning = true` is `pruned`.
+        policy_target: PolicyTarget = PolicyTarget::Visits, Range::any(), was "policy_target_pruning";
 
         // ---- Decisive moves (Teytaud & Teytaud 2010) ----
         /// A root move that wins at once (the mover scores 1) gets all of the root's prior, so the
@@ -277,7 +281,7 @@ impl SearchParams {
             fast_fraction: 0.0,
             fast_simulations: 100,
             forced_playout_k: 0.0,
-            policy_target_pruning: false,
+            policy_target: PolicyTarget::Visits,
             root_wins_first: false,
             wins_in_tree: false,
             repetition_draws: false,

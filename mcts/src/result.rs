@@ -4,10 +4,6 @@
 use rand::RngExt;
 use rules::MAX_PLAYERS;
 
-use crate::params::SearchParams;
-use crate::select::{children_visits, forced_playouts, puct, View};
-use crate::tree::{Tree, ROOT};
-
 /// The outcome of one move's search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
@@ -15,7 +11,8 @@ pub struct SearchResult<M> {
     pub moves: Vec<M>,
     /// Completed visits of each move's subtree (raw, before pruning).
     pub visits: Vec<u32>,
-    /// The policy target: visit shares after policy-target pruning (when enabled), summing to 1.
+    /// The policy target ([`crate::PolicyTarget`]; the visit shares of a playout-capped search),
+    /// summing to 1.
     pub policy: Vec<f32>,
     /// The root's mean value, one expected score per seat (seats past the player count are 0).
     pub value: [f32; MAX_PLAYERS],
@@ -46,40 +43,6 @@ impl<M: Copy + Eq> SearchResult<M> {
     pub fn policy_target(&self, index: impl Fn(M) -> usize) -> Vec<(usize, f32)> {
         self.moves.iter().zip(&self.policy).filter(|(_, &p)| p > 0.0).map(|(&mv, &p)| (index(mv), p)).collect()
     }
-}
-
-/// Visits per root edge with forced playouts taken back (Wu 2019, "policy target pruning"): every
-/// child but the most visited loses up to its forced-playout floor, as long as its PUCT score stays
-/// below the best child's; children left with a single visit are dropped.
-pub(crate) fn pruned_visits<M: Copy>(tree: &Tree<M>, params: &SearchParams, view: View, visits: &[u32]) -> Vec<f32> {
-    let root = tree.root();
-    let mut out: Vec<f32> = visits.iter().map(|&v| v as f32).collect();
-    let Some(best_edge) = tree.best_edge(ROOT) else { return out };
-    let edges = tree.edges_of(ROOT);
-    let best = best_edge - root.first_edge as usize;
-    let mover = root.to_move as usize;
-    let parent_n = children_visits(root, params.virtual_loss);
-    let c_sqrt_n = params.c_puct(parent_n) * parent_n.sqrt();
-    let q_of = |i: usize| {
-        let c = &tree.nodes[edges[i].child as usize];
-        view.utility_sum(c, mover) / c.visits as f32
-    };
-    let best_score = puct(q_of(best), edges[best].prior, out[best], c_sqrt_n);
-    let total = root.visits.saturating_sub(1) as f32;
-    for i in 0..edges.len() {
-        if i == best || visits[i] == 0 {
-            continue;
-        }
-        let floor = forced_playouts(params.forced_playout_k, edges[i].prior, total);
-        let q = q_of(i);
-        let mut n = out[i];
-        // Take visits back one at a time while the child would still not have been preferred.
-        while n > 1.0 && (out[i] - n) < floor && puct(q, edges[i].prior, n - 1.0, c_sqrt_n) < best_score {
-            n -= 1.0;
-        }
-        out[i] = if n <= 1.0 { 0.0 } else { n };
-    }
-    out
 }
 
 /// Draws a root edge index (relative to the root's edges) with probability proportional to

@@ -16,13 +16,14 @@ use crate::error::SearchError;
 use crate::evaluator::Evaluator;
 use crate::gumbel::{improved_policy, select_interior, GumbelRoot};
 use crate::params::{RootSearch, SearchParams};
-use crate::result::{choose_by_temperature, pruned_visits, SearchResult};
+use crate::result::{choose_by_temperature, SearchResult};
 use crate::select::{select_edge, View};
 use crate::solver::{allowed_root_moves, prove_ancestors};
 use crate::tactics::choice::lcb_edge;
 use crate::tactics::minimax::back_up_minimax;
 use crate::tactics::prior::mix_priors;
 use crate::tactics::{seat_vector, MoveChoice};
+use crate::target::{policy_target, PolicyTarget};
 use crate::tree::{most_visited_line, Status, Tree, NONE, ROOT};
 
 /// Where one simulation's descent ended.
@@ -377,6 +378,7 @@ impl<G: Game> Search<G> {
             let edges = &mut self.tree.edges[range.clone()];
             for (e, &p) in edges.iter_mut().zip(priors) {
                 e.prior = if sane { p / sum } else { uniform };
+                e.own_prior = e.prior;
             }
             let mut best_judged = None;
             if let Some(values) = judged {
@@ -498,18 +500,10 @@ impl<G: Game> Search<G> {
         if self.gumbel() {
             return Ok(self.gumbel_result(moves, visits));
         }
-        let target = if self.full_search && self.params.policy_target_pruning {
-            pruned_visits(&self.tree, &self.params, self.view(), &visits)
-        } else {
-            visits.iter().map(|&v| v as f32).collect()
-        };
-        let total: f32 = target.iter().sum();
-        // With no child visited (a one-visit search), the priors are all there is.
-        let policy: Vec<f32> = if total > 0.0 {
-            target.iter().map(|v| v / total).collect()
-        } else {
-            edges.iter().map(|e| e.prior).collect()
-        };
+        // A playout-capped search is no policy target: its visit shares, for the record.
+        let kind = if self.full_search { self.params.policy_target } else { PolicyTarget::Visits };
+        let policy = policy_target(&self.tree, kind, &self.params, self.view(), &visits);
+        let total: u32 = visits.iter().sum();
 
         let temperature = self.params.temperature_at(self.ply);
         let allowed = self.allowed_moves();
@@ -527,8 +521,7 @@ impl<G: Game> Search<G> {
                 None => moves[highest_prior(edges, ok)],
             }
         } else {
-            let weights: Vec<f32> =
-                if total > 0.0 { visits.iter().map(|&v| v as f32).collect() } else { policy.clone() };
+            let weights: Vec<f32> = if total > 0 { visits.iter().map(|&v| v as f32).collect() } else { policy.clone() };
             let weights: Vec<f32> = weights.iter().enumerate().map(|(i, &w)| if ok(i) { w } else { 0.0 }).collect();
             if weights.iter().any(|&w| w > 0.0) {
                 moves[choose_by_temperature(&weights, temperature, &mut self.rng)]

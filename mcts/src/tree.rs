@@ -101,8 +101,12 @@ impl Node {
 pub struct Edge<M> {
     /// The move.
     pub mv: M,
-    /// The evaluator's prior, root noise mixed in; 0 until the node's evaluation arrives.
+    /// The prior the search selects by: the evaluator's, with the tactical prior, a root's
+    /// decisive moves and root noise mixed in; 0 until the node's evaluation arrives.
     pub prior: f32,
+    /// The evaluator's own prior, before anything is mixed in: what the pruned and completed-Q
+    /// policy targets are measured against ([`crate::PolicyTarget`]).
+    pub own_prior: f32,
     /// The child node, [`NONE`] until the edge is first selected.
     pub child: u32,
 }
@@ -172,7 +176,7 @@ impl<M: Copy> Tree<M> {
         let n = &mut self.nodes[node as usize];
         n.first_edge = first;
         n.num_edges = u16::try_from(moves.len()).expect("more than 65535 legal moves");
-        self.edges.extend(moves.iter().map(|&mv| Edge { mv, prior: 0.0, child: NONE }));
+        self.edges.extend(moves.iter().map(|&mv| Edge { mv, prior: 0.0, own_prior: 0.0, child: NONE }));
         self.judged.resize(self.edges.len(), f32::NAN);
     }
 

@@ -3,7 +3,9 @@
 mod games;
 
 use games::tictactoe::TicTacToe;
-use mcts::{RandomEvaluator, RolloutEvaluator, Search, SearchError, SearchParams, SearchResult, UniformEvaluator};
+use mcts::{
+    PolicyTarget, RandomEvaluator, RolloutEvaluator, Search, SearchError, SearchParams, SearchResult, UniformEvaluator,
+};
 use rules::{Encoding, Game};
 
 /// Self-play settings with every random ingredient switched on.
@@ -17,7 +19,7 @@ fn self_play_params() -> SearchParams {
         fast_fraction: 0.5,
         fast_simulations: 50,
         forced_playout_k: 2.0,
-        policy_target_pruning: true,
+        policy_target: PolicyTarget::Pruned,
         ..SearchParams::for_tests_v1()
     }
 }
@@ -176,7 +178,7 @@ fn forced_playouts_and_pruning() {
     }
 
     // Pruning: the target keeps the best move's visits, takes visits from others only, sums to 1.
-    let mut pruned = Search::new(game, SearchParams { policy_target_pruning: true, ..params }, 9);
+    let mut pruned = Search::new(game, SearchParams { policy_target: PolicyTarget::Pruned, ..params }, 9);
     pruned.run(&RandomEvaluator { seed: 4 });
     let target = pruned.result().unwrap();
     assert_eq!(target.visits, result.visits, "pruning changes the target, not the search");
@@ -306,4 +308,86 @@ fn broken_answers_are_contained() {
     let result = search.result().unwrap();
     assert!(result.value.iter().all(|v| v.is_finite() && (0.0..=1.0).contains(v)), "{result:?}");
     assert_eq!(result.chosen, 2, "the exact win still shows");
+}
+
+#[test]
+fn pruned_targets_measure_visits_against_the_evaluators_own_prior() {
+    // x wins at once at 2; root noise and forced playouts send visits to the other moves.
+    let game = TicTacToe::from_text("xx..o.o.. x").unwrap();
+    let params = SearchParams {
+        simulations: 800,
+        dirichlet_epsilon: 0.5,
+        forced_playout_k: 2.0,
+        policy_target: PolicyTarget::Pruned,
+        ..SearchParams::for_tests_v1()
+    };
+    let mut search = Search::new(game, params, 3);
+    search.run(&RandomEvaluator { seed: 2 });
+    let result = search.result().unwrap();
+    let best = result.moves.iter().position(|&m| m == 2).unwrap();
+    assert_eq!(result.best(), 2, "the winning move is the most visited");
+    // The best move keeps every visit: its weight relative to any kept move is its raw count.
+    let forced: u32 = result.visits.iter().enumerate().filter(|&(i, _)| i != best).map(|(_, v)| v).sum();
+    assert!(forced > 20, "forced playouts and noise visited the other moves: {:?}", result.visits);
+    // Counts back from the shares: the best move's weight is its raw count.
+    let counts: Vec<f32> = result.policy.iter().map(|p| p / result.policy[best] * result.visits[best] as f32).collect();
+    assert!((counts[best] - result.visits[best] as f32).abs() < 1e-3);
+    for (count, &raw) in counts.iter().zip(&result.visits) {
+        assert!(
+            *count <= raw as f32 + 1e-3 && (count - count.round()).abs() < 1e-2,
+            "{counts:?} from {:?}",
+            result.visits
+        );
+    }
+    let kept: f32 = counts.iter().enumerate().filter(|&(i, _)| i != best).map(|(_, c)| c).sum();
+    assert!(kept * 2.0 < forced as f32, "most forced visits were pruned: {counts:?} from {:?}", result.visits);
+}
+
+#[test]
+fn completed_q_targets_equal_their_formula() {
+    let game = TicTacToe::from_text("x...o.... x").unwrap();
+    let params = SearchParams {
+        simulations: 60,
+        dirichlet_epsilon: 0.25,
+        policy_target: PolicyTarget::CompletedQ,
+        ..SearchParams::for_tests_v1()
+    };
+    let mut search = Search::new(game, params.clone(), 5);
+    search.run(&RandomEvaluator { seed: 7 });
+    let result = search.result().unwrap();
+    let tree = search.tree();
+    let root = tree.root();
+    let mover = root.to_move as usize;
+    let edges = tree.edges_of(0);
+    // pi(a) = own_prior(a) * exp(sigma(q(a))) / Z, sigma(q) = (c_visit + max N) * c_scale * q,
+    // q of an unvisited move = v_mix = (v + sum N * (sum_visited p q / sum_visited p)) / (1 + sum N).
+    let child = |e: &mcts::tree::Edge<u8>| (e.child != mcts::tree::NONE).then(|| &tree.nodes[e.child as usize]);
+    let visited: Vec<(f32, f32, u32)> = edges
+        .iter()
+        .filter_map(|e| {
+            child(e).filter(|c| c.visits > 0).map(|c| (e.own_prior, c.value_sum[mover] / c.visits as f32, c.visits))
+        })
+        .collect();
+    let child_visits: u32 = visited.iter().map(|v| v.2).sum();
+    let child_sum: f32 = edges.iter().filter_map(child).map(|c| c.value_sum[mover]).sum();
+    let own_value = (root.value_sum[mover] - child_sum) / (root.visits - child_visits) as f32;
+    let prior_mass: f32 = visited.iter().map(|v| v.0).sum();
+    let weighted_q: f32 = visited.iter().map(|v| v.0 * v.1).sum::<f32>() / prior_mass;
+    let v_mix = (own_value + child_visits as f32 * weighted_q) / (child_visits as f32 + 1.0);
+    let max_visits = visited.iter().map(|v| v.2).max().unwrap() as f32;
+    let sigma = (params.c_visit + max_visits) * params.c_scale;
+    let weight = |e: &mcts::tree::Edge<u8>, prior: f32| {
+        let q = child(e).filter(|c| c.visits > 0).map_or(v_mix, |c| c.value_sum[mover] / c.visits as f32);
+        prior as f64 * ((sigma * q) as f64).exp()
+    };
+    let z: f64 = edges.iter().map(|e| weight(e, e.own_prior)).sum();
+    for (e, &p) in edges.iter().zip(&result.policy) {
+        let expected = weight(e, e.own_prior) / z;
+        assert!((p as f64 - expected).abs() < 1e-4, "{p} against the formula's {expected}");
+    }
+    // The noise is in the priors the search selected by, not in the target's.
+    assert!(edges.iter().any(|e| (e.prior - e.own_prior).abs() > 1e-3));
+    let total: u32 = result.visits.iter().sum();
+    let shares: Vec<f32> = result.visits.iter().map(|&v| v as f32 / total as f32).collect();
+    assert_ne!(result.policy, shares, "the target is not the visit shares");
 }

@@ -31,9 +31,16 @@ pub(crate) struct Completion {
 }
 
 impl Completion {
-    /// The completion at `node`, from `edges`, which must hold every child with completed visits;
-    /// the softmax's normaliser is left for the caller to set.
-    fn new<M: Copy>(tree: &Tree<M>, node: &Node, edges: &[Edge<M>], params: &SearchParams, view: View) -> Completion {
+    /// The completion at `node`, from `edges`, which must hold every child with completed visits,
+    /// weighting their values by `prior`; the softmax's normaliser is left for the caller to set.
+    fn new<M: Copy>(
+        tree: &Tree<M>,
+        node: &Node,
+        edges: &[Edge<M>],
+        params: &SearchParams,
+        view: View,
+        prior: impl Fn(&Edge<M>) -> f32,
+    ) -> Completion {
         let mover = node.to_move as Player;
         let (mut child_visits, mut child_utility, mut max_visits) = (0u32, 0.0f32, 0u32);
         let (mut visited_prior, mut weighted_q, mut q_max) = (0.0f32, 0.0f32, f32::NEG_INFINITY);
@@ -45,7 +52,7 @@ impl Completion {
             child_utility += utility;
             max_visits = max_visits.max(c.visits);
             // A visited move of prior 0 (root_wins_first) still counts, a little (mctx's floor).
-            let p = e.prior.max(f32::MIN_POSITIVE);
+            let p = prior(e).max(f32::MIN_POSITIVE);
             visited_prior += p;
             weighted_q += p * q;
             q_max = q_max.max(q);
@@ -70,14 +77,22 @@ impl Completion {
     /// The completion at the expanded `node`, for `q` and `sigma` only (no softmax).
     pub fn unnormalised<M: Copy>(tree: &Tree<M>, node: u32, params: &SearchParams, view: View) -> Completion {
         let n = &tree.nodes[node as usize];
-        Completion::new(tree, n, &tree.edges[n.edge_range()], params, view)
+        Completion::new(tree, n, &tree.edges[n.edge_range()], params, view, |e| e.prior)
     }
 
-    /// The completion at the expanded `node` with the softmax normalised over all its edges.
-    pub fn of_all<M: Copy>(tree: &Tree<M>, node: u32, params: &SearchParams, view: View) -> Completion {
-        let mut c = Completion::unnormalised(tree, node, params, view);
+    /// The completion at the expanded `node` with the softmax normalised over all its edges, each
+    /// edge's logit being the log of `prior`.
+    fn of_all<M: Copy>(
+        tree: &Tree<M>,
+        node: u32,
+        params: &SearchParams,
+        view: View,
+        prior: impl Fn(&Edge<M>) -> f32 + Copy,
+    ) -> Completion {
+        let n = &tree.nodes[node as usize];
         let edges = tree.edges_of(node);
-        c.normaliser = edges.iter().map(|e| c.weight(e.prior, c.q(tree, e))).sum::<f32>().max(f32::MIN_POSITIVE);
+        let mut c = Completion::new(tree, n, edges, params, view, prior);
+        c.normaliser = edges.iter().map(|e| c.weight(prior(e), c.q(tree, e))).sum::<f32>().max(f32::MIN_POSITIVE);
         c
     }
 
@@ -112,8 +127,20 @@ fn visited_child<'t, M: Copy>(tree: &'t Tree<M>, e: &Edge<M>) -> Option<&'t Node
 
 /// The improved policy over the expanded `node`'s edges, in edge order, summing to 1.
 pub(crate) fn improved_policy<M: Copy>(tree: &Tree<M>, node: u32, params: &SearchParams, view: View) -> Vec<f32> {
-    let c = Completion::of_all(tree, node, params, view);
-    tree.edges_of(node).iter().map(|e| c.policy(e.prior, c.q(tree, e))).collect()
+    improved_policy_from(tree, node, params, view, |e| e.prior)
+}
+
+/// The improved policy with `prior` as each edge's prior: a PUCT search's completed-Q policy
+/// target reads the evaluator's own prior ([`Edge::own_prior`]), not the one the search mixed.
+pub(crate) fn improved_policy_from<M: Copy>(
+    tree: &Tree<M>,
+    node: u32,
+    params: &SearchParams,
+    view: View,
+    prior: impl Fn(&Edge<M>) -> f32 + Copy,
+) -> Vec<f32> {
+    let c = Completion::of_all(tree, node, params, view, prior);
+    tree.edges_of(node).iter().map(|e| c.policy(prior(e), c.q(tree, e))).collect()
 }
 
 /// Gumbel search's selection below the root: the edge maximising `pi'(a) - N(a) / (1 + sum_b N(b))`,
@@ -135,7 +162,7 @@ pub(crate) fn select_interior<M: Copy>(
     let range = n.edge_range();
     let edges = &tree.edges[range.clone()];
     let prefix = edges.iter().position(|e| e.child == NONE).unwrap_or(edges.len());
-    let mut c = Completion::new(tree, n, &edges[..prefix], params, view);
+    let mut c = Completion::new(tree, n, &edges[..prefix], params, view, |e| e.prior);
     // One `exp` per child: the unnormalised policy weights, kept for the scores. Priors are
     // normalised when a node is expanded, so the moves without completed visits hold the rest.
     weights.clear();

@@ -22,7 +22,7 @@ use crate::select::View;
 use crate::tree::{Tree, NONE, ROOT};
 use halving::halving_schedule;
 use improved::Completion;
-pub(crate) use improved::{improved_policy, select_interior};
+pub(crate) use improved::{improved_policy, improved_policy_from, select_interior};
 
 /// The root's part of one move's Gumbel search: a Gumbel draw per root move and the halving
 /// schedule of the budget.
