@@ -268,6 +268,25 @@ fn gating_keeps_the_best_network_for_self_play() {
     let best = std::fs::read_to_string(RunDir::unchecked(&dir).best()).unwrap();
     assert_eq!(best.trim(), "step-000000000");
     std::fs::remove_dir_all(&dir).unwrap();
+
+    // An SPRT that two games cannot decide keeps the first network too.
+    let dir = fresh_dir("gating-sprt");
+    let cfg = config(
+        "mini-hexchess-tiny.toml",
+        &[
+            "training.iterations=1",
+            "evaluation.games=0",
+            "gating.games=2",
+            "gating.sprt=[0, 30]",
+            "gating.simulations=4",
+        ],
+    );
+    run::<MiniHexchess>(&cfg, &dir);
+    let events = gatings(&dir);
+    assert!(events.len() == 1 && !events[0].accepted && events[0].sprt == Some([0.0, 30.0]), "{events:?}");
+    let best = std::fs::read_to_string(RunDir::unchecked(&dir).best()).unwrap();
+    assert_eq!(best.trim(), "step-000000000");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -180,6 +180,10 @@ pub struct PretrainEvent {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EvaluationEvent {
+    /// Which network played: empty (and left out) for the run's trained network, the
+    /// checkpoint's name for another (`step-000000000`, the untrained one).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub network: String,
     /// The opponent's name.
     pub opponent: String,
     /// Games played.
@@ -212,8 +216,11 @@ pub struct GatingEvent {
     pub games: usize,
     /// The candidate's mean score.
     pub candidate_score: f64,
-    /// The score it needed.
+    /// The score it needed (without `sprt`).
     pub threshold: f64,
+    /// `[elo0, elo1]` of the SPRT that decided instead of the threshold (absent: the threshold).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<[f64; 2]>,
     /// It became the best.
     pub accepted: bool,
 }
