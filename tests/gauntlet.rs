@@ -113,15 +113,13 @@ fn bad_gauntlet_requests_are_refused_in_one_line() {
     let run = fresh_dir("bad");
     tiny_run(&run);
     let path = run.to_str().unwrap();
-    let newest = nn::checkpoint::list_checkpoints(&RunDir::unchecked(&run).checkpoints()).unwrap().pop().unwrap();
-    let checkpoint = newest.to_str().unwrap().to_string();
     for (args, expected) in [
         (vec!["--against", "grredy"], "grredy"),
         (vec!["--checkpoints", "every:0"], "every:K"),
         (vec!["--games", "0"], "--games"),
-        // A checkpoint learns: on the fixed scale it would move the ruler.
-        (vec!["--against", &checkpoint], "is a checkpoint or run"),
-        (vec!["--against", &checkpoint], "vzero arena"),
+        // A run directory's newest checkpoint learns: on the fixed scale it would move the ruler.
+        (vec!["--against", path], "is a run directory"),
+        (vec!["--against", path], "vzero arena"),
     ] {
         let out = vzero(&[&["gauntlet", path, "--device", "cpu"][..], &args].concat());
         let err = String::from_utf8_lossy(&out.stderr);
@@ -274,5 +272,21 @@ fn an_engine_that_dies_mid_game_is_reported_as_forfeits_alone_and_inside_a_run()
     let table = text.split_once("gauntlet at").map(|(_, t)| t).unwrap_or_else(|| panic!("no table: {text}"));
     let noted = table.lines().any(|l| l.starts_with(&format!("{engine} forfeited ")) && l.contains(": crashed "));
     assert!(noted, "the table's note: {table}");
+    std::fs::remove_dir_all(run).unwrap();
+}
+
+#[test]
+fn a_checkpoint_folder_is_an_anchor_the_others_are_rated_against() {
+    let run = fresh_dir("anchor");
+    tiny_run(&run);
+    let first = nn::checkpoint::list_checkpoints(&RunDir::unchecked(&run).checkpoints()).unwrap().remove(0);
+    let anchor = format!("{}:4", first.display());
+    let args = ["gauntlet", run.to_str().unwrap(), "--checkpoints", "last", "--against", &anchor, "--games", "2"];
+    let out = vzero(&[&args[..], &["--sims", "4", "--max-plies", "60", "--device", "cpu"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    let events = gauntlet_events(&run);
+    assert!(events.len() == 1 && events[0].opponent == anchor && events[0].games == 2, "{events:?}");
+    assert!(text.lines().any(|l| l.starts_with(&anchor)), "the anchor has its row: {text}");
     std::fs::remove_dir_all(run).unwrap();
 }

@@ -96,8 +96,9 @@ pub struct MatchFlags {
 pub struct GauntletArgs {
     /// The run directory: its checkpoints play, its metrics.jsonl keeps the results.
     pub run: PathBuf,
-    /// Fixed opponents, comma-separated arena players (random anchors the scale at 0); not
-    /// checkpoints, which learn (compare those with `vzero arena` or --each-other).
+    /// Fixed opponents, comma-separated arena players (random anchors the scale at 0), or a
+    /// checkpoint folder such as the run's teacher-only one; not run directories, whose newest
+    /// checkpoint learns (compare those with `vzero arena` or --each-other).
     #[arg(long, default_value = "random,greedy", value_parser = fixed_opponents)]
     pub against: Opponents,
     /// Which checkpoints play: all, last, or every:K (every K-th and the newest).

@@ -64,10 +64,15 @@ impl From<nn::checkpoint::LookupError> for PlayerError {
 }
 
 impl PlayerSpec {
-    /// Whether the player never learns (anything but a network): what a gauntlet measures
-    /// checkpoints against.
+    /// Whether the player never changes: anything but a network, and a network named by its
+    /// checkpoint folder (a run directory stands for its newest checkpoint, which moves as the
+    /// run learns). What a gauntlet measures checkpoints against: a run's teacher-only
+    /// checkpoint is such an anchor.
     pub fn is_fixed(&self) -> bool {
-        !matches!(self, PlayerSpec::Network(..))
+        match self {
+            PlayerSpec::Network(path, _) => nn::checkpoint::is_checkpoint(path),
+            _ => true,
+        }
     }
 
     /// The player as it was written (for a network player: its path and simulations).

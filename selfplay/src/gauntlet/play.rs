@@ -70,7 +70,7 @@ pub enum GauntletError {
     #[error("{0}: the run has no readable checkpoint yet")]
     NoCheckpoint(PathBuf),
     /// An opponent that learns: it would move the scale the gauntlet measures on.
-    #[error("opponent '{0}' is a checkpoint: a gauntlet's opponents are fixed players that never learn (compare checkpoints with `vzero arena`)")]
+    #[error("opponent '{0}' is a run directory, whose newest checkpoint moves as the run learns: a gauntlet's opponents are fixed players (name one checkpoint folder, RUN/checkpoints/step-N, to make it an anchor)")]
     NotFixed(String),
     /// A game count the seat rotation cannot honour.
     #[error("{games} games: {reason}")]
