@@ -72,12 +72,21 @@ fn train_runs_a_tiny_config_and_prints_the_evaluation_table() {
         "training.iterations=1",
         "--set",
         "evaluation.games=2",
+        "--set",
+        "evaluation.untrained=true",
         "--quiet",
     ];
     let out = vzero(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("network vs") && text.contains("random") && text.contains("mcts"), "{text}");
+    // The untrained network beside the trained one, each score with its Elo interval.
+    let header = text.lines().find(|l| l.starts_with("network vs")).unwrap();
+    assert!(header.contains("step 0") && header.matches("Elo [95% interval]").count() == 2, "{text}");
+    let metrics = std::fs::read_to_string(dir.join("metrics.jsonl")).unwrap();
+    let untrained = metrics.lines().filter(|l| l.contains(r#""network":"step-000000000""#)).count();
+    let baselines = text.lines().skip_while(|l| !l.starts_with("network vs")).skip(1).count();
+    assert!(baselines >= 2 && untrained == baselines, "{untrained} untrained matches for {baselines} rows: {text}");
     assert!(stderr(&out).contains("on cpu"), "the run must say which device it uses");
     // The same command again finds its finished run (a requeued job); another config for the
     // same directory is refused with a hint (issue 17: requeue-safe starting).

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use rules::{with_game, FullGame};
+use selfplay::run::{EvaluatedMatch, UNTRAINED};
 use selfplay::store::events::{ErrorEvent, RunEvent};
 use selfplay::Config;
 use selfplay::RunDir;
@@ -115,32 +116,59 @@ fn train_game<G: FullGame>(config: &Config, opts: &TrainOptions) -> anyhow::Resu
     train::<G>(config, opts).with_context(|| format!("training in {}", opts.run_dir.display()))
 }
 
-/// The final evaluation's table; a match cut short shows the games it played of the `planned`.
-/// Games the network neither won, drew nor lost (a Glinski stalemate, Wellisch's split points)
-/// get a `partial` column when there are any.
+/// The final evaluation's table: per baseline, the trained network's games, results, score and
+/// Elo with its 95% interval, and beside them the untrained network's score and Elo where it
+/// played. A match cut short shows the games it played of the `planned`. Games the network
+/// neither won, drew nor lost (a Glinski stalemate, Wellisch's split points) get a `partial`
+/// column when there are any.
 fn print_evaluation(summary: &TrainSummary, planned: usize) {
-    let with_partial = summary.evaluation.iter().any(|(_, r)| r.partial(0) > 0);
+    let trained: Vec<&EvaluatedMatch> = summary.evaluation.iter().filter(|m| m.network.is_empty()).collect();
+    let untrained =
+        |opponent: &str| summary.evaluation.iter().find(|m| m.network == UNTRAINED && m.opponent == opponent);
+    let with_untrained = summary.evaluation.iter().any(|m| m.network == UNTRAINED);
+    let with_partial = trained.iter().any(|m| m.result.partial(0) > 0);
     let partial_column = |p: String| if with_partial { format!(" {p:>7}") } else { String::new() };
-    let partial_header = partial_column("partial".to_string());
+    let untrained_column = |p: String| if with_untrained { format!("  {p}") } else { String::new() };
     println!(
-        "{:<22} {:>9} {:>6} {:>6} {:>6}{partial_header} {:>8}",
-        "network vs", "games", "wins", "draws", "losses", "score"
+        "{:<22} {:>9} {:>6} {:>6} {:>6}{} {:>8} {:>22}{}",
+        "network vs",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        partial_column("partial".to_string()),
+        "score",
+        "Elo [95% interval]",
+        untrained_column(format!("{:>8} {:>22}", "step 0", "Elo [95% interval]"))
     );
-    for (opponent, r) in &summary.evaluation {
+    for m in trained {
+        let r = &m.result;
         let (games, note) = if r.games < planned {
             (format!("{}/{planned}", r.games), "  (interrupted)")
         } else {
             (r.games.to_string(), "")
         };
-        let partial = partial_column(r.partial(0).to_string());
+        let before = untrained(&m.opponent).map_or_else(
+            || format!("{:>8} {:>22}", "-", ""),
+            |u| format!("{:>7.1}% {:>22}", 100.0 * u.result.mean_score(0), elo_text(&u.result)),
+        );
         println!(
-            "{:<22} {:>9} {:>6} {:>6} {:>6}{partial} {:>7.1}%{note}",
-            opponent,
+            "{:<22} {:>9} {:>6} {:>6} {:>6}{} {:>7.1}% {:>22}{}{note}",
+            m.opponent,
             games,
             r.wins[0],
             r.draws,
             r.losses[0],
-            100.0 * r.mean_score(0)
+            partial_column(r.partial(0).to_string()),
+            100.0 * r.mean_score(0),
+            elo_text(r),
+            untrained_column(before),
         );
     }
+}
+
+/// `+63 [-6, +131]`: the first seat's Elo over its opponents with the 95% interval.
+fn elo_text(result: &arena::MatchResult) -> String {
+    let e = arena::rating::elo_estimate(&result.first_scores);
+    format!("{:+.0} [{:+.0}, {:+.0}]", e.elo, e.low, e.high)
 }

@@ -93,7 +93,9 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
                 add_point(&mut m.evaluation, GATING, (at.unwrap_or(step), g.candidate_score));
             }
             RunEvent::Evaluation(e) => {
-                add_point(&mut m.evaluation, &format!("vs {}", e.opponent), (step, e.network_score));
+                // Another network than the trained one is named for its checkpoint, step-N.
+                let at = e.network.strip_prefix("step-").and_then(|s| s.parse::<f64>().ok());
+                add_point(&mut m.evaluation, &format!("vs {}", e.opponent), (at.unwrap_or(step), e.network_score));
             }
             _ => {}
         }
@@ -108,7 +110,11 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
 /// Adds `point` to the series called `name`, which is created if need be.
 fn add_point(all: &mut Vec<Series>, name: &str, point: (f64, f64)) {
     match all.iter_mut().find(|s| s.name == name) {
-        Some(s) => s.points.push(point),
+        // In step order: the untrained network's evaluation is logged last but drawn at step 0.
+        Some(s) => {
+            let at = s.points.partition_point(|p| p.0 <= point.0);
+            s.points.insert(at, point);
+        }
         None => all.push(Series { name: name.into(), points: vec![point], ..Series::default() }),
     }
 }
@@ -315,6 +321,8 @@ mod tests {
             "\n",
             r#"{"event":"evaluation","opponent":"random","network_score":0.8}"#,
             "\n",
+            r#"{"event":"evaluation","network":"step-000000000","opponent":"random","network_score":0.6}"#,
+            "\n",
             r#"{"event":"gating","candidate":"step-000000020","best":"step-000000000","games":10,"candidate_score":0.65,"threshold":0.55,"accepted":true}"#,
             "\n{\"event\":\"itera"
         ))
@@ -325,7 +333,7 @@ mod tests {
         assert_eq!(m.seat_scores[0].points, vec![(0.0, 0.5), (20.0, 0.75)]);
         assert_eq!(m.endings[2].points, vec![(0.0, 0.5), (20.0, 0.0)]);
         assert_eq!(m.evaluation[0].name, "vs random");
-        assert_eq!(m.evaluation[0].points, vec![(20.0, 0.8)]);
+        assert_eq!(m.evaluation[0].points, vec![(0.0, 0.6), (20.0, 0.8)], "the untrained network at step 0");
         assert_eq!(m.evaluation[1].name, GATING);
         assert_eq!(m.evaluation[1].points, vec![(20.0, 0.65)], "placed at the candidate's step");
         assert_eq!(m.skipped_lines, 1, "the cut-off last line");

@@ -14,6 +14,9 @@ pub struct EvaluationConfig {
     pub simulations: u32,
     /// The baselines, as arena players (`mcts`: uniform search at `simulations`).
     pub against: Vec<String>,
+    /// Also play the run's untrained (step-0) network against the same baselines, so the table
+    /// shows what the search alone gives beside what learning added.
+    pub untrained: bool,
 }
 
 impl EvaluationConfig {
@@ -29,7 +32,7 @@ impl EvaluationConfig {
 impl Default for EvaluationConfig {
     fn default() -> Self {
         let against = ["random", "mcts", "greedy", "alphabeta:1", "alphabeta:2", "alphabeta:3"];
-        EvaluationConfig { games: 100, simulations: 100, against: against.map(String::from).to_vec() }
+        EvaluationConfig { games: 100, simulations: 100, against: against.map(String::from).to_vec(), untrained: false }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The evaluation at the end of a training run.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use nn::InferenceClient;
 use rules::Encoding;
@@ -8,28 +9,49 @@ use rules::Encoding;
 use crate::config::Config;
 use crate::error::TrainError;
 use crate::progress::Progress;
+use crate::setup::load_into_service;
 use crate::setup::start_state;
 use crate::store::events::{read_events, EvaluationEvent, RunEvent};
 use crate::store::rundir::RunDir;
+use alphabeta::tactical_evaluator;
 use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::uci::EngineBudget;
 use arena::{play_match, Agent, MatchOptions, MatchResult, SearchAgent};
+use mcts::Tactics;
+use nn::checkpoint::checkpoint_dir;
 use nn::NetEvaluator;
+
+/// The name the evaluation gives the untrained network (`evaluation.untrained`): its checkpoint.
+pub const UNTRAINED: &str = "step-000000000";
+
+/// One match of the evaluation.
+#[derive(Clone, Debug)]
+pub struct EvaluatedMatch {
+    /// Which network played: empty for the trained one, [`UNTRAINED`] for the step-0 network.
+    pub network: String,
+    /// The baseline's name.
+    pub opponent: String,
+    /// The match, the network in seat order's first place.
+    pub result: MatchResult,
+}
 
 /// What the end-of-run evaluation played.
 #[derive(Clone, Debug, Default)]
 pub struct Evaluation {
-    /// Each baseline's name and the match against it, in the order played.
-    pub results: Vec<(String, MatchResult)>,
+    /// Each match, in the order played: the trained network against every baseline, then the
+    /// untrained one's.
+    pub results: Vec<EvaluatedMatch>,
     /// Every match played all its games: a stop signal cut none short or left one out.
     pub complete: bool,
 }
 
-/// The end-of-run evaluation: the network (search at `evaluation.simulations`) against each
-/// player of `evaluation.against` in turn (`mcts` is search with the uniform evaluator at the
-/// same simulations). Once `stop` is set the games in progress finish and the results so far
-/// are returned (and logged, marked interrupted). When `progress` is on, a bar counts the games
-/// (stderr a terminal), or lines on stderr do (each match's first and last among them).
+/// The end-of-run evaluation: the network against each player of `evaluation.against` in turn,
+/// and with `evaluation.untrained` the run's step-0 network against the same, so that the table
+/// shows what the search gives and what learning added. Networks and `mcts` (the uniform
+/// evaluator) search as players do by default, the tactical levers on, at
+/// `evaluation.simulations`. Once `stop` is set the games in progress finish and the results so
+/// far are returned (and logged, marked interrupted). When `progress` is on, a bar counts the
+/// games (stderr a terminal), or lines on stderr do (each match's first and last among them).
 pub(crate) fn evaluate<G: Encoding>(
     config: &Config,
     client: &InferenceClient,
@@ -37,21 +59,49 @@ pub(crate) fn evaluate<G: Encoding>(
     stop: &AtomicBool,
     progress: bool,
 ) -> Result<Evaluation, TrainError> {
+    let mut out = Evaluation { results: Vec::new(), complete: true };
+    evaluate_network::<G>(config, client, "", dir, stop, progress, &mut out)?;
+    let untrained = checkpoint_dir(&dir.checkpoints(), 0);
+    if config.evaluation.untrained && out.complete && untrained.is_dir() {
+        let (service, step0) = crate::setup::spawn_service::<G>(config, config.inference()?, Duration::from_millis(1));
+        load_into_service(&step0, &untrained)?;
+        let played = evaluate_network::<G>(config, &step0, UNTRAINED, dir, stop, progress, &mut out);
+        drop(step0);
+        service.join();
+        played?;
+    }
+    Ok(out)
+}
+
+/// The matches of the network `client` serves (named `network` in the log, empty for the
+/// trained one) against every baseline, added to `out`.
+fn evaluate_network<G: Encoding>(
+    config: &Config,
+    client: &InferenceClient,
+    network: &str,
+    dir: &RunDir,
+    stop: &AtomicBool,
+    progress: bool,
+    out: &mut Evaluation,
+) -> Result<(), TrainError> {
     let sims = config.evaluation.simulations;
     let planned = config.evaluation.games;
-    let net = SearchAgent::new("network".into(), NetEvaluator::<G>::new(client.clone(), 64), sims);
+    let play = Tactics::default();
+    let evaluator = tactical_evaluator(&play, NetEvaluator::<G>::new(client.clone(), 64));
+    let mut net = SearchAgent::new("network".into(), evaluator, sims);
+    net.tactics = play.clone();
     let specs = baseline_specs(config)?;
     let opts = PlayerOptions {
         default_sims: sims,
         leaves: None,
         engine_budget: EngineBudget::Nodes(sims),
         inference: config.inference()?,
-        tactics: mcts::Tactics::off(),
+        tactics: play,
         reuse_trees: true,
     };
     let players = load_players::<G>(&specs, opts).map_err(|e| TrainError::Run(format!("evaluation.against: {e}")))?;
     let start = start_state::<G>(config)?;
-    let mut out = Evaluation { results: Vec::new(), complete: true };
+    let who = if network.is_empty() { String::new() } else { format!("{network} ") };
     for (name, opponent) in config.evaluation.against.iter().zip(&players.agents) {
         if stop.load(Ordering::Relaxed) {
             out.complete = false;
@@ -72,7 +122,7 @@ pub(crate) fn evaluate<G: Encoding>(
         };
         // Each match begins and ends with a line where there is no bar: a match is shorter than
         // the minute between lines, and the table comes only after the last one.
-        let bar = Progress::new(progress, planned as u64, &format!("evaluation games vs {name}"));
+        let bar = Progress::new(progress, planned as u64, &format!("evaluation games: {who}vs {name}"));
         bar.line_now();
         let result = play_match::<G>(&seats, &start, opts, &|r| {
             bar.set_position(r.games as u64);
@@ -84,6 +134,7 @@ pub(crate) fn evaluate<G: Encoding>(
         let interrupted = result.games < planned;
         out.complete &= !interrupted;
         dir.log_event(&RunEvent::Evaluation(EvaluationEvent {
+            network: network.to_string(),
             opponent: name.clone(),
             games: result.games,
             network_score: result.mean_score(0),
@@ -92,10 +143,10 @@ pub(crate) fn evaluate<G: Encoding>(
             games_planned: planned,
             interrupted,
         }))?;
-        out.results.push((name.clone(), result));
+        out.results.push(EvaluatedMatch { network: network.to_string(), opponent: name.clone(), result });
     }
     players.close();
-    Ok(out)
+    Ok(())
 }
 
 /// `evaluation.against` as players (validated with the config, so every one parses).
@@ -106,9 +157,9 @@ fn baseline_specs(config: &Config) -> Result<Vec<PlayerSpec>, TrainError> {
 }
 
 /// Whether the run's metrics hold the complete evaluation of its last iteration: after the
-/// last iteration event, a match against each baseline with every game `config` asks for, not
-/// interrupted. A run stopped (or killed) during its final evaluation has none, and plays it
-/// again when resumed.
+/// last iteration event, a match of each network evaluated against each baseline with every
+/// game `config` asks for, not interrupted. A run stopped (or killed) during its final
+/// evaluation has none, and plays it again when resumed.
 pub(crate) fn evaluated(config: &Config, dir: &RunDir) -> bool {
     if config.evaluation.games == 0 {
         return true;
@@ -122,12 +173,15 @@ pub(crate) fn evaluated(config: &Config, dir: &RunDir) -> bool {
             _ => None,
         })
         .collect();
-    config.evaluation.against.iter().all(|name| {
-        matches
-            .iter()
-            .rev()
-            .find(|e| &e.opponent == name)
-            .is_some_and(|e| !e.interrupted && e.games >= config.evaluation.games)
+    let networks: &[&str] = if config.evaluation.untrained { &["", UNTRAINED] } else { &[""] };
+    networks.iter().all(|network| {
+        config.evaluation.against.iter().all(|name| {
+            matches
+                .iter()
+                .rev()
+                .find(|e| &e.opponent == name && e.network == *network)
+                .is_some_and(|e| !e.interrupted && e.games >= config.evaluation.games)
+        })
     })
 }
 

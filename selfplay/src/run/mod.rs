@@ -41,10 +41,9 @@ use crate::run::resume::{load_newest_checkpoint, stored_games, LostGames};
 use crate::setup::{load_into_service, spawn_service, start_state};
 use crate::store::lock::{lock_run, RunLock};
 use crate::store::rundir::{write_atomic, RunDir, RunIoError};
-use arena::MatchResult;
 use nn::checkpoint::{self, CheckpointState};
 
-pub use evaluation::Evaluation;
+pub use evaluation::{EvaluatedMatch, Evaluation, UNTRAINED};
 pub use outcome::{SelfPlayed, Trained};
 pub use train::train;
 
@@ -71,8 +70,8 @@ pub struct TrainSummary {
     pub games: u64,
     /// The last checkpoint.
     pub checkpoint: PathBuf,
-    /// The final evaluation (name of the opponent and the result), if any.
-    pub evaluation: Vec<(String, MatchResult)>,
+    /// The final evaluation's matches, if any.
+    pub evaluation: Vec<EvaluatedMatch>,
     /// The run stopped early on request; `--resume` continues it.
     pub interrupted: bool,
     /// Every iteration was done but a stop request cut the final evaluation short: the run is
