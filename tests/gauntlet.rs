@@ -288,5 +288,10 @@ fn a_checkpoint_folder_is_an_anchor_the_others_are_rated_against() {
     let events = gauntlet_events(&run);
     assert!(events.len() == 1 && events[0].opponent == anchor && events[0].games == 2, "{events:?}");
     assert!(text.lines().any(|l| l.starts_with(&anchor)), "the anchor has its row: {text}");
+    let pair = text
+        .lines()
+        .skip_while(|l| !l.starts_with("head to head"))
+        .find(|l| l.contains(&format!(" vs {anchor}: 2 games")));
+    assert!(pair.is_some_and(|l| l.starts_with("step-") && l.contains("Elo")), "a head-to-head line: {text}");
     std::fs::remove_dir_all(run).unwrap();
 }

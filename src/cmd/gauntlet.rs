@@ -4,7 +4,8 @@ use anyhow::Context;
 use rules::{with_game, FullGame};
 use selfplay::gauntlet::GauntletMatch;
 use selfplay::gauntlet::{
-    gauntlet_table_from_log, run_gauntlet, GauntletOptions, GauntletPlan, GauntletRow, GauntletTable,
+    gauntlet_table_from_log, head_to_head_from_log, run_gauntlet, GauntletOptions, GauntletPlan, GauntletRow,
+    GauntletTable, HeadToHead,
 };
 use selfplay::read_events;
 use selfplay::Config;
@@ -43,7 +44,9 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
     let table = gauntlet_table_from_log(&log, Some(args.sims), Some(args.net.tactics()))
         .or_else(|| gauntlet_table_from_log(&log, Some(args.sims), None));
     match table {
-        Some(table) => print_table(&table, &config.variant.to_string()),
+        Some(table) => {
+            print!("{}", table_text(&table, &head_to_head_from_log(&log, &table), &config.variant.to_string()))
+        }
         None => println!("{}: no gauntlet results at {} simulations yet", args.run.display(), args.sims),
     }
     Ok(())
@@ -70,13 +73,10 @@ fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Infere
 }
 
 /// Prints one row per player: checkpoints by step, then the fixed opponents.
-fn print_table(table: &GauntletTable, variant: &str) {
-    print!("{}", table_text(table, variant));
-}
-
 /// The table as `vzero gauntlet` prints it (a blank line, the title, one row per player, then
-/// forfeits and notes), for the terminal and the browser page's run view.
-pub(crate) fn table_text(table: &GauntletTable, variant: &str) -> String {
+/// forfeits and notes, then the `pairs` of two networks head to head), for the terminal and the
+/// browser page's run view.
+pub(crate) fn table_text(table: &GauntletTable, pairs: &[HeadToHead], variant: &str) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let off = table.tactics == mcts::Tactics::off();
@@ -126,6 +126,22 @@ pub(crate) fn table_text(table: &GauntletTable, variant: &str) -> String {
             out,
             "* a gauntlet was stopped before this player's games were all played; run it again to play the rest"
         );
+    }
+    if !pairs.is_empty() {
+        let _ = writeln!(out, "\nhead to head (the first network's score, Elo with 95% interval):");
+        for p in pairs {
+            let _ = writeln!(
+                out,
+                "{} vs {}: {} games, {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
+                p.player,
+                p.opponent,
+                p.games,
+                100.0 * p.score,
+                p.elo.elo,
+                p.elo.low,
+                p.elo.high
+            );
+        }
     }
     out
 }

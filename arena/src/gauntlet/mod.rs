@@ -10,9 +10,11 @@ use mcts::{MoveChoice, Tactics};
 use serde::{Deserialize, Serialize};
 
 mod choice;
+mod pairs;
 mod table;
 
 pub use choice::CheckpointChoice;
+pub use pairs::{head_to_head, HeadToHead};
 pub use table::{gauntlet_table_from_matches, GauntletRow, GauntletTable};
 
 /// The opponent that anchors the scale at Elo 0 when it took part.

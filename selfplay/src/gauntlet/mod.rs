@@ -4,11 +4,13 @@
 //! have yet. The run plays its own every few iterations (phase.rs), `vzero gauntlet` any time
 //! ([`run_gauntlet`]); [`gauntlet_table_from_log`] puts the logged matches on one rating scale.
 
+mod pairs;
 mod phase;
 mod play;
 mod table;
 
-pub use arena::gauntlet::{CheckpointChoice, GauntletMatch, GauntletRow, GauntletTable};
+pub use arena::gauntlet::{CheckpointChoice, GauntletMatch, GauntletRow, GauntletTable, HeadToHead};
+pub use pairs::head_to_head_from_log;
 pub(crate) use phase::{check_engines, gauntlet_due, gauntlet_phase};
 pub use play::{run_gauntlet, GauntletError, GauntletOptions, GauntletPlan};
 pub use table::gauntlet_table_from_log;

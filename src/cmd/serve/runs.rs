@@ -45,8 +45,10 @@ pub fn view(dir: &Path) -> Result<RunReply, Refusal> {
     let variant = config.variant;
     let log = read_events(&std::fs::read_to_string(run.metrics()).unwrap_or_default());
     let last = log.iterations().next_back();
-    let gauntlet = gauntlet_table_from_log(&log, None, None)
-        .map(|t| crate::cmd::gauntlet::table_text(&t, variant.name()).trim_start().to_string());
+    let gauntlet = gauntlet_table_from_log(&log, None, None).map(|t| {
+        let pairs = selfplay::gauntlet::head_to_head_from_log(&log, &t);
+        crate::cmd::gauntlet::table_text(&t, &pairs, variant.name()).trim_start().to_string()
+    });
     Ok(RunReply {
         variant: variant.name(),
         iteration: last.map(|it| it.progress_line()),
