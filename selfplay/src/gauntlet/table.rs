@@ -2,9 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use arena::gauntlet::{gauntlet_table_from_matches, GauntletMatch, GauntletTable};
+use arena::gauntlet::{gauntlet_table_from_matches, GauntletTable};
 
-use crate::store::{EventLog, RunEvent};
+use crate::store::EventLog;
 
 /// The table of the gauntlet matches in `log` at `sims` simulations (default: those of the
 /// last match logged), each checkpoint with the training time it took; none if there are no
@@ -14,15 +14,7 @@ pub fn gauntlet_table_from_log(
     sims: Option<u32>,
     tactics: Option<mcts::Tactics>,
 ) -> Option<GauntletTable> {
-    let matches: Vec<&GauntletMatch> = log
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            RunEvent::Gauntlet(g) => Some(g),
-            _ => None,
-        })
-        .collect();
-    gauntlet_table_from_matches(&matches, sims, tactics, &wall_time_by_step(log))
+    gauntlet_table_from_matches(&super::logged_matches(log), sims, tactics, &wall_time_by_step(log))
 }
 
 /// Wall time of self-play and training from the start of the run to the end of the iteration
@@ -41,6 +33,8 @@ fn wall_time_by_step(log: &EventLog) -> BTreeMap<u64, f64> {
 mod tests {
     use super::*;
     use crate::store::events::{event_line, read_events, IterationEvent};
+    use crate::store::RunEvent;
+    use arena::gauntlet::GauntletMatch;
 
     fn result(player: &str, opponent: &str, games: usize, score: f64) -> RunEvent {
         RunEvent::Gauntlet(GauntletMatch {
