@@ -101,7 +101,7 @@ fn fuzz_serve_requests() {
         |request| {
             let (method, url, body) = split(request);
             let r = respond(&app, method, url, body.as_bytes());
-            assert!([200, 400, 403, 404, 405, 409, 500].contains(&r.status), "status {}", r.status);
+            assert!([200, 400, 403, 404, 405, 409, 500, 503].contains(&r.status), "status {}", r.status);
             if r.content_type == "application/json" {
                 let value: serde_json::Value = serde_json::from_slice(&r.body).expect("JSON answers parse");
                 if r.status >= 400 {

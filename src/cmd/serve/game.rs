@@ -3,6 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use rules::{BoardMove, Variant, VariantGame};
 
@@ -55,6 +56,8 @@ pub struct Game {
     pub note: Option<String>,
     /// Seed of the fixed players' choices.
     pub seed: u64,
+    /// When a request last named it: the game a page shows is never the one ended for a new one.
+    pub seen: Instant,
 }
 
 impl Game {
@@ -72,6 +75,7 @@ impl Game {
             analysis: None,
             note: None,
             seed: 0,
+            seen: Instant::now(),
         })
     }
 

@@ -20,6 +20,9 @@ pub struct NewRequest {
     /// Where the game starts (the variant's start if absent).
     #[serde(default)]
     pub position: Option<String>,
+    /// Moves played from there: a game restored from its moves (none if absent).
+    #[serde(default)]
+    pub moves: Vec<String>,
 }
 
 /// `POST /api/move`: the person's move in game `id`.
