@@ -1,8 +1,9 @@
 //! The page of `vzero serve` driven in Debian's headless chromium through chromedriver, by
 //! clicks as a person plays: an illegal click refused with the engine's message, a whole Mini
 //! Hexchess game against `alphabeta:1` to its end, a move for each of Wellisch's three seats, a
-//! Weltschach move from one level to another, and the analysis panel's best move equal to
-//! `vzero analyse --json`'s. Prints SKIPPED and passes where chromium or chromedriver is not
+//! Weltschach move from one level to another, the analysis panel's best move equal to `vzero
+//! analyse --json`'s, a reload that keeps the game (and the offer to restore a game the server
+//! no longer holds), and two tabs whose engines answer while a third tab analyses. Prints SKIPPED and passes where chromium or chromedriver is not
 //! installed. With `VZERO_SCREENSHOTS=DIR` it also saves each variant's board there (how the
 //! pictures of docs/serve.md are made).
 
@@ -251,5 +252,98 @@ fn the_analysis_panel_shows_the_best_move_of_analyse_json() {
             .is_some_and(|t| t.starts_with("vzero replay"))
     });
     save_screenshot(&browser, "runs");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Plays the first legal move by clicks and waits for the engine's reply to be shown.
+fn move_and_get_reply(server: &Served, browser: &Browser, variant: &str) -> Value {
+    let state = game(server, browser);
+    let before = state["moves"].as_array().unwrap().len();
+    click_move(browser, &state["legal"][0]);
+    browser.wait_until("the engine's reply shown", LONG, |b| {
+        b.attribute("#board", "data-plies").and_then(|p| p.parse::<usize>().ok()) == Some(before + 2)
+    });
+    settled(server, browser, variant)
+}
+
+#[test]
+fn a_reload_keeps_the_game_and_two_tabs_play_while_a_third_analyses() {
+    let dir = scratch("serve-browser-tabs");
+    let server = Served::start(&[]);
+    let Some(browser) = Browser::open(&dir, "the serve page") else { return };
+    let engine = |b: &Browser| {
+        b.click("#seat-1 option[value=\"none:400\"]");
+        b.type_into("#seat-sims-1", "64");
+        let before = b.attribute("#board", "data-game");
+        b.click("#new");
+        b.wait_until("a new game", LONG, |b| b.attribute("#board", "data-game") != before);
+    };
+
+    // A game against uniform search, one move each, then the page reloaded: the same game.
+    start(&server, &browser, "mini-hexchess", &["you", "you"]);
+    engine(&browser);
+    let first = move_and_get_reply(&server, &browser, "mini-hexchess");
+    let id = first["id"].as_u64().unwrap().to_string();
+    let address = browser.execute("return location.href;");
+    assert!(address.as_str().unwrap().ends_with(&format!("game={id}")), "the game's id in the address: {address}");
+    browser.execute("location.reload();");
+    browser.wait_until("the game shown again after the reload", LONG, |b| {
+        b.attribute("#board", "data-game").as_deref() == Some(id.as_str())
+            && b.attribute("#board", "data-plies").as_deref() == Some("2")
+    });
+    let shown = browser.text("#moves");
+    for mv in first["moves"].as_array().unwrap() {
+        assert!(shown.contains(mv.as_str().unwrap()), "{mv} in the move list after the reload: {shown}");
+    }
+
+    // A game the server does not hold (as after a restart): said so, and restored from its moves.
+    let tab_a = browser.tab();
+    browser.execute(&format!("location.hash = '#variant=mini-hexchess&game={}';", u64::MAX / 4));
+    browser.wait_until("the missing game said so", LONG, |b| b.text("#message").contains("no game"));
+    assert!(browser.attribute("#restore", "hidden").is_some(), "nothing to restore a game never seen here from");
+    browser.execute(&format!("location.hash = '#variant=mini-hexchess&game={id}';"));
+    browser
+        .wait_until("back to the game", LONG, |b| b.attribute("#board", "data-game").as_deref() == Some(id.as_str()));
+    // Game 1 was never held (ids count from the clock): its record copied from this game's.
+    browser.execute(&format!(
+        "sessionStorage.setItem('vzero-game-1', sessionStorage.getItem('vzero-game-{id}')); \
+         location.hash = '#variant=mini-hexchess&game=1';"
+    ));
+    browser.wait_until("the restore offered", LONG, |b| b.attribute("#restore", "hidden").is_none());
+    browser.click("#restore");
+    browser.wait_until("the game restored", LONG, |b| {
+        b.attribute("#board", "data-plies").as_deref() == Some("2")
+            && b.attribute("#board", "data-game").is_some_and(|g| g != "1" && g != id)
+    });
+    let restored = game(&server, &browser);
+    assert_eq!(restored["moves"], first["moves"], "{restored}");
+    assert_eq!(restored["seats"], first["seats"]);
+
+    // Three tabs: the third analyses for long; the first two still get their engines' replies.
+    let tab_b = browser.new_tab();
+    browser.switch_to(&tab_b);
+    start(&server, &browser, "mini-hexchess", &["you", "you"]);
+    engine(&browser);
+    let tab_c = browser.new_tab();
+    browser.switch_to(&tab_c);
+    start(&server, &browser, "mini-hexchess", &["you", "you"]);
+    browser.click("#analyse-model option[value=\"none\"]");
+    browser.type_into("#analyse-sims", "100000000");
+    browser.click("#analyse");
+    browser.wait_until("the analysis running", LONG, |b| {
+        b.attribute("#board", "data-thinking").as_deref() == Some("analysis")
+    });
+    let analysing = game(&server, &browser)["id"].as_u64().unwrap();
+    for tab in [&tab_a, &tab_b] {
+        browser.switch_to(tab);
+        let began = std::time::Instant::now();
+        move_and_get_reply(&server, &browser, "mini-hexchess");
+        eprintln!("an engine's reply shown in {:?} while another tab analysed", began.elapsed());
+    }
+    let third = server.get(&format!("/api/game?id={analysing}")).json();
+    assert_eq!(third["thinking"]["kind"], "analysis", "the third tab still analyses: {third}");
+    browser.switch_to(&tab_c);
+    browser.click("#stop");
+    browser.wait_until("the analysis stopped", LONG, |b| b.attribute("#board", "data-thinking").as_deref() == Some(""));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -152,6 +152,22 @@ impl Browser {
         self.session_call("POST", "/execute/sync", Some(json!({ "script": script, "args": [] })))
     }
 
+    /// Opens a new tab and returns its handle (the current tab stays current).
+    pub fn new_tab(&self) -> String {
+        let tab = self.session_call("POST", "/window/new", Some(json!({"type": "tab"})));
+        tab["handle"].as_str().expect("a window handle").to_string()
+    }
+
+    /// The handle of the current tab.
+    pub fn tab(&self) -> String {
+        self.session_call("GET", "/window", None).as_str().expect("a window handle").to_string()
+    }
+
+    /// Makes the tab `handle` current (and shown).
+    pub fn switch_to(&self, handle: &str) {
+        self.session_call("POST", "/window", Some(json!({ "handle": handle })));
+    }
+
     /// A PNG of the window.
     pub fn screenshot(&self) -> Vec<u8> {
         let text = self.session_call("GET", "/screenshot", None);

@@ -11,7 +11,7 @@
 
   var state = {
     board: null, game: null, lastJson: '', flipped: false, selected: null,
-    players: [], busy: false, run: null, runTimer: null
+    players: [], busy: false, run: null, runTimer: null, lost: false
   };
 
   function $(id) { return document.getElementById(id); }
@@ -101,6 +101,64 @@
     return api('POST', '/api/new', {variant: info.name, players: players}).then(show, fail);
   }
 
+  // ---- a game kept over a reload ----
+  // The game's id is in the address (`#variant=V&game=N`), so a reload shows it again; its
+  // seats, start and moves are kept in the tab's session storage, so that a game the server
+  // no longer holds (restarted, or ended for newer ones while no page showed it) can be
+  // restored from its moves as a new game.
+
+  function hashGame() { return Number((location.hash.match(/game=(\d+)/) || [])[1]) || null; }
+
+  function remember(game) {
+    var hash = '#variant=' + game.variant + '&game=' + game.id;
+    if (location.hash !== hash) { history.replaceState(null, '', hash); }
+    try {
+      sessionStorage.setItem('vzero-game-' + game.id, JSON.stringify({
+        variant: game.variant, start: game.start, moves: game.moves,
+        players: game.seats.map(function (s) { return s.player; })
+      }));
+    } catch (e) { /* storage full or off: only the restore is lost */ }
+  }
+
+  function remembered(id) {
+    try { return JSON.parse(sessionStorage.getItem('vzero-game-' + id)); } catch (e) { return null; }
+  }
+
+  // Says that game `id` is gone, offering to restore it where its moves are known.
+  function lost(id, why) {
+    state.lost = true;
+    var record = state.game && state.game.id === id ? {
+      variant: state.game.variant, start: state.game.start, moves: state.game.moves,
+      players: state.game.seats.map(function (s) { return s.player; })
+    } : remembered(id);
+    state.restore = record;
+    message(why + (record ? '' : '; start a new game'));
+    $('restore').hidden = !record;
+  }
+
+  function restore() {
+    var r = state.restore;
+    if (!r) { return; }
+    api('POST', '/api/new', {variant: r.variant, players: r.players, position: r.start, moves: r.moves})
+      .then(function (g) { message(''); return show(g); }, fail);
+  }
+
+  // Shows game `id` of the address, or says it is gone; a new game where there is none.
+  function openGame(id) {
+    if (!id) { return newGame(); }
+    return api('GET', '/api/game?id=' + id).then(function (g) {
+      if ($('variant').value !== g.variant) {
+        $('variant').value = g.variant;
+        return loadPlayers().then(function () { return show(g); });
+      }
+      return show(g);
+    }, function (e) {
+      lost(id, e.message);
+      // Nothing to show or restore: a new game, below the message.
+      if (!state.restore) { return newGame(); }
+    });
+  }
+
   function fail(e) { message(e.message); }
 
   function ensureBoard(variant) {
@@ -115,19 +173,22 @@
         state.selected = null;
       }
       state.game = game;
+      state.lost = false;
+      $('restore').hidden = true;
       state.lastJson = JSON.stringify(game);
+      remember(game);
       render();
     });
   }
 
   function poll() {
-    if (!state.game || state.busy || document.hidden) { return; }
+    if (!state.game || state.lost || state.busy || document.hidden) { return; }
     var asked = state.game;
     fetch('/api/game?id=' + asked.id).then(function (r) { return r.text(); }).then(function (text) {
       // An answer overtaken by another game or a newer state of this one is dropped.
       if (text === state.lastJson || state.game !== asked && (!state.game || state.game.id !== asked.id)) { return; }
       var game = JSON.parse(text);
-      if (game.error) { message(game.error); state.game = null; return; }
+      if (game.error) { lost(asked.id, game.error); return; }
       if (game.version < state.game.version) { return; }
       show(game);
     }).catch(function () { /* the server went away; the next poll tries again */ });
@@ -443,6 +504,7 @@
   });
   $('variant').addEventListener('change', function () { loadPlayers().then(newGame, fail); });
   $('new').addEventListener('click', newGame);
+  $('restore').addEventListener('click', restore);
   $('undo').addEventListener('click', function () {
     if (!state.game) { return; }
     api('POST', '/api/undo', {id: state.game.id}).then(function (g) { message(''); show(g); }, fail);
@@ -484,11 +546,14 @@
     });
   });
 
-  // `#variant=NAME` starts with that variant (and changing it starts a game of another).
+  // `#variant=NAME` starts with that variant (and changing it starts a game of another);
+  // `&game=N` shows that game (a reload keeps the page's game).
   function hashVariant() { return (location.hash.match(/variant=([\w-]+)/) || [])[1]; }
   window.addEventListener('hashchange', function () {
-    var name = hashVariant();
-    if (name && variantInfo(name) && name !== $('variant').value) {
+    var name = hashVariant(), id = hashGame();
+    if (id && (!state.game || state.game.id !== id)) {
+      openGame(id);
+    } else if (!id && name && variantInfo(name) && name !== $('variant').value) {
       $('variant').value = name;
       loadPlayers().then(newGame, fail);
     }
@@ -497,6 +562,6 @@
   loadVariants().then(function () {
     if (wanted && variantInfo(wanted)) { $('variant').value = wanted; }
     return loadPlayers();
-  }).then(newGame).catch(fail);
+  }).then(function () { return openGame(hashGame()); }).catch(fail);
   setInterval(poll, POLL_MS);
 })();
