@@ -23,6 +23,11 @@ pub struct Browser {
     session: String,
 }
 
+/// The WebDriver key codes of the arrow keys.
+pub const ARROW_LEFT: char = '\u{E012}';
+/// See [`ARROW_LEFT`].
+pub const ARROW_RIGHT: char = '\u{E014}';
+
 /// An element of the page.
 #[derive(Clone, Debug)]
 pub struct Element(String);
@@ -150,6 +155,15 @@ impl Browser {
     /// Runs `script` (a function body; `return` gives its value) in the page.
     pub fn execute(&self, script: &str) -> Value {
         self.session_call("POST", "/execute/sync", Some(json!({ "script": script, "args": [] })))
+    }
+
+    /// Presses and releases `key` (a character, or a WebDriver key code such as
+    /// [`ARROW_LEFT`]) on the page, as a person types it.
+    pub fn press(&self, key: char) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key.to_string()}, {"type": "keyUp", "value": key.to_string()}
+        ]}]});
+        self.session_call("POST", "/actions", Some(actions));
     }
 
     /// Opens a new tab and returns its handle (the current tab stays current).

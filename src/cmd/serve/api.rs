@@ -70,6 +70,13 @@ pub fn game(request: &Request) -> Answer {
     state_of(request.app, request.query.id()?)
 }
 
+/// `GET /api/ply?id=N&ply=K`.
+pub fn ply(request: &Request) -> Answer {
+    let (id, ply) = (request.query.id()?, request.query.number("ply")?);
+    let view = request.app.read_game(id, |game| game.ply_reply(id, ply.try_into().unwrap_or(usize::MAX)));
+    Ok(Response::json(&view.ok_or_else(|| missing(id))?.map_err(Refusal::Bad)?))
+}
+
 /// The refusal of a request for game `id`, which is not open.
 fn missing(id: u64) -> Refusal {
     Refusal::NotFound(format!("no game {id} (the server was restarted, or the game was ended for a newer one)"))

@@ -11,7 +11,10 @@
 
   var state = {
     board: null, game: null, lastJson: '', flipped: false, selected: null,
-    players: [], busy: false, run: null, runTimer: null, lost: false
+    players: [], busy: false, run: null, runTimer: null, lost: false,
+    // The ply the board shows when the move list is stepped back (null: the game now), and
+    // that position as the server drew it.
+    view: null, viewed: null
   };
 
   function $(id) { return document.getElementById(id); }
@@ -172,6 +175,10 @@
       if (!state.game || state.game.version !== game.version || state.game.id !== game.id) {
         state.selected = null;
       }
+      if (!state.game || state.game.id !== game.id || (state.view !== null && state.view >= game.moves.length)) {
+        state.view = null;
+        state.viewed = null;
+      }
       state.game = game;
       state.lost = false;
       $('restore').hidden = true;
@@ -225,12 +232,47 @@
     return pts.map(function (q) { return (p[0] + q[0] * UNIT).toFixed(1) + ',' + (p[1] + q[1] * UNIT).toFixed(1); }).join(' ');
   }
 
+  // ---- stepping through the moves ----
+
+  // The position the board shows: the game now, or the ply the move list was stepped to.
+  function shown() { return state.view !== null && state.viewed ? state.viewed : state.game; }
+
+  function shownPly() { return state.view === null ? state.game.moves.length : state.view; }
+
+  // Shows the position after `ply` moves (null or the last: the game now).
+  function setView(ply) {
+    var g = state.game;
+    if (!g) { return; }
+    if (ply === null || ply >= g.moves.length) {
+      state.view = null;
+      state.viewed = null;
+      render();
+      return;
+    }
+    ply = Math.max(0, ply);
+    state.view = ply;
+    state.selected = null;
+    api('GET', '/api/ply?id=' + g.id + '&ply=' + ply).then(function (v) {
+      // An answer overtaken by another step or another game is dropped.
+      if (state.view === ply && state.game && state.game.id === v.id) { state.viewed = v; render(); }
+    }, fail);
+  }
+
+  function onKey(e) {
+    var tag = e.target && e.target.tagName;
+    if (!state.game || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || !$('play').offsetParent) { return; }
+    var step = {ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: null}[e.key];
+    if (step === undefined) { return; }
+    e.preventDefault();
+    setView(step);
+  }
+
   // The report to show: the search running now, else the last one (an engine's search stays
-  // shown after its move); `here` keeps only one of this position (the arrows).
+  // shown after its move); `here` keeps only one of the position shown (the arrows).
   function report(here) {
     var g = state.game;
     var r = (g.thinking && g.thinking.report) || g.analysis;
-    return r && (!here || r.position === g.position) ? r : null;
+    return r && (!here || r.position === shown().position) ? r : null;
   }
 
   function legalFrom(key) {
@@ -264,7 +306,7 @@
     }
     b.cells.forEach(function (c) { grow(c.x, c.y, UNIT * 1.1); });
     b.captions.forEach(function (c) { grow(c.x, c.y, UNIT * 1.2); });
-    var last = g.last || [];
+    var view = shown(), last = view.last || [];
     var targets = state.selected === null ? [] : legalFrom(state.selected).map(function (m) { return m.to; });
     var out = [];
     out.push('<svg xmlns="http://www.w3.org/2000/svg" viewBox="' + [minX, minY, maxX - minX, maxY - minY].map(function (v) { return v.toFixed(1); }).join(' ') + '">');
@@ -272,6 +314,7 @@
       var cls = 'cell';
       if (last.indexOf(c.key) >= 0) { cls += ' last'; }
       if (c.key === state.selected) { cls += ' selected'; }
+      if (c.key === view.check) { cls += ' check'; }
       if (targets.indexOf(c.key) >= 0) { cls += ' targeted'; }
       out.push('<polygon class="' + cls + '" data-key="' + c.key + '" data-label="' + esc(c.label) +
         '" fill="' + b.shades[c.shade] + '" points="' + corners(c) + '"/>');
@@ -286,7 +329,7 @@
       var p = point(c.x, c.y);
       out.push('<text class="caption" text-anchor="middle" x="' + p[0].toFixed(1) + '" y="' + p[1].toFixed(1) + '">' + esc(c.text) + '</text>');
     });
-    g.pieces.forEach(function (piece) {
+    view.pieces.forEach(function (piece) {
       var c = cellAt(piece.cell);
       if (!c) { return; }
       var p = point(c.x, c.y), colours = b.seats[piece.owner] || b.seats[0];
@@ -318,6 +361,8 @@
     board.setAttribute('data-over', g.over ? '1' : '');
     board.setAttribute('data-plies', g.moves.length);
     board.setAttribute('data-variant', g.variant);
+    board.setAttribute('data-view', state.view === null ? '' : state.view);
+    board.setAttribute('data-check', view.check === null || view.check === undefined ? '' : view.check);
   }
 
   function seatName(g, s) { return g.seat_names[s] || ('seat ' + (s + 1)); }
@@ -328,15 +373,19 @@
     if (g.over) {
       status = g.over;
     } else {
-      status = seatName(g, g.to_move) + ' to move (' + g.seats[g.to_move].player + ')';
+      status = seatName(g, g.to_move) + ' to move (' + g.seats[g.to_move].player + ')' +
+        (g.check === null ? '' : ', in check');
     }
     $('status').textContent = status;
-    var per = g.seat_names.length || 2, words = [];
+    var per = g.seat_names.length || 2, words = [], at = shownPly();
     g.moves.forEach(function (m, i) {
       if (i % per === 0) { words.push((i / per + 1) + '.'); }
-      words.push(m);
+      words.push('<a data-ply="' + (i + 1) + '"' + (i + 1 === at && state.view !== null ? ' class="current"' : '') + '>' +
+        esc(m + (g.marks[i] || '')) + '</a>');
     });
-    $('moves').textContent = words.join(' ');
+    $('moves').innerHTML = words.join(' ');
+    $('viewing').textContent = state.view === null ? '' :
+      'after move ' + state.view + ' of ' + g.moves.length + ' (\u2190 \u2192 step, End returns to the game)';
     if (document.activeElement !== $('position')) { $('position').value = g.position; }
     $('save').href = '/api/save?id=' + g.id;
   }
@@ -412,6 +461,10 @@
   function clickCell(key) {
     var g = state.game;
     if (!g) { return; }
+    if (state.view !== null) {
+      message('an earlier position is shown: End (or the last move) returns to the game');
+      return;
+    }
     if (!myMove()) {
       message(g.over ? g.over : 'it is not your move');
       return;
@@ -505,6 +558,11 @@
   $('variant').addEventListener('change', function () { loadPlayers().then(newGame, fail); });
   $('new').addEventListener('click', newGame);
   $('restore').addEventListener('click', restore);
+  $('moves').addEventListener('click', function (e) {
+    var ply = e.target.getAttribute && e.target.getAttribute('data-ply');
+    if (ply) { setView(Number(ply)); }
+  });
+  document.addEventListener('keydown', onKey);
   $('undo').addEventListener('click', function () {
     if (!state.game) { return; }
     api('POST', '/api/undo', {id: state.game.id}).then(function (g) { message(''); show(g); }, fail);
