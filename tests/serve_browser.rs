@@ -1,8 +1,10 @@
 //! The page of `vzero serve` driven in Debian's headless chromium through chromedriver, by
 //! clicks as a person plays: an illegal click refused with the engine's message, a whole Mini
 //! Hexchess game against `alphabeta:1` to its end, a move for each of Wellisch's three seats, a
-//! Weltschach move from one level to another, and the analysis panel's best move equal to
-//! `vzero analyse --json`'s. Prints SKIPPED and passes where chromium or chromedriver is not
+//! Weltschach move from one level to another, the analysis panel's best move equal to `vzero
+//! analyse --json`'s, a check and a mate highlighted and marked in the move list, stepped back
+//! and forth with the arrow keys, a reload that keeps the game (and the offer to restore a game the server
+//! no longer holds), and two tabs whose engines answer while a third tab analyses. Prints SKIPPED and passes where chromium or chromedriver is not
 //! installed. With `VZERO_SCREENSHOTS=DIR` it also saves each variant's board there (how the
 //! pictures of docs/serve.md are made).
 
@@ -11,7 +13,7 @@ mod common;
 use std::time::Duration;
 
 use common::http::Served;
-use common::webdriver::Browser;
+use common::webdriver::{Browser, ARROW_LEFT, ARROW_RIGHT};
 use common::{fake_run, scratch, stderr_of, stdout_of, vzero};
 use serde_json::Value;
 
@@ -251,5 +253,170 @@ fn the_analysis_panel_shows_the_best_move_of_analyse_json() {
             .is_some_and(|t| t.starts_with("vzero replay"))
     });
     save_screenshot(&browser, "runs");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Plays the first legal move by clicks and waits for the engine's reply to be shown.
+fn move_and_get_reply(server: &Served, browser: &Browser, variant: &str) -> Value {
+    let state = game(server, browser);
+    let before = state["moves"].as_array().unwrap().len();
+    click_move(browser, &state["legal"][0]);
+    browser.wait_until("the engine's reply shown", LONG, |b| {
+        b.attribute("#board", "data-plies").and_then(|p| p.parse::<usize>().ok()) == Some(before + 2)
+    });
+    settled(server, browser, variant)
+}
+
+#[test]
+fn a_reload_keeps_the_game_and_two_tabs_play_while_a_third_analyses() {
+    let dir = scratch("serve-browser-tabs");
+    let server = Served::start(&[]);
+    let Some(browser) = Browser::open(&dir, "the serve page") else { return };
+    let engine = |b: &Browser| {
+        b.click("#seat-1 option[value=\"none:400\"]");
+        b.type_into("#seat-sims-1", "64");
+        let before = b.attribute("#board", "data-game");
+        b.click("#new");
+        b.wait_until("a new game", LONG, |b| b.attribute("#board", "data-game") != before);
+    };
+
+    // A game against uniform search, one move each, then the page reloaded: the same game.
+    start(&server, &browser, "mini-hexchess", &["you", "you"]);
+    engine(&browser);
+    let first = move_and_get_reply(&server, &browser, "mini-hexchess");
+    let id = first["id"].as_u64().unwrap().to_string();
+    let address = browser.execute("return location.href;");
+    assert!(address.as_str().unwrap().ends_with(&format!("game={id}")), "the game's id in the address: {address}");
+    browser.execute("location.reload();");
+    browser.wait_until("the game shown again after the reload", LONG, |b| {
+        b.attribute("#board", "data-game").as_deref() == Some(id.as_str())
+            && b.attribute("#board", "data-plies").as_deref() == Some("2")
+    });
+    let shown = browser.text("#moves");
+    for mv in first["moves"].as_array().unwrap() {
+        assert!(shown.contains(mv.as_str().unwrap()), "{mv} in the move list after the reload: {shown}");
+    }
+
+    // A game the server does not hold (as after a restart): said so, and restored from its moves.
+    let tab_a = browser.tab();
+    browser.execute(&format!("location.hash = '#variant=mini-hexchess&game={}';", u64::MAX / 4));
+    browser.wait_until("the missing game said so", LONG, |b| b.text("#message").contains("no game"));
+    assert!(browser.attribute("#restore", "hidden").is_some(), "nothing to restore a game never seen here from");
+    browser.execute(&format!("location.hash = '#variant=mini-hexchess&game={id}';"));
+    browser
+        .wait_until("back to the game", LONG, |b| b.attribute("#board", "data-game").as_deref() == Some(id.as_str()));
+    // Game 1 was never held (ids count from the clock): its record copied from this game's.
+    browser.execute(&format!(
+        "sessionStorage.setItem('vzero-game-1', sessionStorage.getItem('vzero-game-{id}')); \
+         location.hash = '#variant=mini-hexchess&game=1';"
+    ));
+    browser.wait_until("the restore offered", LONG, |b| b.attribute("#restore", "hidden").is_none());
+    browser.click("#restore");
+    browser.wait_until("the game restored", LONG, |b| {
+        b.attribute("#board", "data-plies").as_deref() == Some("2")
+            && b.attribute("#board", "data-game").is_some_and(|g| g != "1" && g != id)
+    });
+    let restored = game(&server, &browser);
+    assert_eq!(restored["moves"], first["moves"], "{restored}");
+    assert_eq!(restored["seats"], first["seats"]);
+
+    // Three tabs: the third analyses for long; the first two still get their engines' replies.
+    let tab_b = browser.new_tab();
+    browser.switch_to(&tab_b);
+    start(&server, &browser, "mini-hexchess", &["you", "you"]);
+    engine(&browser);
+    let tab_c = browser.new_tab();
+    browser.switch_to(&tab_c);
+    start(&server, &browser, "mini-hexchess", &["you", "you"]);
+    browser.click("#analyse-model option[value=\"none\"]");
+    browser.type_into("#analyse-sims", "100000000");
+    browser.click("#analyse");
+    browser.wait_until("the analysis running", LONG, |b| {
+        b.attribute("#board", "data-thinking").as_deref() == Some("analysis")
+    });
+    let analysing = game(&server, &browser)["id"].as_u64().unwrap();
+    for tab in [&tab_a, &tab_b] {
+        browser.switch_to(tab);
+        let began = std::time::Instant::now();
+        move_and_get_reply(&server, &browser, "mini-hexchess");
+        eprintln!("an engine's reply shown in {:?} while another tab analysed", began.elapsed());
+    }
+    let third = server.get(&format!("/api/game?id={analysing}")).json();
+    assert_eq!(third["thinking"]["kind"], "analysis", "the third tab still analyses: {third}");
+    browser.switch_to(&tab_c);
+    browser.click("#stop");
+    browser.wait_until("the analysis stopped", LONG, |b| b.attribute("#board", "data-thinking").as_deref() == Some(""));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Glinski: White mates with c6-a6.
+const MATE_IN_ONE: &str = "1/3/5/7/R8/2R1B6/11/11/11/11/k4K5 w - 0 60";
+
+/// Sets the page's game to `position` by the position field.
+fn set_position(browser: &Browser, position: &str) {
+    browser.type_into("#position", position);
+    browser.click("#set-position");
+    browser.wait_until("the position set", LONG, |b| b.attribute("#board", "data-plies").as_deref() == Some("0"));
+}
+
+#[test]
+fn a_check_and_a_mate_are_highlighted_and_the_moves_stepped_with_the_arrow_keys() {
+    let dir = scratch("serve-browser-check");
+    let server = Served::start(&[]);
+    let Some(browser) = Browser::open(&dir, "the serve page") else { return };
+    start(&server, &browser, "glinski", &["you", "you"]);
+    set_position(&browser, MATE_IN_ONE);
+    let state = game(&server, &browser);
+    assert!(state["check"].is_null() && browser.attribute("#board", "data-check").as_deref() == Some(""));
+
+    // A checking move that does not mate, found by asking the server of each legal move.
+    let checking = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| {
+            let body = format!(
+                r#"{{"variant":"glinski","players":["you","you"],"position":"{MATE_IN_ONE}","moves":["{}"]}}"#,
+                m["move"].as_str().unwrap()
+            );
+            server.post("/api/new", &body).json()["marks"][0] == "+"
+        })
+        .expect("a check that is not mate")
+        .clone();
+    click_move(&browser, &checking);
+    let checked = game(&server, &browser);
+    let king = checked["check"].as_u64().expect("Black's king in check").to_string();
+    assert_eq!(browser.attribute("#board", "data-check").as_deref(), Some(king.as_str()));
+    let class = browser.attribute(&format!("#board polygon.cell[data-key=\"{king}\"]"), "class").unwrap();
+    assert!(class.split(' ').any(|c| c == "check"), "the king's cell highlighted: {class}");
+    assert!(browser.text("#status").ends_with("in check"), "{}", browser.text("#status"));
+    assert!(browser.text("#moves").ends_with(&format!("{}+", checking["move"].as_str().unwrap())));
+
+    // Stepped back with the arrow key: the position before the check; forward: the game again.
+    browser.press(ARROW_LEFT);
+    browser.wait_until("the start shown", LONG, |b| {
+        b.attribute("#board", "data-view").as_deref() == Some("0")
+            && b.attribute("#board", "data-check").as_deref() == Some("")
+    });
+    let from = checking["from"].as_u64().unwrap();
+    assert!(!browser.find_all(&format!("#board g.piece[data-cell=\"{from}\"]")).is_empty(), "the piece back on {from}");
+    browser.press(ARROW_RIGHT);
+    browser.wait_until("the game shown again", LONG, |b| {
+        b.attribute("#board", "data-view").as_deref() == Some("")
+            && b.attribute("#board", "data-check").as_deref() == Some(king.as_str())
+    });
+    // A click on a move in the list steps there too.
+    browser.click("#moves a[data-ply=\"1\"]");
+    browser
+        .wait_until("no step past the last move", LONG, |b| b.attribute("#board", "data-view").as_deref() == Some(""));
+
+    // The mate: highlighted, marked `#`, and the game's end said.
+    set_position(&browser, MATE_IN_ONE);
+    let mate =
+        game(&server, &browser)["legal"].as_array().unwrap().iter().find(|m| m["move"] == "c6-a6").unwrap().clone();
+    click_move(&browser, &mate);
+    browser.wait_until("the mate shown", LONG, |b| b.attribute("#board", "data-over").as_deref() == Some("1"));
+    assert!(browser.attribute("#board", "data-check").is_some_and(|c| !c.is_empty()), "the mated king highlighted");
+    assert!(browser.text("#moves").ends_with("c6-a6#"), "{}", browser.text("#moves"));
     let _ = std::fs::remove_dir_all(&dir);
 }

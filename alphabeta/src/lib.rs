@@ -36,7 +36,7 @@ mod tactics;
 pub use eval::{expected_score, EXPECTED_SCORE_SCALE, MATE, MOBILITY_CENTIPAWNS};
 pub use limits::{SearchLimits, SearchLimitsError, MAX_DEPTH};
 pub use search::{
-    move_values, quiescence_value, score_root_moves, score_root_moves_within, search, Iteration, SearchOutcome,
-    JUDGE_MARGIN, JUDGE_QUIESCENCE_NODES,
+    move_values, quiescence_value, score_root_moves, score_root_moves_within, search, search_until, Iteration,
+    SearchOutcome, JUDGE_MARGIN, JUDGE_QUIESCENCE_NODES,
 };
 pub use tactics::{seat_values, tactical_evaluator, TacticalEvaluator, TacticsJudge};

@@ -6,6 +6,8 @@
 //! player of the other side negates the child's value and window; a move between two of the
 //! others (Wellisch) keeps them, since both minimise the root player's value.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rules::weltschach::Weltschach;
@@ -107,14 +109,26 @@ pub struct SearchOutcome<M> {
 /// Searches `game` within `limits` and returns the move to play, or `None` when the game is
 /// over. `seed` orders equally promising root moves, so that ties are broken reproducibly.
 pub fn search<G: Material>(game: &G, limits: &SearchLimits, seed: u64) -> Option<SearchOutcome<G::Move>> {
-    run(game, limits, seed, None)
+    run(game, limits, seed, None, None)
+}
+
+/// Searches as [`search`] does until `stop` is set, which then ends it as the time limit would
+/// (the best move of the deepest completed iteration): a search someone else may call off, as
+/// the browser page's Stop and a game ended under it do.
+pub fn search_until<G: Material>(
+    game: &G,
+    limits: &SearchLimits,
+    seed: u64,
+    stop: &Arc<AtomicBool>,
+) -> Option<SearchOutcome<G::Move>> {
+    run(game, limits, seed, None, Some(Arc::clone(stop)))
 }
 
 /// Searches as [`search`] does, but every root move with a full window, so that the report's
 /// [`SearchOutcome::root_scores`] holds each move's exact value: what a teacher labels a position's
 /// policy with. Costs about one full search per root move at the last depth.
 pub fn score_root_moves<G: Material>(game: &G, limits: &SearchLimits, seed: u64) -> Option<SearchOutcome<G::Move>> {
-    run(game, limits, seed, Some(INFINITY))
+    run(game, limits, seed, Some(INFINITY), None)
 }
 
 /// [`score_root_moves`] with exact values only for the moves within `margin` centipawns of the
@@ -131,7 +145,7 @@ pub fn score_root_moves_within<G: Material>(
     seed: u64,
     margin: i32,
 ) -> Option<SearchOutcome<G::Move>> {
-    run(game, limits, seed, Some(margin.max(0)))
+    run(game, limits, seed, Some(margin.max(0)), None)
 }
 
 /// The value of `game` for its mover in centipawns after a quiescence search alone (captures
@@ -179,12 +193,14 @@ pub fn move_values<G: Material>(game: &G, moves: &[G::Move], depth: u32, values:
 const FULL_WINDOW: i32 = i32::MAX;
 
 /// The shared iterative deepening of [`search`] and [`score_root_moves_within`]: `score_margin`
-/// is `None` for a plain search, else how far below the best a root move is still scored exactly.
+/// is `None` for a plain search, else how far below the best a root move is still scored exactly;
+/// `stop`, if given, ends it as the clock does.
 fn run<G: Material>(
     game: &G,
     limits: &SearchLimits,
     seed: u64,
     score_margin: Option<i32>,
+    stop: Option<Arc<AtomicBool>>,
 ) -> Option<SearchOutcome<G::Move>> {
     let began = Instant::now();
     let mut root_moves = Vec::new();
@@ -196,6 +212,7 @@ fn run<G: Material>(
     let mut searcher = Searcher::<G> {
         table: Table::new(limits.table.then(|| table_bits(limits.depth))),
         deadline: limits.time.map(|t| began + t),
+        stop,
         ..Searcher::untimed_without_table(game)
     };
     let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
@@ -283,6 +300,8 @@ struct Searcher<G: Material> {
     /// [`JUDGE_QUIESCENCE_NODES`]).
     quiescence_nodes: u64,
     deadline: Option<Instant>,
+    /// Set by someone else to end the search as the deadline does.
+    stop: Option<Arc<AtomicBool>>,
     stopped: bool,
 }
 
@@ -303,6 +322,7 @@ impl<G: Material> Searcher<G> {
             cheap_from_first_ply: false,
             quiescence_nodes: CHEAP_QUIESCENCE_NODES,
             deadline: None,
+            stop: None,
             stopped: false,
         }
     }
@@ -418,10 +438,12 @@ impl<G: Material> Searcher<G> {
         }
     }
 
-    /// Whether the time is up (then every node returns at once and the iteration is dropped).
+    /// Whether the time is up or the search was called off (then every node returns at once
+    /// and the iteration is dropped).
     fn out_of_time(&mut self) -> bool {
         if !self.stopped && self.nodes.is_multiple_of(CLOCK_INTERVAL) {
-            self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d);
+            self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
         }
         self.stopped
     }
@@ -631,5 +653,32 @@ mod tests {
         const { assert!(!Searcher::<Glinski>::CHEAP_QUIESCENCE) };
         const { assert!(!Searcher::<MiniHexchess>::CHEAP_QUIESCENCE) };
         const { assert!(!Searcher::<Wellisch>::CHEAP_QUIESCENCE) };
+    }
+
+    #[test]
+    fn a_search_called_off_plays_its_best_so_far_at_once() {
+        let game = Glinski::start();
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let deepest = SearchLimits::depth(crate::MAX_DEPTH);
+        let stop = Arc::new(AtomicBool::new(true));
+        let outcome = search_until(&game, &deepest, 1, &stop).expect("a move");
+        // Looked at with the clock, every 1024 nodes.
+        assert!(outcome.stopped && outcome.nodes <= CLOCK_INTERVAL && legal.contains(&outcome.best), "{outcome:?}");
+
+        // Called off from another thread while it searches a depth it would take hours over.
+        let stop = Arc::new(AtomicBool::new(false));
+        let caller = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(200));
+                stop.store(true, Ordering::Relaxed);
+            })
+        };
+        let began = Instant::now();
+        let outcome = search_until(&game, &deepest, 1, &stop).expect("a move");
+        caller.join().unwrap();
+        assert!(began.elapsed() < Duration::from_secs(5), "stopped after {:?}", began.elapsed());
+        assert!(outcome.stopped && outcome.depth >= 1 && legal.contains(&outcome.best), "{outcome:?}");
     }
 }

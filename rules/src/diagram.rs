@@ -96,6 +96,12 @@ pub trait Pictured: Game {
         let _ = mv;
         None
     }
+
+    /// The [`DiagramCell::key`] of the mover's king when it is in check, for a board to
+    /// highlight; `None` otherwise, and where [`Pictured::diagram`] is `None`.
+    fn checked_king(&self) -> Option<u16> {
+        None
+    }
 }
 
 /// How `game` ended in one sentence ([`describe_end`]), seats named as its diagram names

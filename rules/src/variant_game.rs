@@ -253,6 +253,11 @@ impl VariantGame {
         with_variant_game!(self, g => crate::perft::perft(g, depth, true))
     }
 
+    /// The diagram key of the mover's king when it is in check ([`Pictured::checked_king`]).
+    pub fn checked_king(&self) -> Option<u16> {
+        with_variant_game!(self, g => g.checked_king())
+    }
+
     /// The picture of the position, if the variant can draw itself.
     pub fn diagram(&self) -> Option<Diagram> {
         with_variant_game!(self, g => g.diagram())

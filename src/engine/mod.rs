@@ -11,6 +11,7 @@ mod shipped;
 
 pub use analysis::{cp_from_q, Analysis};
 pub use limits::{Clock, Limits};
+pub(crate) use search::search;
 pub use search::{EngineSettings, INFO_EVERY};
 pub use session::{model_variant, open_session, Session};
 pub use shipped::{models_dir, shipped_model, uniform_reason, ModelChoice};

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use arena::players::{load_network, PlayerError};
 use mcts::{Evaluator, UniformEvaluator};
@@ -19,7 +20,8 @@ use super::search::{search, EngineSettings};
 pub struct Session {
     /// The position; always of the searcher's variant.
     game: VariantGame,
-    searcher: Box<dyn Searcher>,
+    /// Shared by the sessions [`Session::fork`] made, which search side by side.
+    searcher: Arc<Box<dyn Searcher>>,
 }
 
 impl Session {
@@ -58,14 +60,23 @@ impl Session {
         self.searcher.model()
     }
 
-    /// Stops the network's inference service, if there is one.
+    /// A session at the start position with this one's evaluator: the two search side by side,
+    /// neither waiting for the other, and their leaves meet in the network's batches.
+    pub fn fork(&self) -> Session {
+        Session { game: VariantGame::start(self.game.variant()), searcher: Arc::clone(&self.searcher) }
+    }
+
+    /// Stops the network's inference service, if there is one, once no fork of this session
+    /// is left (the last to close stops it).
     pub fn close(self) {
-        self.searcher.close();
+        if let Ok(searcher) = Arc::try_unwrap(self.searcher) {
+            searcher.close();
+        }
     }
 }
 
-/// One variant's evaluator, searching that variant's games.
-trait Searcher: Send {
+/// One variant's evaluator, searching that variant's games (several at once through `&self`).
+trait Searcher: Send + Sync {
     /// See [`Session::search`]; `game` is of the searcher's variant.
     fn search(
         &self,
@@ -120,7 +131,7 @@ pub fn open_session(variant: Variant, model: Option<&Path>, inference: nn::Infer
         nn::set_threads(1);
     }
     let searcher = with_game!(variant, G => open_searcher::<G>(model, inference))?;
-    Ok(Session { game: VariantGame::start(variant), searcher })
+    Ok(Session { game: VariantGame::start(variant), searcher: Arc::new(searcher) })
 }
 
 /// The searcher of game `G` (see [`open_session`]).

@@ -141,6 +141,11 @@ impl Served {
         Served { base: format!("http://{addr}"), addr, child: Some(child), _stdout: stdout }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("running").id()
+    }
+
     fn host(&self) -> String {
         format!("localhost:{}", self.addr.rsplit(':').next().unwrap())
     }

@@ -23,6 +23,11 @@ pub struct Browser {
     session: String,
 }
 
+/// The WebDriver key codes of the arrow keys.
+pub const ARROW_LEFT: char = '\u{E012}';
+/// See [`ARROW_LEFT`].
+pub const ARROW_RIGHT: char = '\u{E014}';
+
 /// An element of the page.
 #[derive(Clone, Debug)]
 pub struct Element(String);
@@ -150,6 +155,31 @@ impl Browser {
     /// Runs `script` (a function body; `return` gives its value) in the page.
     pub fn execute(&self, script: &str) -> Value {
         self.session_call("POST", "/execute/sync", Some(json!({ "script": script, "args": [] })))
+    }
+
+    /// Presses and releases `key` (a character, or a WebDriver key code such as
+    /// [`ARROW_LEFT`]) on the page, as a person types it.
+    pub fn press(&self, key: char) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key.to_string()}, {"type": "keyUp", "value": key.to_string()}
+        ]}]});
+        self.session_call("POST", "/actions", Some(actions));
+    }
+
+    /// Opens a new tab and returns its handle (the current tab stays current).
+    pub fn new_tab(&self) -> String {
+        let tab = self.session_call("POST", "/window/new", Some(json!({"type": "tab"})));
+        tab["handle"].as_str().expect("a window handle").to_string()
+    }
+
+    /// The handle of the current tab.
+    pub fn tab(&self) -> String {
+        self.session_call("GET", "/window", None).as_str().expect("a window handle").to_string()
+    }
+
+    /// Makes the tab `handle` current (and shown).
+    pub fn switch_to(&self, handle: &str) {
+        self.session_call("POST", "/window", Some(json!({ "handle": handle })));
     }
 
     /// A PNG of the window.

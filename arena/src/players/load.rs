@@ -49,6 +49,12 @@ pub struct PlayerOptions {
     pub reuse_trees: bool,
 }
 
+/// The evaluator of a `rollout` player: random playouts of at most 400 plies, seeded alike
+/// in every match so that a rollout player is the same opponent each time.
+pub fn rollout_evaluator() -> RolloutEvaluator {
+    RolloutEvaluator::new(0x5EED, 400)
+}
+
 /// Builds the agents for `specs` as `opts` says.
 pub fn load_players<G: Encoding + Material>(
     specs: &[PlayerSpec],
@@ -77,7 +83,7 @@ pub fn load_players<G: Encoding + Material>(
             }
             PlayerSpec::Rollout(s) => {
                 let simulations = s.unwrap_or(default_sims);
-                let evaluator = RolloutEvaluator::new(0x5EED, 400);
+                let evaluator = rollout_evaluator();
                 Box::new(searching(format!("rollout:{simulations}"), simulations).agent(evaluator))
             }
             PlayerSpec::Network(path, s) => {

@@ -10,5 +10,5 @@ mod load;
 mod spec;
 
 pub use fixed::{check_fixed_opponents, NotFixed};
-pub use load::{load_network, load_players, PlayerOptions, Players};
+pub use load::{load_network, load_players, rollout_evaluator, PlayerOptions, Players};
 pub use spec::{PlayerError, PlayerSpec};

@@ -54,6 +54,10 @@ impl<V: HexRules> Pictured for HexChess<V> {
     fn move_cells(&self, mv: HexMove) -> Option<(u16, u16)> {
         Some(Self::arrow(mv))
     }
+
+    fn checked_king(&self) -> Option<u16> {
+        self.in_check().then(|| self.king(self.side as Player).index() as u16)
+    }
 }
 
 #[cfg(test)]

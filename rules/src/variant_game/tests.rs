@@ -107,6 +107,37 @@ fn a_finished_game_ends_by_its_rule_and_refuses_moves() {
     assert!(game.legal_moves().is_empty() && game.perft(2) == 0);
     assert!(game.board_text(played.cells).contains('*'), "the last move is marked");
     assert!(!game.board_text(None).contains('*'));
+    let king = game.checked_king().expect("the mated king is in check");
+    let drawn = game.diagram().unwrap().pieces.into_iter().find(|p| p.cell == king);
+    assert!(drawn.is_some_and(|p| p.owner == 1 && p.letter == 'K'), "Black's king at {king}");
+}
+
+#[test]
+fn the_king_in_check_is_the_movers_and_every_mate_has_one() {
+    for variant in Variant::ALL {
+        let (mut checks, mut state) = (0, 7u64);
+        for _ in 0..6 {
+            let mut game = VariantGame::start(variant);
+            for _ in 0..400 {
+                if let Some(king) = game.checked_king() {
+                    checks += 1;
+                    let drawn = game.diagram().unwrap().pieces.into_iter().find(|p| p.cell == king);
+                    let piece = drawn.unwrap_or_else(|| panic!("{variant}: no piece at {king}: {}", game.to_text()));
+                    assert_eq!(piece.owner, game.to_move(), "{variant}: {}", game.to_text());
+                }
+                if game.ending() == Some(Ending::Checkmate) {
+                    assert!(game.checked_king().is_some(), "{variant} mated out of check: {}", game.to_text());
+                }
+                let legal = game.legal_moves();
+                if game.outcome().is_some() || legal.is_empty() {
+                    break;
+                }
+                let pick = crate::splitmix::next(&mut state) as usize % legal.len();
+                game.play_text(&legal[pick]).unwrap();
+            }
+        }
+        assert!(checks > 0, "{variant}: random games give a check");
+    }
 }
 
 #[test]

@@ -29,9 +29,8 @@ impl Pos {
     }
 }
 
-#[cfg(feature = "test-support")]
 impl super::state::Wellisch {
-    /// Whether `seat`'s king is attacked now, for tests (feature `test-support`).
+    /// Whether `seat`'s king is attacked now (by any other seat's piece).
     pub fn in_check(&self, seat: crate::Player) -> bool {
         let pos = &self.pos;
         let occ = pos.occupied();

@@ -2,6 +2,7 @@
 //! home row is at the bottom, with Wellisch labels and a colour per seat.
 
 use crate::diagram::{CellShape, Diagram, DiagramPiece, Pictured};
+use crate::game::Game;
 use crate::hex::{hex_cells, BOARD_R5};
 
 use super::notation::label;
@@ -53,6 +54,11 @@ impl Pictured for Wellisch {
 
     fn move_cells(&self, mv: Move) -> Option<(u16, u16)> {
         Self::arrow(mv)
+    }
+
+    fn checked_king(&self) -> Option<u16> {
+        let seat = self.to_move();
+        self.in_check(seat).then(|| self.pos.king(seat)).flatten().map(|k| k.index() as u16)
     }
 }
 

@@ -95,6 +95,10 @@ impl Pictured for Weltschach {
     fn move_cells(&self, mv: Move) -> Option<(u16, u16)> {
         Some(Self::arrow(mv))
     }
+
+    fn checked_king(&self) -> Option<u16> {
+        self.in_check().then(|| self.kings[self.side as usize])
+    }
 }
 
 #[cfg(test)]

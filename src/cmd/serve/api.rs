@@ -9,7 +9,7 @@ use rules::{Variant, VariantGame};
 use super::app::App;
 use super::game::{board_reply, Game};
 use super::http::{Refusal, Response};
-use super::players::{choices, Seat};
+use super::players::{check_sims, choices, Seat};
 use super::request::Request;
 use super::wire::{
     AnalyseRequest, IdRequest, JobKind, MoveRequest, NewRequest, PlayersReply, PositionRequest, VariantInfo,
@@ -70,6 +70,13 @@ pub fn game(request: &Request) -> Answer {
     state_of(request.app, request.query.id()?)
 }
 
+/// `GET /api/ply?id=N&ply=K`.
+pub fn ply(request: &Request) -> Answer {
+    let (id, ply) = (request.query.id()?, request.query.number("ply")?);
+    let view = request.app.read_game(id, |game| game.ply_reply(id, ply.try_into().unwrap_or(usize::MAX)));
+    Ok(Response::json(&view.ok_or_else(|| missing(id))?.map_err(Refusal::Bad)?))
+}
+
 /// The refusal of a request for game `id`, which is not open.
 fn missing(id: u64) -> Refusal {
     Refusal::NotFound(format!("no game {id} (the server was restarted, or the game was ended for a newer one)"))
@@ -99,8 +106,11 @@ pub fn new_game(request: &Request) -> Answer {
         .map(|p| Seat::parse(p, variant, &s.roots, s.sims))
         .collect::<Result<Vec<Seat>, String>>()
         .map_err(Refusal::Bad)?;
-    let game = Game::new(variant, r.position.as_deref(), seats).map_err(Refusal::Bad)?;
-    let id = app.add_game(game);
+    let mut game = Game::new(variant, r.position.as_deref(), seats).map_err(Refusal::Bad)?;
+    for (i, text) in r.moves.iter().enumerate() {
+        game.play(text, None).map_err(|e| Refusal::Bad(format!("move {} of the game: {e}", i + 1)))?;
+    }
+    let id = app.add_game(game).map_err(Refusal::Busy)?;
     state_of(app, id)
 }
 
@@ -146,10 +156,7 @@ pub fn set_position(request: &Request) -> Answer {
 /// `POST /api/analyse`.
 pub fn analyse(request: &Request) -> Answer {
     let (app, r) = (request.app, request.body::<AnalyseRequest>()?);
-    let limit = crate::cli::MAX_SIMULATIONS as u32;
-    if r.sims == 0 || r.sims > limit {
-        return Err(Refusal::Bad(format!("sims {}: expected 1 to {limit}", r.sims)));
-    }
+    check_sims(r.sims).map_err(Refusal::Bad)?;
     if !app.settings.engines {
         return Err(Refusal::Conflict("this server runs no engines".into()));
     }

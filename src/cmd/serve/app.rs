@@ -1,12 +1,13 @@
 //! The server's state: its games, the networks it has loaded, and the searches running for
-//! the games, each on a thread of its own.
+//! the games, each on a thread of its own and with a session of its own, so that no game's
+//! search waits for another's (the sessions of one network share it and its batches).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use arena::uci::EngineBudget;
 use arena::PlayerOptions;
@@ -18,8 +19,11 @@ use super::wire::{JobKind, Report};
 use crate::cli::NetArgs;
 use crate::engine::{open_session, EngineSettings, Limits, ModelChoice, Session};
 
-/// Games kept at once; a new one beyond this ends the oldest.
-const MAX_GAMES: usize = 32;
+/// Games kept at once; a new one beyond this ends the one no page has asked about longest.
+pub const MAX_GAMES: usize = 100;
+/// A game a page asked about this recently is taken to be on a page's screen (which polls it
+/// about three times a second), and is never ended for a new one: the new one is refused.
+pub const SHOWN: Duration = Duration::from_secs(30);
 /// Root moves a search reports (and the page draws as arrows).
 const MULTIPV: usize = 5;
 /// Interval of a search's reports to the page (which polls about three times as often).
@@ -43,6 +47,9 @@ pub struct Settings {
     pub seed: u64,
     /// Whether engines move and analyse (off in the request fuzz, which checks the handlers).
     pub engines: bool,
+    /// The id of the first game: numbered from the clock, so that a page reloaded after a
+    /// restart finds no game under its id rather than another one.
+    pub first_id: u64,
 }
 
 /// The server's state: its games, the networks loaded, and the jobs running.
@@ -50,9 +57,9 @@ pub struct App {
     /// What it was started with.
     pub settings: Settings,
     games: Mutex<Games>,
-    /// One session per variant and network, shared by the games (a job holds it while it
-    /// searches).
-    sessions: Mutex<HashMap<SessionKey, Arc<Mutex<Session>>>>,
+    /// One session per variant and network, opened on first use; each job searches a fork of
+    /// it.
+    sessions: Mutex<HashMap<SessionKey, Session>>,
     threads: Mutex<Vec<JoinHandle<()>>>,
     closing: AtomicBool,
 }
@@ -61,7 +68,6 @@ pub struct App {
 type SessionKey = (Variant, Option<PathBuf>);
 
 /// The games open on the page, by id.
-#[derive(Default)]
 struct Games {
     /// The id of the last game begun: ids are never reused, so a page's late request for an
     /// ended game gets a 404, not another game.
@@ -78,40 +84,58 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl App {
     /// A server with no games yet.
     pub fn new(settings: Settings) -> Arc<App> {
+        let next = settings.first_id.saturating_sub(1);
         Arc::new(App {
             settings,
-            games: Mutex::new(Games::default()),
+            games: Mutex::new(Games { next, open: BTreeMap::new() }),
             sessions: Mutex::new(HashMap::new()),
             threads: Mutex::new(Vec::new()),
             closing: AtomicBool::new(false),
         })
     }
 
-    /// Starts a game and its first engine move if an engine is to move; returns its id.
-    pub fn add_game(self: &Arc<App>, mut game: Game) -> u64 {
+    /// Starts a game and its first engine move if an engine is to move; returns its id. With
+    /// [`MAX_GAMES`] open, the game no page has asked about longest ends (its search stopped),
+    /// unless every game was asked about within [`SHOWN`]: then the new one is refused, in words.
+    pub fn add_game(self: &Arc<App>, mut game: Game) -> Result<u64, String> {
         let mut games = lock(&self.games);
+        while games.open.len() >= MAX_GAMES {
+            let (&unseen, oldest) = games.open.iter().min_by_key(|(_, g)| g.seen).expect("a full table has games");
+            if oldest.seen.elapsed() < SHOWN {
+                return Err(format!(
+                    "the server holds {MAX_GAMES} games, each shown on a page in the last {} seconds: \
+                     close a page or try again later",
+                    SHOWN.as_secs()
+                ));
+            }
+            if let Some(mut ended) = games.open.remove(&unseen) {
+                ended.changed();
+            }
+        }
         games.next += 1;
         let id = games.next;
         game.seed = self.settings.seed ^ id.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        while games.open.len() >= MAX_GAMES {
-            if let Some((_, mut oldest)) = games.open.pop_first() {
-                oldest.changed();
-            }
-        }
         games.open.insert(id, game);
         self.advance(&mut games, id);
-        id
+        Ok(id)
     }
 
-    /// Runs `f` on game `id` without changing it; `None` for no such game.
+    /// Runs `f` on game `id` without changing its position (it is marked seen); `None` for no
+    /// such game.
     pub fn read_game<T>(&self, id: u64, f: impl FnOnce(&Game) -> T) -> Option<T> {
-        lock(&self.games).open.get(&id).map(f)
+        let mut games = lock(&self.games);
+        let game = games.open.get_mut(&id)?;
+        game.seen = Instant::now();
+        Some(f(game))
     }
 
-    /// Runs `f` on game `id`, then starts the engine if it is to move; `None` for no such game.
+    /// Runs `f` on game `id` (marked seen), then starts the engine if it is to move; `None` for
+    /// no such game.
     pub fn with_game<T>(self: &Arc<App>, id: u64, f: impl FnOnce(&mut Game) -> T) -> Option<T> {
         let mut games = lock(&self.games);
-        let out = f(games.open.get_mut(&id)?);
+        let game = games.open.get_mut(&id)?;
+        game.seen = Instant::now();
+        let out = f(game);
         self.advance(&mut games, id);
         Some(out)
     }
@@ -200,12 +224,11 @@ impl App {
         match seat {
             Seat::Person => Err("a person's seat has no engine".into()),
             Seat::Fixed(spec) => {
-                let best = players::fixed_move(spec, &game, work.seed, self.player_options())?;
+                let best = players::fixed_move(spec, &game, work.seed, self.player_options(), &work.stop)?;
                 Ok(Found { best, report: None, search: None })
             }
             Seat::Network { model, sims } => {
-                let session = self.session(work.variant, model.clone())?;
-                let mut session = lock(&session);
+                let mut session = self.session(work.variant, model.clone())?;
                 session.set_position(Some(&work.start), &work.moves).map_err(|e| e.to_string())?;
                 let model_text = session.model().map(|p| p.display().to_string());
                 let position = session.game().to_text();
@@ -234,16 +257,20 @@ impl App {
         }
     }
 
-    /// The session of `variant` with `model`, opened on first use.
-    fn session(&self, variant: Variant, model: Option<PathBuf>) -> Result<Arc<Mutex<Session>>, String> {
-        let mut sessions = lock(&self.sessions);
-        if let Some(s) = sessions.get(&(variant, model.clone())) {
-            return Ok(Arc::clone(s));
+    /// A session of its own for one search of `variant` with `model`: a fork of the one
+    /// opened on first use (outside the lock, so that a network loading holds up no other
+    /// game's search).
+    fn session(&self, variant: Variant, model: Option<PathBuf>) -> Result<Session, String> {
+        let key = (variant, model);
+        if let Some(s) = lock(&self.sessions).get(&key) {
+            return Ok(s.fork());
         }
         let inference = self.settings.net.inference(1).map_err(|e| e.to_string())?;
-        let session = Arc::new(Mutex::new(open_session(variant, model.as_deref(), inference)?));
-        sessions.insert((variant, model), Arc::clone(&session));
-        Ok(session)
+        let opened = open_session(variant, key.1.as_deref(), inference)?;
+        let mut sessions = lock(&self.sessions);
+        // Two games may have opened it at once: the first kept is the one all fork from.
+        let session = sessions.entry(key).or_insert(opened);
+        Ok(session.fork())
     }
 
     /// How fixed players are built (the arena's options; only alpha-beta and mcts read them).
@@ -258,8 +285,9 @@ impl App {
         }
     }
 
-    /// Ends every job, waits for their threads (at most [`CLOSE_WAIT`]: an alpha-beta search
-    /// cannot be stopped, and the process ends anyway) and closes the networks no job holds.
+    /// Ends every job, waits for their threads (at most [`CLOSE_WAIT`]: each stops within a
+    /// network batch or a few thousand nodes, and the process ends anyway) and closes the
+    /// networks no job holds.
     pub fn close(&self) {
         self.closing.store(true, Ordering::Relaxed);
         for game in lock(&self.games).open.values_mut() {
@@ -275,9 +303,7 @@ impl App {
         }
         let sessions = std::mem::take(&mut *lock(&self.sessions));
         for (_, session) in sessions {
-            if let Ok(session) = Arc::try_unwrap(session) {
-                session.into_inner().unwrap_or_else(|p| p.into_inner()).close();
-            }
+            session.close();
         }
     }
 }

@@ -28,6 +28,8 @@ const REQUESTS: &[&str] = &[
     r#"POST /api/new {"variant":"mini-hexchess","players":["you","you"],"position":"k/3/5/2R1R2/7/7/3K3 w - 0 60"}"#,
     "GET /api/game?id=1 ",
     "GET /api/game?id=2 ",
+    "GET /api/ply?id=1&ply=1 ",
+    "GET /api/ply?id=2&ply=18446744073709551615 ",
     r#"POST /api/move {"id":1,"move":"c2-c3"}"#,
     r#"POST /api/move {"id":2,"move":"b1-b2"}"#,
     r#"POST /api/move {"id":3,"move":"e9-e10=Q"}"#,
@@ -67,6 +69,7 @@ fn fuzz_serve_requests() {
         "variant",
         "players",
         "move",
+        "ply",
         "position",
         "model",
         "sims",
@@ -101,7 +104,7 @@ fn fuzz_serve_requests() {
         |request| {
             let (method, url, body) = split(request);
             let r = respond(&app, method, url, body.as_bytes());
-            assert!([200, 400, 403, 404, 405, 409, 500].contains(&r.status), "status {}", r.status);
+            assert!([200, 400, 403, 404, 405, 409, 500, 503].contains(&r.status), "status {}", r.status);
             if r.content_type == "application/json" {
                 let value: serde_json::Value = serde_json::from_slice(&r.body).expect("JSON answers parse");
                 if r.status >= 400 {

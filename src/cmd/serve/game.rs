@@ -3,12 +3,14 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
-use rules::{BoardMove, Variant, VariantGame};
+use rules::{BoardMove, Ending, Variant, VariantGame};
 
 use super::players::Seat;
 use super::wire::{
-    BoardCaption, BoardCell, BoardPiece, BoardReply, GameReply, JobKind, LegalMove, Report, SeatInfo, Thinking,
+    BoardCaption, BoardCell, BoardPiece, BoardReply, GameReply, JobKind, LegalMove, PlyReply, Report, SeatInfo,
+    Thinking,
 };
 use crate::viz::svg_board::{SEATS, SHADES};
 
@@ -35,14 +37,36 @@ pub struct MoveSearch {
     pub values: Option<Vec<f32>>,
 }
 
+/// One move of a game on the page.
+pub struct Played {
+    /// Its text and cells.
+    pub mv: BoardMove,
+    /// A network's search that chose it.
+    pub search: Option<MoveSearch>,
+    /// What it gave: `+` check, `#` checkmate, `` neither ([`mark_of`]).
+    pub mark: &'static str,
+}
+
+/// What the move that reached `position` gave, as the move list shows it after the move: `#`
+/// for a checkmate, `+` for a check, nothing otherwise.
+pub fn mark_of(position: &VariantGame) -> &'static str {
+    if position.ending() == Some(Ending::Checkmate) {
+        "#"
+    } else if position.checked_king().is_some() {
+        "+"
+    } else {
+        ""
+    }
+}
+
 /// A game on the page: its moves, its seats, and what the engine is doing about it.
 pub struct Game {
     /// Where the game started (position text).
     pub start: String,
     /// The position now.
     pub position: VariantGame,
-    /// Every move played since `start`, with its cells and, for a network's move, its search.
-    pub played: Vec<(BoardMove, Option<MoveSearch>)>,
+    /// Every move played since `start`.
+    pub played: Vec<Played>,
     /// One player per seat.
     pub seats: Vec<Seat>,
     /// Raised by every change of the position, so that a late engine answer is not played.
@@ -55,6 +79,8 @@ pub struct Game {
     pub note: Option<String>,
     /// Seed of the fixed players' choices.
     pub seed: u64,
+    /// When a request last named it: the game a page shows is never the one ended for a new one.
+    pub seen: Instant,
 }
 
 impl Game {
@@ -72,12 +98,13 @@ impl Game {
             analysis: None,
             note: None,
             seed: 0,
+            seen: Instant::now(),
         })
     }
 
     /// The moves played, as text.
     pub fn moves(&self) -> Vec<String> {
-        self.played.iter().map(|(m, _)| m.text.clone()).collect()
+        self.played.iter().map(|p| p.mv.text.clone()).collect()
     }
 
     /// The seat to move, if the game is not over.
@@ -97,8 +124,8 @@ impl Game {
 
     /// Plays `text` (a legal move); the error is the engine's one line on why not.
     pub fn play(&mut self, text: &str, search: Option<MoveSearch>) -> Result<(), String> {
-        let played = self.position.play_text(text.trim()).map_err(|e| e.to_string())?;
-        self.played.push((played, search));
+        let mv = self.position.play_text(text.trim()).map_err(|e| e.to_string())?;
+        self.played.push(Played { mv, search, mark: mark_of(&self.position) });
         self.changed();
         Ok(())
     }
@@ -135,13 +162,7 @@ impl Game {
     /// The game as the page draws it: seats, position, pieces, legal moves with their cells,
     /// the last move, the engine's work and the last analysis.
     pub fn reply(&self, id: u64) -> GameReply {
-        let (pieces, legend, seat_names) = match self.position.diagram() {
-            Some(d) => {
-                let pieces = d.pieces.iter().map(|p| BoardPiece { cell: p.cell, owner: p.owner, letter: p.letter });
-                (pieces.collect(), d.legend, d.players)
-            }
-            None => Default::default(),
-        };
+        let (pieces, legend, seat_names) = drawn(&self.position);
         let legal = if self.position.outcome().is_some() {
             Vec::new()
         } else {
@@ -166,15 +187,44 @@ impl Game {
             start: self.start.clone(),
             position: self.position.to_text(),
             moves: self.moves(),
+            marks: self.played.iter().map(|p| p.mark).collect(),
+            check: self.position.checked_king(),
             over: self.position.ending_text().or_else(|| self.position.game_over_text()),
             pieces,
             legend,
             legal,
-            last: self.played.last().and_then(|(m, _)| m.cells),
+            last: self.played.last().and_then(|p| p.mv.cells),
             thinking,
             analysis: self.analysis.clone(),
             note: self.note.clone(),
         }
+    }
+}
+
+impl Game {
+    /// The position after the first `ply` moves, as the page draws it when the move list is
+    /// stepped back; the refusal says how many moves there are.
+    pub fn ply_reply(&self, id: u64, ply: usize) -> Result<PlyReply, String> {
+        if ply > self.played.len() {
+            return Err(format!("ply {ply}: the game has {} moves", self.played.len()));
+        }
+        let moves = &self.moves()[..ply];
+        let position = VariantGame::setup(self.position.variant(), Some(&self.start), moves)
+            .expect("moves that were legal replay from the same start");
+        let (pieces, ..) = drawn(&position);
+        let last = ply.checked_sub(1).and_then(|i| self.played[i].mv.cells);
+        Ok(PlyReply { id, ply, position: position.to_text(), pieces, last, check: position.checked_king() })
+    }
+}
+
+/// The pieces of `position`, its legend and its seats' names, as the page draws them.
+fn drawn(position: &VariantGame) -> (Vec<BoardPiece>, Vec<(char, String)>, Vec<String>) {
+    match position.diagram() {
+        Some(d) => {
+            let pieces = d.pieces.iter().map(|p| BoardPiece { cell: p.cell, owner: p.owner, letter: p.letter });
+            (pieces.collect(), d.legend, d.players)
+        }
+        None => Default::default(),
     }
 }
 

@@ -1,6 +1,9 @@
 //! An answer as the server sends it over HTTP: status, media type and bytes, with the headers
 //! that keep a browser from caching a game or guessing at a body.
 
+use http_body_util::Full;
+use hyper::body::Bytes;
+use hyper::header;
 use serde::Serialize;
 
 use super::wire::ErrorReply;
@@ -20,6 +23,9 @@ pub enum Refusal {
     /// 405: the address answers another method.
     #[error("{0}")]
     WrongMethod(String),
+    /// 408: the request did not arrive in time (a body sent too slowly).
+    #[error("{0}")]
+    Slow(String),
     /// 409: not now: an engine is to move or searching, or the server runs no engines.
     #[error("{0}")]
     Conflict(String),
@@ -29,6 +35,9 @@ pub enum Refusal {
     /// 415: a body not sent as JSON.
     #[error("{0}")]
     NotJson(String),
+    /// 503: the server is full now (games that pages show); later it may not be.
+    #[error("{0}")]
+    Busy(String),
     /// 500: the server failed at what it should do (a bug).
     #[error("{0}")]
     Failed(String),
@@ -42,9 +51,11 @@ impl Refusal {
             Refusal::Forbidden(_) => 403,
             Refusal::NotFound(_) => 404,
             Refusal::WrongMethod(_) => 405,
+            Refusal::Slow(_) => 408,
             Refusal::Conflict(_) => 409,
             Refusal::TooLarge(_) => 413,
             Refusal::NotJson(_) => 415,
+            Refusal::Busy(_) => 503,
             Refusal::Failed(_) => 500,
         }
     }
@@ -85,22 +96,23 @@ impl Response {
         Response { status: 200, content_type, body: text.into_bytes(), download: None }
     }
 
-    /// The answer as tiny_http sends it, with headers that keep the browser from caching a
-    /// game's state or guessing other media types.
-    pub fn into_http(self) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
-        let header = |name: &str, value: &str| {
-            tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
-        };
-        let mut response = tiny_http::Response::from_data(self.body)
-            .with_status_code(self.status)
-            .with_header(header("Content-Type", &content_type(self.content_type)))
-            .with_header(header("Cache-Control", "no-store"))
-            .with_header(header("X-Content-Type-Options", "nosniff"));
+    /// The answer as the server sends it, with headers that keep the browser from caching a
+    /// game's state or guessing other media types; `close` ends the connection after it (a
+    /// request refused before its body was read: the rest of it is never read).
+    pub fn into_http(self, close: bool) -> hyper::Response<Full<Bytes>> {
+        let mut response = hyper::Response::builder()
+            .status(self.status)
+            .header(header::CONTENT_TYPE, content_type(self.content_type))
+            .header(header::CACHE_CONTROL, "no-store")
+            .header(header::X_CONTENT_TYPE_OPTIONS, "nosniff");
         if let Some(name) = self.download {
             // The name is made here from a number and a variant's name: no quotes to escape.
-            response = response.with_header(header("Content-Disposition", &format!("attachment; filename=\"{name}\"")));
+            response = response.header(header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\""));
         }
-        response
+        if close {
+            response = response.header(header::CONNECTION, "close");
+        }
+        response.body(Full::new(Bytes::from(self.body))).expect("a status and headers of ASCII made here")
     }
 }
 

@@ -11,7 +11,10 @@
 
   var state = {
     board: null, game: null, lastJson: '', flipped: false, selected: null,
-    players: [], busy: false, run: null, runTimer: null
+    players: [], busy: false, run: null, runTimer: null, lost: false,
+    // The ply the board shows when the move list is stepped back (null: the game now), and
+    // that position as the server drew it.
+    view: null, viewed: null
   };
 
   function $(id) { return document.getElementById(id); }
@@ -101,6 +104,64 @@
     return api('POST', '/api/new', {variant: info.name, players: players}).then(show, fail);
   }
 
+  // ---- a game kept over a reload ----
+  // The game's id is in the address (`#variant=V&game=N`), so a reload shows it again; its
+  // seats, start and moves are kept in the tab's session storage, so that a game the server
+  // no longer holds (restarted, or ended for newer ones while no page showed it) can be
+  // restored from its moves as a new game.
+
+  function hashGame() { return Number((location.hash.match(/game=(\d+)/) || [])[1]) || null; }
+
+  function remember(game) {
+    var hash = '#variant=' + game.variant + '&game=' + game.id;
+    if (location.hash !== hash) { history.replaceState(null, '', hash); }
+    try {
+      sessionStorage.setItem('vzero-game-' + game.id, JSON.stringify({
+        variant: game.variant, start: game.start, moves: game.moves,
+        players: game.seats.map(function (s) { return s.player; })
+      }));
+    } catch (e) { /* storage full or off: only the restore is lost */ }
+  }
+
+  function remembered(id) {
+    try { return JSON.parse(sessionStorage.getItem('vzero-game-' + id)); } catch (e) { return null; }
+  }
+
+  // Says that game `id` is gone, offering to restore it where its moves are known.
+  function lost(id, why) {
+    state.lost = true;
+    var record = state.game && state.game.id === id ? {
+      variant: state.game.variant, start: state.game.start, moves: state.game.moves,
+      players: state.game.seats.map(function (s) { return s.player; })
+    } : remembered(id);
+    state.restore = record;
+    message(why + (record ? '' : '; start a new game'));
+    $('restore').hidden = !record;
+  }
+
+  function restore() {
+    var r = state.restore;
+    if (!r) { return; }
+    api('POST', '/api/new', {variant: r.variant, players: r.players, position: r.start, moves: r.moves})
+      .then(function (g) { message(''); return show(g); }, fail);
+  }
+
+  // Shows game `id` of the address, or says it is gone; a new game where there is none.
+  function openGame(id) {
+    if (!id) { return newGame(); }
+    return api('GET', '/api/game?id=' + id).then(function (g) {
+      if ($('variant').value !== g.variant) {
+        $('variant').value = g.variant;
+        return loadPlayers().then(function () { return show(g); });
+      }
+      return show(g);
+    }, function (e) {
+      lost(id, e.message);
+      // Nothing to show or restore: a new game, below the message.
+      if (!state.restore) { return newGame(); }
+    });
+  }
+
   function fail(e) { message(e.message); }
 
   function ensureBoard(variant) {
@@ -114,20 +175,27 @@
       if (!state.game || state.game.version !== game.version || state.game.id !== game.id) {
         state.selected = null;
       }
+      if (!state.game || state.game.id !== game.id || (state.view !== null && state.view >= game.moves.length)) {
+        state.view = null;
+        state.viewed = null;
+      }
       state.game = game;
+      state.lost = false;
+      $('restore').hidden = true;
       state.lastJson = JSON.stringify(game);
+      remember(game);
       render();
     });
   }
 
   function poll() {
-    if (!state.game || state.busy || document.hidden) { return; }
+    if (!state.game || state.lost || state.busy || document.hidden) { return; }
     var asked = state.game;
     fetch('/api/game?id=' + asked.id).then(function (r) { return r.text(); }).then(function (text) {
       // An answer overtaken by another game or a newer state of this one is dropped.
       if (text === state.lastJson || state.game !== asked && (!state.game || state.game.id !== asked.id)) { return; }
       var game = JSON.parse(text);
-      if (game.error) { message(game.error); state.game = null; return; }
+      if (game.error) { lost(asked.id, game.error); return; }
       if (game.version < state.game.version) { return; }
       show(game);
     }).catch(function () { /* the server went away; the next poll tries again */ });
@@ -164,12 +232,47 @@
     return pts.map(function (q) { return (p[0] + q[0] * UNIT).toFixed(1) + ',' + (p[1] + q[1] * UNIT).toFixed(1); }).join(' ');
   }
 
+  // ---- stepping through the moves ----
+
+  // The position the board shows: the game now, or the ply the move list was stepped to.
+  function shown() { return state.view !== null && state.viewed ? state.viewed : state.game; }
+
+  function shownPly() { return state.view === null ? state.game.moves.length : state.view; }
+
+  // Shows the position after `ply` moves (null or the last: the game now).
+  function setView(ply) {
+    var g = state.game;
+    if (!g) { return; }
+    if (ply === null || ply >= g.moves.length) {
+      state.view = null;
+      state.viewed = null;
+      render();
+      return;
+    }
+    ply = Math.max(0, ply);
+    state.view = ply;
+    state.selected = null;
+    api('GET', '/api/ply?id=' + g.id + '&ply=' + ply).then(function (v) {
+      // An answer overtaken by another step or another game is dropped.
+      if (state.view === ply && state.game && state.game.id === v.id) { state.viewed = v; render(); }
+    }, fail);
+  }
+
+  function onKey(e) {
+    var tag = e.target && e.target.tagName;
+    if (!state.game || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || !$('play').offsetParent) { return; }
+    var step = {ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: null}[e.key];
+    if (step === undefined) { return; }
+    e.preventDefault();
+    setView(step);
+  }
+
   // The report to show: the search running now, else the last one (an engine's search stays
-  // shown after its move); `here` keeps only one of this position (the arrows).
+  // shown after its move); `here` keeps only one of the position shown (the arrows).
   function report(here) {
     var g = state.game;
     var r = (g.thinking && g.thinking.report) || g.analysis;
-    return r && (!here || r.position === g.position) ? r : null;
+    return r && (!here || r.position === shown().position) ? r : null;
   }
 
   function legalFrom(key) {
@@ -203,7 +306,7 @@
     }
     b.cells.forEach(function (c) { grow(c.x, c.y, UNIT * 1.1); });
     b.captions.forEach(function (c) { grow(c.x, c.y, UNIT * 1.2); });
-    var last = g.last || [];
+    var view = shown(), last = view.last || [];
     var targets = state.selected === null ? [] : legalFrom(state.selected).map(function (m) { return m.to; });
     var out = [];
     out.push('<svg xmlns="http://www.w3.org/2000/svg" viewBox="' + [minX, minY, maxX - minX, maxY - minY].map(function (v) { return v.toFixed(1); }).join(' ') + '">');
@@ -211,6 +314,7 @@
       var cls = 'cell';
       if (last.indexOf(c.key) >= 0) { cls += ' last'; }
       if (c.key === state.selected) { cls += ' selected'; }
+      if (c.key === view.check) { cls += ' check'; }
       if (targets.indexOf(c.key) >= 0) { cls += ' targeted'; }
       out.push('<polygon class="' + cls + '" data-key="' + c.key + '" data-label="' + esc(c.label) +
         '" fill="' + b.shades[c.shade] + '" points="' + corners(c) + '"/>');
@@ -225,7 +329,7 @@
       var p = point(c.x, c.y);
       out.push('<text class="caption" text-anchor="middle" x="' + p[0].toFixed(1) + '" y="' + p[1].toFixed(1) + '">' + esc(c.text) + '</text>');
     });
-    g.pieces.forEach(function (piece) {
+    view.pieces.forEach(function (piece) {
       var c = cellAt(piece.cell);
       if (!c) { return; }
       var p = point(c.x, c.y), colours = b.seats[piece.owner] || b.seats[0];
@@ -257,6 +361,8 @@
     board.setAttribute('data-over', g.over ? '1' : '');
     board.setAttribute('data-plies', g.moves.length);
     board.setAttribute('data-variant', g.variant);
+    board.setAttribute('data-view', state.view === null ? '' : state.view);
+    board.setAttribute('data-check', view.check === null || view.check === undefined ? '' : view.check);
   }
 
   function seatName(g, s) { return g.seat_names[s] || ('seat ' + (s + 1)); }
@@ -267,15 +373,19 @@
     if (g.over) {
       status = g.over;
     } else {
-      status = seatName(g, g.to_move) + ' to move (' + g.seats[g.to_move].player + ')';
+      status = seatName(g, g.to_move) + ' to move (' + g.seats[g.to_move].player + ')' +
+        (g.check === null ? '' : ', in check');
     }
     $('status').textContent = status;
-    var per = g.seat_names.length || 2, words = [];
+    var per = g.seat_names.length || 2, words = [], at = shownPly();
     g.moves.forEach(function (m, i) {
       if (i % per === 0) { words.push((i / per + 1) + '.'); }
-      words.push(m);
+      words.push('<a data-ply="' + (i + 1) + '"' + (i + 1 === at && state.view !== null ? ' class="current"' : '') + '>' +
+        esc(m + (g.marks[i] || '')) + '</a>');
     });
-    $('moves').textContent = words.join(' ');
+    $('moves').innerHTML = words.join(' ');
+    $('viewing').textContent = state.view === null ? '' :
+      'after move ' + state.view + ' of ' + g.moves.length + ' (\u2190 \u2192 step, End returns to the game)';
     if (document.activeElement !== $('position')) { $('position').value = g.position; }
     $('save').href = '/api/save?id=' + g.id;
   }
@@ -351,6 +461,10 @@
   function clickCell(key) {
     var g = state.game;
     if (!g) { return; }
+    if (state.view !== null) {
+      message('an earlier position is shown: End (or the last move) returns to the game');
+      return;
+    }
     if (!myMove()) {
       message(g.over ? g.over : 'it is not your move');
       return;
@@ -443,6 +557,12 @@
   });
   $('variant').addEventListener('change', function () { loadPlayers().then(newGame, fail); });
   $('new').addEventListener('click', newGame);
+  $('restore').addEventListener('click', restore);
+  $('moves').addEventListener('click', function (e) {
+    var ply = e.target.getAttribute && e.target.getAttribute('data-ply');
+    if (ply) { setView(Number(ply)); }
+  });
+  document.addEventListener('keydown', onKey);
   $('undo').addEventListener('click', function () {
     if (!state.game) { return; }
     api('POST', '/api/undo', {id: state.game.id}).then(function (g) { message(''); show(g); }, fail);
@@ -484,11 +604,14 @@
     });
   });
 
-  // `#variant=NAME` starts with that variant (and changing it starts a game of another).
+  // `#variant=NAME` starts with that variant (and changing it starts a game of another);
+  // `&game=N` shows that game (a reload keeps the page's game).
   function hashVariant() { return (location.hash.match(/variant=([\w-]+)/) || [])[1]; }
   window.addEventListener('hashchange', function () {
-    var name = hashVariant();
-    if (name && variantInfo(name) && name !== $('variant').value) {
+    var name = hashVariant(), id = hashGame();
+    if (id && (!state.game || state.game.id !== id)) {
+      openGame(id);
+    } else if (!id && name && variantInfo(name) && name !== $('variant').value) {
       $('variant').value = name;
       loadPlayers().then(newGame, fail);
     }
@@ -497,6 +620,6 @@
   loadVariants().then(function () {
     if (wanted && variantInfo(wanted)) { $('variant').value = wanted; }
     return loadPlayers();
-  }).then(newGame).catch(fail);
+  }).then(function () { return openGame(hashGame()); }).catch(fail);
   setInterval(poll, POLL_MS);
 })();

@@ -2,17 +2,21 @@
 //! its players (`alphabeta:2`, `greedy`, `random`, `mcts:200`, a network `PATH[:SIMS]`, with
 //! `default` for the network shipped in models/ and `none` for the uniform evaluator). Networks
 //! are read only inside the folders the server was given ([`Roots`]), and no `uci:` program is
-//! ever started from a request.
+//! ever started from a request. Every engine's search is bounded as an analysis is
+//! ([`check_sims`], alpha-beta's depth) and can be called off ([`fixed_move`]'s `stop`).
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use arena::{PlayerOptions, PlayerSpec, Players};
+use mcts::{SearchParams, UniformEvaluator};
 use nn::checkpoint::{list_checkpoints, RUN_CHECKPOINTS};
 use rules::{Variant, VariantGame};
 
 use super::wire::Choice;
-use crate::engine::{model_variant, shipped_model, ModelChoice};
+use crate::engine::{model_variant, shipped_model, EngineSettings, Limits, ModelChoice, INFO_EVERY};
 
 /// The word the page uses for a seat a person plays.
 pub const PERSON: &str = "you";
@@ -47,7 +51,12 @@ impl Seat {
             PlayerSpec::Uci { .. } => Err(format!(
                 "player '{text}': the page starts no programs; name a network, alphabeta:DEPTH, greedy, random or '{PERSON}'"
             )),
+            PlayerSpec::Mcts(Some(given)) | PlayerSpec::Rollout(Some(given)) => {
+                check_sims(given).map_err(|e| format!("player '{text}': {e}"))?;
+                Ok(Seat::Fixed(spec))
+            }
             PlayerSpec::Network(path, given) => {
+                let sims = check_sims(given.unwrap_or(sims)).map_err(|e| format!("player '{text}': {e}"))?;
                 let choice = ModelChoice::from_str(&path.to_string_lossy()).unwrap_or(ModelChoice::Uniform);
                 let model = match choice.resolve(variant) {
                     None => None,
@@ -60,7 +69,7 @@ impl Seat {
                         Some(model)
                     }
                 };
-                Ok(Seat::Network { model, sims: given.unwrap_or(sims) })
+                Ok(Seat::Network { model, sims })
             }
             fixed => Ok(Seat::Fixed(fixed)),
         }
@@ -79,6 +88,15 @@ impl Seat {
             Seat::Network { model: Some(path), sims } => format!("{}:{sims}", path.display()),
             Seat::Network { model: None, sims } => format!("none:{sims}"),
         }
+    }
+}
+
+/// `sims` if one search may be given that many visits: the range of the search's
+/// `simulations` setting, which `--sims` and every seat and analysis of the page share.
+pub fn check_sims(sims: u32) -> Result<u32, String> {
+    match SearchParams::check_text("simulations", &sims.to_string()) {
+        Some(Err(e)) => Err(format!("sims {e}")),
+        _ => Ok(sims),
     }
 }
 
@@ -152,13 +170,46 @@ pub fn choices(variant: Variant, model: &ModelChoice, runs: &[PathBuf], sims: u3
     out
 }
 
-/// The move a fixed player chooses in `game` (not over), as text.
-pub fn fixed_move(spec: &PlayerSpec, game: &VariantGame, seed: u64, opts: PlayerOptions) -> Result<String, String> {
+/// The move a fixed player chooses in `game` (not over), as text. A search ends early once
+/// `stop` is set and plays its best move so far: alpha-beta its deepest completed depth, `mcts`
+/// and `rollout` their most visited move (searched as a network seat is, in chunks).
+pub fn fixed_move(
+    spec: &PlayerSpec,
+    game: &VariantGame,
+    seed: u64,
+    opts: PlayerOptions,
+    stop: &Arc<AtomicBool>,
+) -> Result<String, String> {
     rules::with_variant_game!(game, g: G => {
-        let players: Players<G> =
-            arena::load_players::<G>(std::slice::from_ref(spec), opts).map_err(|e| e.to_string())?;
-        let mv = players.agents[0].choose(g, seed);
-        players.close();
+        let mv = match spec {
+            PlayerSpec::AlphaBeta(limits) => {
+                alphabeta::search_until(g, limits, seed, stop).ok_or("the game is over")?.best
+            }
+            PlayerSpec::Mcts(sims) | PlayerSpec::Rollout(sims) => {
+                let limits = Limits { nodes: Some(sims.unwrap_or(opts.default_sims)), ..Limits::default() };
+                let settings = EngineSettings {
+                    threads: 1,
+                    multipv: 1,
+                    leaves: opts.leaves,
+                    tactics: opts.tactics.for_player(),
+                    info_every: INFO_EVERY,
+                };
+                let report = if matches!(spec, PlayerSpec::Mcts(_)) {
+                    crate::engine::search(g, &UniformEvaluator, &limits, settings, stop, &mut |_| {})
+                } else {
+                    let rollouts = arena::rollout_evaluator();
+                    crate::engine::search(g, &rollouts, &limits, settings, stop, &mut |_| {})
+                };
+                return report.best().map(str::to_string).ok_or_else(|| "the search found no move".into());
+            }
+            _ => {
+                let players: Players<G> =
+                    arena::load_players::<G>(std::slice::from_ref(spec), opts).map_err(|e| e.to_string())?;
+                let mv = players.agents[0].choose(g, seed);
+                players.close();
+                mv
+            }
+        };
         Ok(rules::Game::move_text(g, mv))
     })
 }

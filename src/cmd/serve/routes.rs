@@ -58,6 +58,7 @@ pub const ROUTES: &[Route] = &[
     get("/api/board", api::board),
     post("/api/new", api::new_game),
     get("/api/game", api::game),
+    get("/api/ply", api::ply),
     post("/api/move", api::play),
     post("/api/undo", api::undo),
     post("/api/position", api::set_position),

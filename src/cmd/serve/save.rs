@@ -15,7 +15,7 @@ pub fn shard_of(game: &Game) -> Result<Vec<u8>, String> {
     let variant = game.position.variant();
     let mut replay = VariantGame::setup::<&str>(variant, Some(&game.start), &[]).map_err(|e| e.to_string())?;
     let mut moves = Vec::with_capacity(game.played.len());
-    for (played, search) in &game.played {
+    for super::game::Played { mv: played, search, .. } in &game.played {
         let index = |text: &str| replay.action_of(text).ok().and_then(|a| u32::try_from(a).ok());
         let played_index = index(&played.text).ok_or_else(|| format!("move '{}' does not replay", played.text))?;
         let (visits, root_value) = match search {

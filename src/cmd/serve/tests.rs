@@ -5,11 +5,12 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Instant;
 
 use clap::Parser;
 use rand::SeedableRng;
 
-use super::app::{App, Settings};
+use super::app::{App, Settings, MAX_GAMES, SHOWN};
 use super::http::Response;
 use super::players::Roots;
 use super::routes::{respond, Method, ROUTES};
@@ -35,6 +36,7 @@ pub fn app(runs: &[PathBuf]) -> Arc<App> {
         net: Flags::parse_from(["serve"]).net,
         seed: 0,
         engines: false,
+        first_id: 1,
     })
 }
 
@@ -67,6 +69,7 @@ const SAMPLES: &[(&str, &str, &str, u16)] = &[
     ("POST", "/api/new", r#"{"variant":"mini-hexchess","players":["you","you"]}"#, 200),
     ("GET", "/api/game?id=1", "", 200),
     ("POST", "/api/move", r#"{"id":1,"move":"c2-c3"}"#, 200),
+    ("GET", "/api/ply?id=1&ply=1", "", 200),
     ("GET", "/api/save?id=1", "", 200),
     ("POST", "/api/undo", r#"{"id":1}"#, 200),
     ("POST", "/api/position", r#"{"id":1,"position":"b/rkn/ppppp/7/3P3/2PKP2/1PNBRP1 w - 0 1"}"#, 200),
@@ -118,6 +121,48 @@ fn every_route_answers_what_the_page_sends() {
             serde_json::from_slice::<serde_json::Value>(&answer.body).expect("JSON answers parse");
         }
     }
+}
+
+#[test]
+fn a_new_game_ends_the_one_no_page_asked_about_longest_never_a_shown_one() {
+    let app = app(&[]);
+    let new = r#"{"variant":"mini-hexchess","players":["you","you"]}"#.as_bytes();
+    for _ in 0..MAX_GAMES {
+        assert_eq!(respond(&app, "POST", "/api/new", new).status, 200);
+    }
+    let full = respond(&app, "POST", "/api/new", new);
+    assert_eq!(full.status, 503, "every game was asked about just now: {}", String::from_utf8_lossy(&full.body));
+    // Game 2's page closed long ago; game 1 is asked about after it.
+    let long_ago = Instant::now().checked_sub(SHOWN * 2).expect("the clock began a minute ago");
+    app.with_game(2, |g| g.seen = long_ago);
+    assert_eq!(respond(&app, "POST", "/api/new", new).status, 200);
+    assert_eq!(respond(&app, "GET", "/api/game?id=2", b"").status, 404, "the unseen game ended");
+    assert_eq!(respond(&app, "GET", "/api/game?id=1", b"").status, 200, "the others kept");
+    app.close();
+}
+
+#[test]
+fn a_game_is_restored_from_its_moves_and_every_search_is_bounded() {
+    let app = app(&[]);
+    let new = |body: &str| {
+        let r = respond(&app, "POST", "/api/new", body.as_bytes());
+        (r.status, serde_json::from_slice::<serde_json::Value>(&r.body).unwrap())
+    };
+    let (status, game) = new(r#"{"variant":"mini-hexchess","players":["you","random"],"moves":["c2-c3","c5-c4"]}"#);
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(game["moves"], serde_json::json!(["c2-c3", "c5-c4"]));
+    let (status, refused) = new(r#"{"variant":"mini-hexchess","players":["you","you"],"moves":["c2-c3","c2-c4"]}"#);
+    assert_eq!(status, 400);
+    assert!(refused["error"].as_str().unwrap().starts_with("move 2 of the game: "), "{refused}");
+    for seat in ["none:100000001", "none:4294967295", "mcts:100000001", "rollout:0", "alphabeta:31"] {
+        let (status, refused) = new(&format!(r#"{{"variant":"mini-hexchess","players":["you","{seat}"]}}"#));
+        assert_eq!(status, 400, "{seat}: {refused}");
+    }
+    let (status, _) = new(r#"{"variant":"mini-hexchess","players":["you","none:100000000"]}"#);
+    assert_eq!(status, 200, "the limit itself is taken");
+    let analyse = respond(&app, "POST", "/api/analyse", br#"{"id":1,"model":"none","sims":100000001}"#);
+    assert_eq!(analyse.status, 400);
+    app.close();
 }
 
 #[test]

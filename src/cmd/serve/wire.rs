@@ -20,6 +20,9 @@ pub struct NewRequest {
     /// Where the game starts (the variant's start if absent).
     #[serde(default)]
     pub position: Option<String>,
+    /// Moves played from there: a game restored from its moves (none if absent).
+    #[serde(default)]
+    pub moves: Vec<String>,
 }
 
 /// `POST /api/move`: the person's move in game `id`.
@@ -184,6 +187,10 @@ pub struct GameReply {
     pub position: String,
     /// The moves played since `start`.
     pub moves: Vec<String>,
+    /// What each move gave, shown after it: `+` check, `#` checkmate, `` neither.
+    pub marks: Vec<&'static str>,
+    /// The cell of the mover's king when it is in check.
+    pub check: Option<u16>,
     /// How the game ended, if it has.
     pub over: Option<String>,
     /// Every piece on the board.
@@ -200,6 +207,24 @@ pub struct GameReply {
     pub analysis: Option<Report>,
     /// What went wrong with the last engine move, if it failed.
     pub note: Option<String>,
+}
+
+/// `GET /api/ply?id=N&ply=K`: the position after a game's first K moves, as the page draws it
+/// when its move list is stepped back.
+#[derive(Debug, Serialize)]
+pub struct PlyReply {
+    /// The game.
+    pub id: u64,
+    /// Moves played to reach it.
+    pub ply: usize,
+    /// The position.
+    pub position: String,
+    /// Every piece on the board.
+    pub pieces: Vec<BoardPiece>,
+    /// The cells the move to it left and entered.
+    pub last: Option<(u16, u16)>,
+    /// The cell of the mover's king when it is in check.
+    pub check: Option<u16>,
 }
 
 /// A seat of a game.
