@@ -335,6 +335,13 @@ macro_rules! settings {
                 FORMER.as_slice()
             }
 
+            /// The key `name` stands for: the key a former name became, or `name` itself.
+            pub fn current_key(name: &str) -> &str {
+                $( $( if name == $was { return stringify!($field); } )? )*
+                $($( if <$nty>::former_keys().contains(&name) { return <$nty>::current_key(name); } )*)?
+                name
+            }
+
             /// Every setting of the section as the command line, the docs and Python see it.
             pub fn settings() -> Vec<$crate::setting::Setting> {
                 let defaults = $name::default();
@@ -453,7 +460,17 @@ macro_rules! settings {
                     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<$name, A::Error> {
                         let mut out = $name::default();
                         let known = $crate::setting::KnownKey { keys: $name::keys(), former: $name::former_keys() };
+                        // A key and its former name both given: one would silently win.
+                        let mut read: Vec<&str> = Vec::new();
                         while let Some(key) = map.next_key_seed(known)? {
+                            let current = $name::current_key(key);
+                            if let Some(&first) = read.iter().find(|k| $name::current_key(k) == current) {
+                                return Err(serde::de::Error::custom(format!(
+                                    "{first} and {key} are one setting ({current}, {} its former name): give it once",
+                                    if first == current { key } else { first }
+                                )));
+                            }
+                            read.push(key);
                             out.read_key(key, &mut map)?;
                         }
                         Ok(out)

@@ -307,4 +307,14 @@ fn a_renamed_search_key_is_still_read_under_its_former_name() {
     assert!(c.to_toml().contains("tree_levers_iterations = 5") && !c.to_toml().contains("tactical_iterations"));
     let e = err("variant = \"glinski\"\n[search]\ntactical_iteration = 5\n", &[]);
     assert!(e.contains("tree_levers_iterations") && !e.contains("`tactical_iterations`"), "{e}");
+
+    // A run saved under the former name takes the new one from --set (it was silently ignored).
+    let saved = format!("{GOOD}[search]\npolicy_target_pruning = false\n");
+    let c = Config::parse(&saved, "my.toml", &["search.policy_target=completed_q".into()]).unwrap();
+    assert_eq!(c.search.policy_target, mcts::PolicyTarget::CompletedQ);
+    let c = Config::parse(&saved, "my.toml", &["search.policy_target_pruning=true".into()]).unwrap();
+    assert_eq!(c.search.policy_target, mcts::PolicyTarget::Pruned);
+    // Both names in one file: refused, not one of them chosen.
+    let e = err("variant = \"glinski\"\n[search]\npolicy_target = \"pruned\"\npolicy_target_pruning = false\n", &[]);
+    assert!(e.contains("policy_target") && e.contains("give it once"), "{e}");
 }

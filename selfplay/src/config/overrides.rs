@@ -56,6 +56,12 @@ impl Override {
                 .as_table_mut()
                 .ok_or_else(|| self.refused(format!("{} is a value, not a section with keys", path[..=i].join("."))))?;
         }
+        // The key set replaces its other name: a saved config may hold a search key under its
+        // former name (or the other way round), and both would be read.
+        if sections == ["search"] {
+            let current = mcts::SearchParams::current_key(last);
+            node.retain(|k, _| k == *last || mcts::SearchParams::current_key(k) != current);
+        }
         node.insert(last.to_string(), self.value.clone());
         Ok(())
     }
