@@ -117,7 +117,7 @@ impl SearchOptions {
     /// The player searching with `evaluator`: `leaves` in flight (analysis's where none are
     /// given), `tactics`' tactical search values blended into its leaf values and its tree
     /// levers set (both named in its label), and its trees kept between moves or not.
-    fn agent<E>(self, evaluator: E) -> SearchAgent<TacticalEvaluator<E>> {
+    fn agent<E>(self, evaluator: E) -> SearchAgent<TacticalEvaluator<'static, E>> {
         let label = format!("{}{}", self.label, self.tactics.suffix());
         let evaluator = tactical_evaluator(&self.tactics, evaluator);
         let mut agent = SearchAgent::new(label, evaluator, self.simulations);
