@@ -8,7 +8,9 @@ mod phase;
 mod play;
 mod table;
 
-pub use arena::gauntlet::{CheckpointChoice, GauntletMatch, GauntletRow, GauntletTable};
+pub use arena::gauntlet::{
+    gauntlet_settings, CheckpointChoice, GauntletMatch, GauntletRow, GauntletSetting, GauntletTable,
+};
 pub(crate) use phase::{check_engines, gauntlet_due, gauntlet_phase};
 pub use play::{run_gauntlet, GauntletError, GauntletOptions, GauntletPlan};
-pub use table::gauntlet_table_from_log;
+pub use table::{gauntlet_matches, gauntlet_table_from_log};
