@@ -81,7 +81,9 @@ pub fn load_players<G: Encoding + Material>(
                 Box::new(searching(format!("rollout:{simulations}"), simulations).agent(evaluator))
             }
             PlayerSpec::Network(path, s) => {
-                if !path.exists() {
+                // A word that is no file (`grredy`) is a misspelt player; a missing path is a
+                // missing checkpoint, said as one.
+                if !path.exists() && path.components().count() == 1 && !path.starts_with(".") {
                     return Err(PlayerError::Unknown(spec.text()));
                 }
                 let simulations = s.unwrap_or(default_sims);
