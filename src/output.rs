@@ -128,6 +128,27 @@ fn refuse_run_file(shown: &str, file: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Refuses a run directory (`train --run DIR`) inside a checkpoint folder or inside another
+/// run directory (its replay/, checkpoints/ or games/ above all): the new run's shards and
+/// checkpoints would be read as the other's, or break the checkpoint. `DIR` itself may be a
+/// run (the same config resumes it).
+pub fn refuse_nested_run(run: &Path) -> anyhow::Result<()> {
+    let Some(folder) = existing_folder(run) else { return Ok(()) };
+    let shown = run.display();
+    for dir in folder.ancestors() {
+        if is_checkpoint(dir) {
+            bail!(
+                "--run {shown}: inside the checkpoint {}; expected a folder outside any run or checkpoint",
+                dir.display()
+            );
+        }
+        if RunDir::existing(dir).is_ok() {
+            bail!("--run {shown}: inside the run {}; expected a folder outside any run or checkpoint", dir.display());
+        }
+    }
+    Ok(())
+}
+
 /// Where `path` leads if it is a symbolic link, followed to the end of its chain even when
 /// that end does not exist yet (writing would create it there); none if it is no link.
 fn link_target(path: &Path) -> Option<PathBuf> {

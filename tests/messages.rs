@@ -242,3 +242,24 @@ fn model_paths_that_name_no_checkpoint_say_what_was_expected() {
     assert!(stderr_of(&out).contains(&format!("neither a checkpoint nor a run directory; {expected}")));
     std::fs::remove_dir_all(&empty).unwrap();
 }
+
+/// `train --run` inside a checkpoint folder or inside a run's replay/ was accepted, its shards
+/// and checkpoints written among the other's files.
+#[test]
+fn a_new_run_inside_a_checkpoint_or_another_run_is_refused() {
+    let dir = scratch("messages-nested-run");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let checkpoint = std::fs::read_dir(run.join("checkpoints")).unwrap().next().unwrap().unwrap().path();
+    let config = common::config_path("mini-hexchess-tiny.toml");
+    for (inside, said) in
+        [(checkpoint.join("new"), "inside the checkpoint"), (run.join("replay/new"), "inside the run")]
+    {
+        let out = vzero(&["train", "--config", &config, "--run", inside.to_str().unwrap(), "--quiet"]);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(said) && err.contains("expected a folder outside any run or checkpoint"), "{err}");
+        assert!(!inside.exists(), "{} was made", inside.display());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -41,7 +41,16 @@ impl TeacherConfig {
     /// any value), checked whether the teacher is on or not.
     pub(super) fn limits(&self) -> Limits {
         let player = "must be alphabeta:DEPTH or alphabeta:DEPTH:MS";
-        rule(self.settings().is_err(), "teacher.player", shortened(&self.player), player)?;
+        match self.player.parse::<arena::players::PlayerSpec>() {
+            Ok(arena::players::PlayerSpec::AlphaBeta(_)) => {}
+            // What is wrong with the depth or time, and their range (`depth 31: expected 1 to 30`).
+            Err(arena::players::PlayerError::AlphaBeta { reason, .. }) => {
+                let expected =
+                    format!("{player} with DEPTH 1 to {} and MS at least 1 ({reason})", alphabeta::MAX_DEPTH);
+                rule(true, "teacher.player", shortened(&self.player), expected)?;
+            }
+            _ => rule(true, "teacher.player", shortened(&self.player), player)?,
+        }
         // A softmax over 100,000 centipawns (a thousand pawns) is uniform over any scores; 0
         // is the best move alone.
         zero_to("teacher.policy_temperature", self.policy_temperature.into(), 100_000.0, " centipawns")?;
