@@ -24,22 +24,6 @@ fn truncate_weights(checkpoint: &Path) {
     std::fs::write(&weights, &bytes[..bytes.len() - 100]).unwrap();
 }
 
-/// Cuts `checkpoint`'s weights off inside their header and recomputes the checksums of
-/// state.json to match (as a tool that "repairs" checksums would), so that only reading the
-/// tensors finds the file broken.
-fn truncate_and_reseal(checkpoint: &Path) {
-    let weights = checkpoint.join("weights.safetensors");
-    let bytes = std::fs::read(&weights).unwrap();
-    std::fs::write(&weights, &bytes[..40]).unwrap();
-    let state = nn::checkpoint::read_state(checkpoint).unwrap();
-    let crc = |name: &str| crc32fast::hash(&std::fs::read(checkpoint.join(name)).unwrap());
-    let files: Vec<(String, u32)> =
-        ["weights.safetensors", "optimizer.safetensors"].iter().map(|n| (n.to_string(), crc(n))).collect();
-    let crc32 = crc32fast::hash(&serde_json::to_vec(&(&state, &files)).unwrap());
-    let sealed = serde_json::json!({ "state": state, "files": files, "crc32": crc32 });
-    std::fs::write(checkpoint.join("state.json"), serde_json::to_vec_pretty(&sealed).unwrap()).unwrap();
-}
-
 fn status_json(run: &Path) -> serde_json::Value {
     let out = vzero(&["runs", "status", run.to_str().unwrap(), "--json"]);
     assert!(out.status.success(), "{}", stderr_of(&out));
@@ -358,7 +342,7 @@ fn a_resealed_truncated_checkpoint_is_refused_in_words() {
     let run = dir.join("run");
     tiny_run(&run);
     let newest = checkpoints(&run).pop().unwrap();
-    truncate_and_reseal(&newest);
+    common::truncate_and_reseal(&newest);
     let path = newest.to_str().unwrap();
     let player = format!("{path}:4");
     let out_file = dir.join("m.pt");
