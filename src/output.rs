@@ -1,6 +1,7 @@
 //! Where commands write, checked before their work starts: a match of an hour must not end in
 //! "No such file or directory" with its results lost, and no command may write over its own
-//! input, into a checkpoint folder, or over a file of a run directory.
+//! input, into a checkpoint folder, or over a file of a run directory, by its name or through
+//! a symbolic link.
 
 use std::path::{Path, PathBuf};
 
@@ -35,7 +36,12 @@ impl Format {
 pub fn check_out_file(out: &Path, format: Option<Format>, inputs: &[&Path]) -> anyhow::Result<()> {
     refuse_inputs(out, inputs)?;
     refuse_run_files(out, &[out.to_path_buf()])?;
-    check_writable(out, out)?;
+    // Through a link, the file written is the one it leads to.
+    let target = link_target(out).unwrap_or_else(|| out.to_path_buf());
+    if target.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+        bail!("--out {}: a loop of symbolic links; expected a file or a link to one", out.display());
+    }
+    check_writable(out, &target)?;
     if let Some(format) = format {
         let (name, extensions) = format.names();
         let ext = out.extension().and_then(|e| e.to_str()).unwrap_or_default();
@@ -85,36 +91,80 @@ pub fn append_json_line(out: &Path, record: &serde_json::Value) -> anyhow::Resul
 /// Refuses output files that would destroy part of a run, the one rule of every writer: any
 /// inside a checkpoint folder; in a run directory, an existing file, and new ones in the
 /// folders the run fills (replay/, checkpoints/, games/) or under the names of its own files
-/// (a JSON line in `finished` would end its workers). `out` is what the user typed, for the
-/// message.
+/// (a JSON line in `finished` would end its workers). A file that is a symbolic link is
+/// judged by where the link leads as well: appending through a link to a run's config.toml
+/// writes into the run as surely as naming it. `out` is what the user typed, for the message.
 pub fn refuse_run_files(out: &Path, files: &[PathBuf]) -> anyhow::Result<()> {
-    let shown = out.display();
     for file in files {
-        let Some(folder) = existing_folder(file) else { continue };
-        for dir in folder.ancestors() {
-            if is_checkpoint(dir) {
-                bail!("--out {shown}: inside the checkpoint {}; write outside it", dir.display());
-            }
-            let Ok(run) = RunDir::existing(dir) else { continue };
-            if file.exists() {
-                bail!("--out {shown}: would overwrite {}, a file of the run {}", file.display(), dir.display());
-            }
-            let owned = [run.replay(), run.checkpoints(), run.games()];
-            if let Some(owned) = owned.iter().find(|f| folder.starts_with(f)) {
-                bail!(
-                    "--out {shown}: inside {}, a folder of the run {}; write outside it",
-                    owned.display(),
-                    dir.display()
-                );
-            }
-            let names = [run.metrics(), run.finished(), run.best(), dir.join(LOCK_FILE)];
-            let name = file.file_name().map(|n| dir.join(n));
-            if folder == dir && name.is_some_and(|n| names.contains(&n)) {
-                bail!("--out {shown}: would take the name of a file of the run {}; write elsewhere", dir.display());
-            }
+        refuse_run_file(&out.display().to_string(), file)?;
+        if let Some(target) = link_target(file) {
+            refuse_run_file(&format!("{} (a link to {})", out.display(), target.display()), &target)?;
         }
     }
     Ok(())
+}
+
+/// [`refuse_run_files`] for one file, `shown` as the message names it.
+fn refuse_run_file(shown: &str, file: &Path) -> anyhow::Result<()> {
+    let Some(folder) = existing_folder(file) else { return Ok(()) };
+    for dir in folder.ancestors() {
+        if is_checkpoint(dir) {
+            bail!("--out {shown}: inside the checkpoint {}; write outside it", dir.display());
+        }
+        let Ok(run) = RunDir::existing(dir) else { continue };
+        if file.exists() {
+            bail!("--out {shown}: would overwrite {}, a file of the run {}", file.display(), dir.display());
+        }
+        let owned = [run.replay(), run.checkpoints(), run.games()];
+        if let Some(owned) = owned.iter().find(|f| folder.starts_with(f)) {
+            bail!("--out {shown}: inside {}, a folder of the run {}; write outside it", owned.display(), dir.display());
+        }
+        let names = [run.metrics(), run.finished(), run.best(), dir.join(LOCK_FILE)];
+        let name = file.file_name().map(|n| dir.join(n));
+        if folder == dir && name.is_some_and(|n| names.contains(&n)) {
+            bail!("--out {shown}: would take the name of a file of the run {}; write elsewhere", dir.display());
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a run directory (`train --run DIR`) inside a checkpoint folder or inside another
+/// run directory (its replay/, checkpoints/ or games/ above all): the new run's shards and
+/// checkpoints would be read as the other's, or break the checkpoint. `DIR` itself may be a
+/// run (the same config resumes it).
+pub fn refuse_nested_run(run: &Path) -> anyhow::Result<()> {
+    let Some(folder) = existing_folder(run) else { return Ok(()) };
+    let shown = run.display();
+    for dir in folder.ancestors() {
+        if is_checkpoint(dir) {
+            bail!(
+                "--run {shown}: inside the checkpoint {}; expected a folder outside any run or checkpoint",
+                dir.display()
+            );
+        }
+        if RunDir::existing(dir).is_ok() {
+            bail!("--run {shown}: inside the run {}; expected a folder outside any run or checkpoint", dir.display());
+        }
+    }
+    Ok(())
+}
+
+/// Where `path` leads if it is a symbolic link, followed to the end of its chain even when
+/// that end does not exist yet (writing would create it there); none if it is no link.
+fn link_target(path: &Path) -> Option<PathBuf> {
+    if !path.symlink_metadata().ok()?.file_type().is_symlink() {
+        return None;
+    }
+    if let Ok(target) = path.canonicalize() {
+        return Some(target);
+    }
+    // A dangling link: followed by hand, as far as the kernel would (40 links).
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        let Ok(next) = std::fs::read_link(&current) else { break };
+        current = current.parent().unwrap_or(Path::new(".")).join(next);
+    }
+    Some(current)
 }
 
 /// The nearest folder holding `path` that exists, made absolute (run directories and

@@ -324,5 +324,40 @@ fn a_run_whose_every_checkpoint_is_corrupt_says_it_cannot_resume_and_status_show
     let text = stdout_of(&vzero(&["runs", "status", run.to_str().unwrap()]));
     assert!(text.contains("checkpoint   none usable: the run cannot resume"), "{text}");
     assert!(text.contains(&format!("set aside    {}", set_aside[0])), "{text}");
+    // A run whose checkpoints were all set aside has some, just none usable: not "none yet".
+    let out = vzero(&["analyse", "--variant", "mini-hexchess", "--sims", "2", "--model", run.to_str().unwrap()]);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let said = format!("the run has no usable checkpoint: its {} checkpoint(s) were set aside as unusable", all.len());
+    assert!(err.contains(&said) && !err.contains("no checkpoint yet"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A checkpoint whose weights were cut short and its checksums then recomputed is refused in
+/// words naming the file and what was expected (it said `safetensors error ...:
+/// MetadataIncompleteBuffer`), by every command that loads it.
+#[test]
+fn a_resealed_truncated_checkpoint_is_refused_in_words() {
+    let dir = scratch("corrupt-resealed");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let newest = checkpoints(&run).pop().unwrap();
+    common::truncate_and_reseal(&newest);
+    let path = newest.to_str().unwrap();
+    let player = format!("{path}:4");
+    let out_file = dir.join("m.pt");
+    for args in [
+        &["analyse", "--variant", "mini-hexchess", "--sims", "2", "--model", path][..],
+        &["arena", "--variant", "mini-hexchess", &player, "random", "--games", "2"],
+        &["export", path, "--out", out_file.to_str().unwrap()],
+    ] {
+        let out = vzero(args);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("weights.safetensors: not a whole safetensors file"), "{args:?}: {err}");
+        assert!(err.contains("truncated or corrupted; expected the tensors vzero saved there"), "{args:?}: {err}");
+        assert!(!err.contains("safetensors error"), "{args:?}: {err}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

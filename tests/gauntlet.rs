@@ -108,6 +108,52 @@ fn a_gauntlet_with_tactics_is_kept_apart_from_one_without() {
     std::fs::remove_dir_all(run).unwrap();
 }
 
+/// The games of the table's checkpoint row in `text` (a gauntlet's output).
+fn checkpoint_games(text: &str) -> Vec<usize> {
+    let rows = text.lines().filter(|l| l.starts_with("step-") && !l.contains(" vs "));
+    rows.map(|l| l.split_whitespace().nth(3).unwrap().trim_end_matches('*').parse().unwrap()).collect()
+}
+
+#[test]
+fn games_under_another_ply_limit_or_adjudication_are_another_table() {
+    // A table once added up games played under --max-plies 40 and 400 (or adjudication 0.0001
+    // and 0) into one row of 4, its title naming neither.
+    let run = fresh_dir("settings");
+    tiny_run(&run);
+    let path = run.to_str().unwrap();
+    let play = |more: &[&str]| {
+        let args = ["gauntlet", path, "--against", "random", "--games", "2", "--sims", "8", "--device", "cpu"];
+        let out = vzero(&[&args[..], more].concat());
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        text
+    };
+    for more in
+        [&["--max-plies", "40"][..], &["--max-plies", "400"], &["--max-plies", "40", "--adjudicate-material", "0.0001"]]
+    {
+        let text = play(more);
+        let title = text.lines().find(|l| l.contains(" gauntlet at 8 simulations with ")).expect("a table");
+        let adjudication = more.get(3).unwrap_or(&"0");
+        let named = format!("--max-plies {} --adjudicate-material {adjudication}:", more[1]);
+        assert!(title.contains(&named), "{named}: {text}");
+        assert_eq!(checkpoint_games(&text), [2], "only this setting's games: {text}");
+        let plan = text.lines().next().unwrap_or_default();
+        assert!(plan.ends_with(": 2 games to play"), "none counted as played before: {text}");
+    }
+    assert_eq!(gauntlet_events(&run).len(), 3, "each setting played its own games");
+    // The table-only view shows the one its flags ask for, and names the others.
+    let shown = vzero(&["gauntlet", path, "--table-only", "--sims", "8", "--max-plies", "400"]);
+    let text = String::from_utf8_lossy(&shown.stdout);
+    assert!(text.contains("--max-plies 400 --adjudicate-material 0:"), "{text}");
+    assert!(text.contains("note: the run has gauntlet results under other settings too"), "{text}");
+    assert!(text.contains("--max-plies 40 --adjudicate-material 0.0001"), "{text}");
+    // Asked at a count it has no results at, it names the counts it has.
+    let none = vzero(&["gauntlet", path, "--table-only"]);
+    let text = String::from_utf8_lossy(&none.stdout);
+    assert!(text.contains("no gauntlet results at 64 simulations") && text.contains("--sims 8"), "{text}");
+    std::fs::remove_dir_all(run).unwrap();
+}
+
 #[test]
 fn bad_gauntlet_requests_are_refused_in_one_line() {
     let run = fresh_dir("bad");
@@ -117,6 +163,11 @@ fn bad_gauntlet_requests_are_refused_in_one_line() {
         (vec!["--against", "grredy"], "grredy"),
         (vec!["--checkpoints", "every:0"], "every:K"),
         (vec!["--games", "0"], "--games"),
+        // Every checkpoint of a long run is thousands of games: refused, not begun.
+        (
+            vec!["--checkpoints", "all", "--games", "600"],
+            "games to play: more than --max-games 1000; expected at most 1000",
+        ),
         // A run directory's newest checkpoint learns: on the fixed scale it would move the ruler.
         (vec!["--against", path], "is a run directory"),
         (vec!["--against", path], "vzero arena"),

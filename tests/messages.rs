@@ -210,3 +210,56 @@ fn a_finished_position_is_refused_by_play_analyse_and_arena() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// The shipped model's folder (`models/NAME`) is taken as `--model`; its export, a missing
+/// checkpoint path and a folder that is no checkpoint are each answered with what was expected
+/// (they were all "neither a checkpoint nor a run directory", or a missing path the generic
+/// list of players).
+#[test]
+fn model_paths_that_name_no_checkpoint_say_what_was_expected() {
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/mini-hexchess");
+    let folder = shipped.to_str().unwrap();
+    let out = vzero(&["analyse", "--variant", "mini-hexchess", "--sims", "2", "--model", folder]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains(&format!("searching with {folder}/checkpoint")), "{}", stderr_of(&out));
+    let export = shipped.join("model.safetensors");
+    let out = vzero(&["analyse", "--variant", "mini-hexchess", "--sims", "2", "--model", export.to_str().unwrap()]);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("a file, not a folder") && err.contains(&format!("its checkpoint is likely {folder}/checkpoint"))
+    );
+    let expected = "expected a checkpoint folder (holding state.json), a run directory (holding checkpoints/) or a \
+                    shipped model's folder (holding checkpoint/)";
+    for (player, said) in [("runs/missing", "no such file or folder"), ("./missing:8", "no such file or folder")] {
+        let out = vzero(&["arena", "--variant", "mini-hexchess", "random", player, "--games", "2"]);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(&format!("player '{}': {said}; {expected}", player.trim_end_matches(":8"))), "{err}");
+    }
+    let empty = scratch("messages-no-checkpoint");
+    let out = vzero(&["analyse", "--variant", "mini-hexchess", "--model", empty.to_str().unwrap()]);
+    assert!(stderr_of(&out).contains(&format!("neither a checkpoint nor a run directory; {expected}")));
+    std::fs::remove_dir_all(&empty).unwrap();
+}
+
+/// `train --run` inside a checkpoint folder or inside a run's replay/ was accepted, its shards
+/// and checkpoints written among the other's files.
+#[test]
+fn a_new_run_inside_a_checkpoint_or_another_run_is_refused() {
+    let dir = scratch("messages-nested-run");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let checkpoint = std::fs::read_dir(run.join("checkpoints")).unwrap().next().unwrap().unwrap().path();
+    let config = common::config_path("mini-hexchess-tiny.toml");
+    for (inside, said) in
+        [(checkpoint.join("new"), "inside the checkpoint"), (run.join("replay/new"), "inside the run")]
+    {
+        let out = vzero(&["train", "--config", &config, "--run", inside.to_str().unwrap(), "--quiet"]);
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(said) && err.contains("expected a folder outside any run or checkpoint"), "{err}");
+        assert!(!inside.exists(), "{} was made", inside.display());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

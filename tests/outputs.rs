@@ -1,7 +1,7 @@
 //! Every file vzero writes is written whole through a temporary and renamed: on a full disk a
 //! command fails in one line (no libtorch abort, no backtrace) and leaves the previous file as
 //! it was and no temporary behind. Output paths are checked before the work, and no command
-//! writes into a checkpoint folder or over a file of a run.
+//! writes into a checkpoint folder or over a file of a run, by name or through a link.
 
 mod common;
 
@@ -215,6 +215,55 @@ fn no_writer_writes_over_a_file_of_a_run() {
     let curves = run.join("curves.svg");
     let result = vzero(&["plot", run_text, "--out", curves.to_str().unwrap()]);
     assert!(result.status.success(), "{}", stderr_of(&result));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn no_writer_writes_into_a_run_through_a_link() {
+    // `ln -sf RUN/config.toml results.jsonl; vzero arena ... --out results.jsonl` appended a
+    // result to the run's config, and `runs status` then said it was not a run.
+    let dir = scratch("outputs-links");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let checkpoint = std::fs::read_dir(run.join(RUN_CHECKPOINTS)).unwrap().next().unwrap().unwrap().path();
+    let before = snapshot(&run);
+    let arena = ["arena", "--variant", "mini-hexchess", "random", "greedy", "--games", "2"];
+    for (target, needle) in [
+        (run.join("config.toml"), "a file of the run"),
+        (run.join("metrics.jsonl"), "a file of the run"),
+        (checkpoint.join("state.json"), "inside the checkpoint"),
+        (run.join("replay/new.jsonl"), "a folder of the run"),
+    ] {
+        let link = dir.join("results.jsonl");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        // A link to a link leads to the same place.
+        let second = dir.join("second.svg");
+        let _ = std::fs::remove_file(&second);
+        std::os::unix::fs::symlink(&link, &second).unwrap();
+        refused_out(&[&arena[..], &["--out", link.to_str().unwrap()]].concat(), needle);
+        refused_out(&["render", "--variant", "glinski", "--out", second.to_str().unwrap()], needle);
+        let err = stderr_of(&vzero(&[&arena[..], &["--out", link.to_str().unwrap()]].concat()));
+        assert!(err.contains("a link to") && err.contains(target.file_name().unwrap().to_str().unwrap()), "{err}");
+    }
+    assert_eq!(snapshot(&run), before, "a file of the run changed, or one was added");
+    let status = vzero(&["runs", "status", run.to_str().unwrap()]);
+    assert!(status.status.success(), "{}", stderr_of(&status));
+    // A link that leads nowhere writable, or round in a loop, is refused before the games.
+    let nowhere = dir.join("nowhere.jsonl");
+    std::os::unix::fs::symlink(dir.join("missing/results.jsonl"), &nowhere).unwrap();
+    refused_out(&[&arena[..], &["--out", nowhere.to_str().unwrap()]].concat(), "missing");
+    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&a, &b).unwrap();
+    refused_out(&[&arena[..], &["--out", a.to_str().unwrap()]].concat(), "a loop of symbolic links");
+    // A link to a file of the user's own is written through.
+    let mine = dir.join("mine.jsonl");
+    let link = dir.join("to-mine.jsonl");
+    std::os::unix::fs::symlink(&mine, &link).unwrap();
+    let result = vzero(&[&arena[..], &["--out", link.to_str().unwrap()]].concat());
+    assert!(result.status.success(), "{}", stderr_of(&result));
+    assert_eq!(std::fs::read_to_string(&mine).unwrap().lines().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

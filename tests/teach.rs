@@ -176,3 +176,59 @@ fn a_stop_signal_ends_teaching_within_a_move_not_a_game() {
     let events = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap_or_default();
     assert!(!events.contains("\"event\":\"iteration\""), "{events}");
 }
+
+/// `vzero` with `args`, which must fail within a minute (it ran on forever) naming `key`.
+fn fails_naming(args: &[&str], key: &str) -> String {
+    let child = vzero_command()
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = output_within(child, Duration::from_secs(60), "still teaching a minute later");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+    assert!(err.contains(key), "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn random_plies_past_the_move_limit_are_refused_before_any_game() {
+    // Every teacher game ended within its random plies, so no position was ever labelled and
+    // teaching never ended (its memory growing past 8 GB in four minutes).
+    let dir = fresh_dir("random-plies");
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let run = dir.join("run");
+    let sets = ["teacher.positions=10", "teacher.steps=1", "teacher.random_plies=100000"];
+    let mut args = vec!["train", "--config", &cfg, "--run", run.to_str().unwrap(), "--quiet"];
+    args.extend(sets.iter().flat_map(|s| ["--set", s]));
+    let err = fails_naming(&args, "teacher.random_plies");
+    assert!(err.contains("must be below selfplay.max_plies (60)"), "{err}");
+    assert!(!run.exists(), "nothing was started");
+    // `teach` refuses it whatever the config's own teacher says.
+    tiny_run(&run);
+    let teach = ["teach", "--run", run.to_str().unwrap(), "--positions", "10", "--quiet"];
+    let err = fails_naming(&[&teach[..], &["--set", "teacher.random_plies=100000"]].concat(), "teacher.random_plies");
+    assert!(err.contains("must be below selfplay.max_plies (60)"), "{err}");
+    assert!(teacher_numbers(&run).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_teacher_whose_games_all_end_in_their_random_plies_gives_up() {
+    // One quiet move from the start ends every game by the quiet-move rule (clock 99 of 100),
+    // within the 2 random plies: a teacher waiting for labelled positions would wait forever.
+    let dir = fresh_dir("unlabelled");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let start = "start_position=\"1/1kn/5/7/7/7/2NK3 w - 99 1\"";
+    let teach = ["teach", "--run", run.to_str().unwrap(), "--positions", "10", "--quiet"];
+    let sets = ["--set", "teacher.random_plies=2", "--set", start];
+    let err = fails_naming(&[&teach[..], &sets[..]].concat(), "teacher.random_plies = 2");
+    assert!(err.contains("teacher games all ended within their random plies"), "{err}");
+    // A start position where the game is already over is refused as that.
+    let over = format!("start_position=\"{}\"", common::finished_mini_hexchess());
+    let err = fails_naming(&[&teach[..], &["--set", &over]].concat(), "start_position");
+    assert!(err.contains("the game is over there"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

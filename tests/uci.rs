@@ -297,6 +297,33 @@ fn the_end_of_input_stops_an_infinite_search_and_exits() {
 }
 
 #[test]
+fn a_search_with_a_huge_limit_ends_soon_after_the_input_does() {
+    // Nobody is left to send `stop`: each answers within the 10 s the engine waits (plus
+    // the start-up), where it searched on for hours, its tree growing 8 MB a second.
+    let mut engines: Vec<Engine> = ["go movetime 999999999999", "go nodes 100000000"]
+        .iter()
+        .map(|go| {
+            let mut e = Engine::start(&["--variant", "mini-hexchess"]);
+            e.send("position startpos");
+            e.send(go);
+            e.until(5 * SECOND, |l| l.starts_with("info depth"));
+            e
+        })
+        .collect();
+    let begun = Instant::now();
+    for e in &mut engines {
+        e.input = None;
+    }
+    for e in &mut engines {
+        let rest = e.exits_within(false, 20 * SECOND);
+        let said = |start: &str| rest.iter().any(|l| l.starts_with(start));
+        assert!(said("info string the input ended: the search stops after 10 s"), "{rest:?}");
+        assert!(rest.last().is_some_and(|l| l.starts_with("bestmove ")), "{rest:?}");
+    }
+    assert!(begun.elapsed() >= 9 * SECOND, "ended before its 10 s: {:?}", begun.elapsed());
+}
+
+#[test]
 fn a_checkpoint_drives_uci_and_analyse() {
     let dir = std::env::temp_dir().join(format!("vzero-uci-model-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

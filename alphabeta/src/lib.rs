@@ -13,7 +13,9 @@
 //! ([`mcts::LeafJudge`]) whose tactical values a search blends into its evaluator's
 //! ([`tactical_evaluator`]: `--tactics`, `search.tactics_weight`).
 //!
-//! Without a time limit a search is deterministic for a given seed; the seed only breaks ties
+//! Every search ends at its depth, its time limit, or a stop flag ([`search_until`]), and the
+//! judge's at a node budget ([`JUDGE_NODES`]), so none outlives a stop request by more than
+//! about a millisecond. Without a time limit a search is deterministic for a given seed; the seed only breaks ties
 //! between equally valued root moves, so games vary across a match but replay exactly.
 //!
 //! ```
@@ -37,6 +39,6 @@ pub use eval::{expected_score, EXPECTED_SCORE_SCALE, MATE, MOBILITY_CENTIPAWNS};
 pub use limits::{SearchLimits, SearchLimitsError, MAX_DEPTH};
 pub use search::{
     move_values, quiescence_value, score_root_moves, score_root_moves_within, search, search_until, Iteration,
-    SearchOutcome, JUDGE_MARGIN, JUDGE_QUIESCENCE_NODES,
+    SearchOutcome, JUDGE_MARGIN, JUDGE_NODES, JUDGE_QUIESCENCE_NODES,
 };
-pub use tactics::{seat_values, tactical_evaluator, TacticalEvaluator, TacticsJudge};
+pub use tactics::{seat_values, tactical_evaluator, tactical_evaluator_until, TacticalEvaluator, TacticsJudge};

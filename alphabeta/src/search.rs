@@ -7,7 +7,6 @@
 //! others (Wellisch) keeps them, since both minimise the root player's value.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rules::weltschach::Weltschach;
@@ -64,8 +63,17 @@ pub const JUDGE_MARGIN: i32 = 500;
 /// (`CHEAP_QUIESCENCE_NODES`).
 pub const JUDGE_QUIESCENCE_NODES: u64 = 16;
 
-/// Nodes between looks at the clock (a clock read costs more than a node's bookkeeping).
+/// Nodes between looks at the clock and the stop flag (a clock read costs more than a node's
+/// bookkeeping; 1024 nodes are about a millisecond).
 const CLOCK_INTERVAL: u64 = 1024;
+
+/// Nodes the tactical judge may spend on one position's moves beyond their quiescence values
+/// ([`move_values`], and the leaf value of a judge deeper than 0): past it the judge keeps the
+/// deepest depth it completed. Weltschach's several hundred moves a node make a judge of depth
+/// 2 cost seconds a node and one of depth 4 hours; this caps a judged node at about half a
+/// second on any board, whatever `--tactics-depth` asks. Glinski, Mini Hexchess and Wellisch
+/// judge depth 2 within it.
+pub const JUDGE_NODES: u64 = 150_000;
 
 /// One completed iteration of the deepening.
 #[derive(Clone, Debug)]
@@ -98,7 +106,8 @@ pub struct SearchOutcome<M> {
     pub nodes: u64,
     /// Wall-clock time of the whole search.
     pub elapsed: Duration,
-    /// Whether the time limit stopped an iteration before it completed.
+    /// Whether the time limit or a stop request ([`search_until`]) stopped an iteration before
+    /// it completed.
     pub stopped: bool,
     /// Every root move with its exact value for the player to move (centipawns), best first, from
     /// the deepest completed iteration: filled by [`score_root_moves`] only (a plain search
@@ -109,26 +118,25 @@ pub struct SearchOutcome<M> {
 /// Searches `game` within `limits` and returns the move to play, or `None` when the game is
 /// over. `seed` orders equally promising root moves, so that ties are broken reproducibly.
 pub fn search<G: Material>(game: &G, limits: &SearchLimits, seed: u64) -> Option<SearchOutcome<G::Move>> {
-    run(game, limits, seed, None, None)
+    run(game, limits, seed, None, Halt::NEVER)
 }
 
-/// Searches as [`search`] does until `stop` is set, which then ends it as the time limit would
-/// (the best move of the deepest completed iteration): a search someone else may call off, as
-/// the browser page's Stop and a game ended under it do.
+/// [`search`] that also ends, as its time limit ends it, within about a millisecond of `stop`
+/// being set: a player or a teacher at a depth of hours honours a stop signal.
 pub fn search_until<G: Material>(
     game: &G,
     limits: &SearchLimits,
     seed: u64,
-    stop: &Arc<AtomicBool>,
+    stop: &AtomicBool,
 ) -> Option<SearchOutcome<G::Move>> {
-    run(game, limits, seed, None, Some(Arc::clone(stop)))
+    run(game, limits, seed, None, Halt { stop: Some(stop), ..Halt::NEVER })
 }
 
 /// Searches as [`search`] does, but every root move with a full window, so that the report's
 /// [`SearchOutcome::root_scores`] holds each move's exact value: what a teacher labels a position's
 /// policy with. Costs about one full search per root move at the last depth.
 pub fn score_root_moves<G: Material>(game: &G, limits: &SearchLimits, seed: u64) -> Option<SearchOutcome<G::Move>> {
-    run(game, limits, seed, Some(INFINITY), None)
+    run(game, limits, seed, Some(INFINITY), Halt::NEVER)
 }
 
 /// [`score_root_moves`] with exact values only for the moves within `margin` centipawns of the
@@ -138,14 +146,15 @@ pub fn score_root_moves<G: Material>(game: &G, limits: &SearchLimits, seed: u64)
 /// temperature T gives such a move under exp(-margin / T) of the best's weight, so the label
 /// barely changes, while the floor lets the search cut its refutations short: on a crowded board
 /// (Weltschach's several hundred moves, each with a capture-rich quiescence) a full window per
-/// move costs tens of times a plain search.
+/// move costs tens of times a plain search. Ends as the time limit does once `stop` is set.
 pub fn score_root_moves_within<G: Material>(
     game: &G,
     limits: &SearchLimits,
     seed: u64,
     margin: i32,
+    stop: &AtomicBool,
 ) -> Option<SearchOutcome<G::Move>> {
-    run(game, limits, seed, Some(margin.max(0)), None)
+    run(game, limits, seed, Some(margin.max(0)), Halt { stop: Some(stop), ..Halt::NEVER })
 }
 
 /// The value of `game` for its mover in centipawns after a quiescence search alone (captures
@@ -166,41 +175,102 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
 /// them all, so the per-search set-up is paid once per position. On a board with a cheap
 /// quiescence search (Weltschach) only the moves within [`JUDGE_MARGIN`] of the best are
 /// valued exactly; each other move gets an upper bound at most that far below the best.
-pub fn move_values<G: Material>(game: &G, moves: &[G::Move], depth: u32, values: &mut [i32]) {
-    let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
-    if !Searcher::<G>::CHEAP_QUIESCENCE {
-        let mut searcher = Searcher::<G>::untimed_without_table(game);
-        searcher.values_within(game, moves, depth, FULL_WINDOW, mobility, |i, value| values[i] = value);
-        return;
+///
+/// Bounded: above depth 0 the depths are searched in turn, 1 to `depth`, in at most
+/// [`JUDGE_NODES`] nodes together, and `values` keeps the deepest that completed before the
+/// budget ran out or `stop` was set (the quiescence values at worst, which always complete).
+/// Within the budget the values are those of `depth` alone.
+pub fn move_values<G: Material>(
+    game: &G,
+    moves: &[G::Move],
+    depth: u32,
+    values: &mut [i32],
+    stop: Option<&AtomicBool>,
+) {
+    // Always completes: the quiescence searches are bounded by their own caps.
+    values_at_depth(game, moves, 0, values, &mut { Halt::NEVER });
+    let mut halt = Halt { stop, nodes: JUDGE_NODES };
+    let mut deeper = vec![0; moves.len()];
+    for d in 1..=depth {
+        if !values_at_depth(game, moves, d, &mut deeper, &mut halt) {
+            return;
+        }
+        values.copy_from_slice(&deeper);
     }
-    // Weltschach's several hundred moves a node, each with its own capture search, made a
-    // judged node cost about 75 ms. The moves share their node's mobility, so the first
-    // quiescence ply need not list every reply to count them; and with the captures valued
-    // first, a quiet move that loses to a reply capture fails low at that reply's stand-pat.
-    let mut searcher = Searcher::<G> {
-        cheap_from_first_ply: true,
-        quiescence_nodes: JUDGE_QUIESCENCE_NODES,
-        ..Searcher::untimed_without_table(game)
-    };
-    let mut order: Vec<usize> = (0..moves.len()).collect();
-    order.sort_by(|&a, &b| game.capture_value(moves[b]).total_cmp(&game.capture_value(moves[a])));
-    let ordered: Vec<G::Move> = order.iter().map(|&j| moves[j]).collect();
-    searcher.values_within(game, &ordered, depth, JUDGE_MARGIN, mobility, |i, value| values[order[i]] = value);
+}
+
+/// [`move_values`] at one depth, within `halt` (its nodes counted down by those searched);
+/// false, with `values` partly written, if it ended first.
+fn values_at_depth<G: Material>(
+    game: &G,
+    moves: &[G::Move],
+    depth: u32,
+    values: &mut [i32],
+    halt: &mut Halt<'_>,
+) -> bool {
+    let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
+    let mut searcher = Searcher::<G>::untimed_without_table(game);
+    searcher.halt = *halt;
+    if Searcher::<G>::CHEAP_QUIESCENCE {
+        // Weltschach's several hundred moves a node, each with its own capture search, made a
+        // judged node cost about 75 ms. The moves share their node's mobility, so the first
+        // quiescence ply need not list every reply to count them; and with the captures valued
+        // first, a quiet move that loses to a reply capture fails low at that reply's stand-pat.
+        searcher.cheap_from_first_ply = true;
+        searcher.quiescence_nodes = JUDGE_QUIESCENCE_NODES;
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by(|&a, &b| game.capture_value(moves[b]).total_cmp(&game.capture_value(moves[a])));
+        let ordered: Vec<G::Move> = order.iter().map(|&j| moves[j]).collect();
+        searcher.values_within(game, &ordered, depth, JUDGE_MARGIN, mobility, |i, value| values[order[i]] = value);
+    } else {
+        searcher.values_within(game, moves, depth, FULL_WINDOW, mobility, |i, value| values[i] = value);
+    }
+    halt.nodes = halt.nodes.saturating_sub(searcher.nodes);
+    !searcher.stopped
+}
+
+/// The leaf value a judge `depth` plies deep gives `game` (centipawns for its mover): the
+/// deepest iteration that completed within [`JUDGE_NODES`] and before `stop`, or the
+/// quiescence value alone when none did.
+pub(crate) fn judged_value<G: Material>(game: &G, depth: u32, stop: Option<&AtomicBool>) -> i32 {
+    if depth == 0 {
+        return quiescence_value(game);
+    }
+    // No table: a leaf's search is small, and clearing a table per leaf costs more.
+    let limits = SearchLimits { depth, time: None, table: false };
+    match run(game, &limits, 0, None, Halt { stop, nodes: JUDGE_NODES }) {
+        Some(report) if report.depth > 0 => report.value,
+        _ => quiescence_value(game),
+    }
 }
 
 /// A margin no value falls below the best by: with it, [`Searcher::values_within`] searches
 /// every move with the full window, so each value is exact.
 const FULL_WINDOW: i32 = i32::MAX;
 
+/// What ends a search early besides its limits: a stop flag someone else sets (a signal, a
+/// protocol's `stop`), and a budget of nodes.
+#[derive(Clone, Copy, Debug)]
+struct Halt<'s> {
+    /// Ends the search once set (looked at every [`CLOCK_INTERVAL`] nodes).
+    stop: Option<&'s AtomicBool>,
+    /// Nodes the search may visit.
+    nodes: u64,
+}
+
+impl Halt<'_> {
+    /// Nothing but the search's own limits ends it.
+    const NEVER: Halt<'static> = Halt { stop: None, nodes: u64::MAX };
+}
+
 /// The shared iterative deepening of [`search`] and [`score_root_moves_within`]: `score_margin`
-/// is `None` for a plain search, else how far below the best a root move is still scored exactly;
-/// `stop`, if given, ends it as the clock does.
+/// is `None` for a plain search, else how far below the best a root move is still scored exactly.
 fn run<G: Material>(
     game: &G,
     limits: &SearchLimits,
     seed: u64,
     score_margin: Option<i32>,
-    stop: Option<Arc<AtomicBool>>,
+    halt: Halt<'_>,
 ) -> Option<SearchOutcome<G::Move>> {
     let began = Instant::now();
     let mut root_moves = Vec::new();
@@ -212,7 +282,7 @@ fn run<G: Material>(
     let mut searcher = Searcher::<G> {
         table: Table::new(limits.table.then(|| table_bits(limits.depth))),
         deadline: limits.time.map(|t| began + t),
-        stop,
+        halt,
         ..Searcher::untimed_without_table(game)
     };
     let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
@@ -284,7 +354,7 @@ struct RootScoring<'a, M> {
 }
 
 /// The state of one search.
-struct Searcher<G: Material> {
+struct Searcher<'s, G: Material> {
     root: Player,
     table: Table<G::Move>,
     order: MoveOrder<G::Move>,
@@ -300,18 +370,18 @@ struct Searcher<G: Material> {
     /// [`JUDGE_QUIESCENCE_NODES`]).
     quiescence_nodes: u64,
     deadline: Option<Instant>,
-    /// Set by someone else to end the search as the deadline does.
-    stop: Option<Arc<AtomicBool>>,
+    /// The stop flag and node budget.
+    halt: Halt<'s>,
     stopped: bool,
 }
 
-impl<G: Material> Searcher<G> {
+impl<'s, G: Material> Searcher<'s, G> {
     /// [`cheap_quiescence`] for `G`, worked out as the code is compiled.
     const CHEAP_QUIESCENCE: bool = cheap_quiescence::<G>();
 
     /// A searcher for `game`'s mover with no table and no clock: the cheap set-up of the
     /// small searches a tree search's judge runs by the thousand.
-    fn untimed_without_table(game: &G) -> Searcher<G> {
+    fn untimed_without_table(game: &G) -> Searcher<'s, G> {
         Searcher {
             root: game.to_move(),
             table: Table::new(None),
@@ -322,7 +392,7 @@ impl<G: Material> Searcher<G> {
             cheap_from_first_ply: false,
             quiescence_nodes: CHEAP_QUIESCENCE_NODES,
             deadline: None,
-            stop: None,
+            halt: Halt::NEVER,
             stopped: false,
         }
     }
@@ -438,12 +508,17 @@ impl<G: Material> Searcher<G> {
         }
     }
 
-    /// Whether the time is up or the search was called off (then every node returns at once
-    /// and the iteration is dropped).
+    /// Whether the time or the node budget is up or a stop was asked for (then every node
+    /// returns at once and the iteration is dropped).
     fn out_of_time(&mut self) -> bool {
-        if !self.stopped && self.nodes.is_multiple_of(CLOCK_INTERVAL) {
+        if !self.stopped && self.nodes >= self.halt.nodes {
+            self.stopped = true;
+        }
+        // From the first node on, so that a search asked to stop before it began does not
+        // complete an iteration first.
+        if !self.stopped && (self.nodes - 1).is_multiple_of(CLOCK_INTERVAL) {
             self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+                || self.halt.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
         }
         self.stopped
     }
@@ -653,32 +728,5 @@ mod tests {
         const { assert!(!Searcher::<Glinski>::CHEAP_QUIESCENCE) };
         const { assert!(!Searcher::<MiniHexchess>::CHEAP_QUIESCENCE) };
         const { assert!(!Searcher::<Wellisch>::CHEAP_QUIESCENCE) };
-    }
-
-    #[test]
-    fn a_search_called_off_plays_its_best_so_far_at_once() {
-        let game = Glinski::start();
-        let mut legal = Vec::new();
-        game.legal_moves(&mut legal);
-        let deepest = SearchLimits::depth(crate::MAX_DEPTH);
-        let stop = Arc::new(AtomicBool::new(true));
-        let outcome = search_until(&game, &deepest, 1, &stop).expect("a move");
-        // Looked at with the clock, every 1024 nodes.
-        assert!(outcome.stopped && outcome.nodes <= CLOCK_INTERVAL && legal.contains(&outcome.best), "{outcome:?}");
-
-        // Called off from another thread while it searches a depth it would take hours over.
-        let stop = Arc::new(AtomicBool::new(false));
-        let caller = {
-            let stop = Arc::clone(&stop);
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(200));
-                stop.store(true, Ordering::Relaxed);
-            })
-        };
-        let began = Instant::now();
-        let outcome = search_until(&game, &deepest, 1, &stop).expect("a move");
-        caller.join().unwrap();
-        assert!(began.elapsed() < Duration::from_secs(5), "stopped after {:?}", began.elapsed());
-        assert!(outcome.stopped && outcome.depth >= 1 && legal.contains(&outcome.best), "{outcome:?}");
     }
 }

@@ -4,47 +4,54 @@
 //! a few plies deep; the quiescence search does not, so a search with this blend keeps its
 //! tactics when the network plays.
 
+use std::sync::atomic::AtomicBool;
+
 use mcts::{Blend, Judged, LeafJudge, MoveJudge, Tactics};
 use rules::{Material, Player, MAX_PLAYERS};
 
 use crate::eval::expected_score;
-use crate::limits::SearchLimits;
-use crate::search::{move_values, quiescence_value, search};
+use crate::search::{judged_value, move_values};
 
 /// The evaluator a search with [`Tactics`] searches with: its own, with the tactical leaf
-/// values blended in and every move judged where the search asks.
-pub type TacticalEvaluator<E> = Judged<Blend<E, TacticsJudge>, TacticsJudge>;
+/// values blended in and every move judged where the search asks; `'s` is the life of the stop
+/// flag its judge looks at ([`tactical_evaluator_until`]).
+pub type TacticalEvaluator<'s, E> = Judged<Blend<E, TacticsJudge<'s>>, TacticsJudge<'s>>;
 
 /// The evaluator `inner` with `tactics`: the leaf values blended by `tactics_weight`, the moves
 /// judged at `tactics_depth` where the search's levers ask. Players and self-play alike build
 /// their searches' evaluators here.
-pub fn tactical_evaluator<E>(tactics: &Tactics, inner: E) -> TacticalEvaluator<E> {
-    let judge = TacticsJudge { depth: tactics.tactics_depth };
+pub fn tactical_evaluator<E>(tactics: &Tactics, inner: E) -> TacticalEvaluator<'static, E> {
+    let judge = TacticsJudge { depth: tactics.tactics_depth, stop: None };
+    Judged { inner: Blend { inner, judge, weight: tactics.tactics_weight }, judge }
+}
+
+/// [`tactical_evaluator`] whose judge cuts its deeper searches short once `stop` is set,
+/// keeping the shallower values it has: a search that must answer a stop at once (`uci`'s
+/// `stop`, a signal to `analyse`) is not held up by a judged node of seconds.
+pub fn tactical_evaluator_until<'s, E>(tactics: &Tactics, inner: E, stop: &'s AtomicBool) -> TacticalEvaluator<'s, E> {
+    let judge = TacticsJudge { depth: tactics.tactics_depth, stop: Some(stop) };
     Judged { inner: Blend { inner, judge, weight: tactics.tactics_weight }, judge }
 }
 
 /// A [`LeafJudge`] from the alpha-beta player's value of the leaf, squashed by
 /// [`expected_score`]: [`Tactics::tactics_weight`] (`search.tactics_weight`, `--tactics`).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct TacticsJudge {
+pub struct TacticsJudge<'s> {
     /// Full-width plies searched before the quiescence search (`--tactics-depth`): 0, the
-    /// default, is [`quiescence_value`] alone (captures only); each ply more also
-    /// sees the quiet threats one move deeper, at several times the cost.
+    /// default, is [`crate::quiescence_value`] alone (captures only); each ply more also
+    /// sees the quiet threats one move deeper, at several times the cost. Whatever the depth,
+    /// one position costs at most [`crate::JUDGE_NODES`] nodes beyond its quiescence values.
     pub depth: u32,
+    /// Once set, the judge stops deepening and keeps the values it has (none: never).
+    pub stop: Option<&'s AtomicBool>,
 }
 
-impl<G: Material> LeafJudge<G> for TacticsJudge {
+impl<G: Material> LeafJudge<G> for TacticsJudge<'_> {
     fn judge(&self, state: &G) -> [f32; MAX_PLAYERS] {
         if let Some(scores) = state.outcome() {
             return mcts::tree::score_array(&scores);
         }
-        let centipawns = match self.depth {
-            0 => quiescence_value(state),
-            // No table: a leaf's search is small, and clearing a table per leaf costs more.
-            depth => {
-                search(state, &SearchLimits { depth, time: None, table: false }, 0).map_or(0, |report| report.value)
-            }
-        };
+        let centipawns = judged_value(state, self.depth, self.stop);
         seat_values::<G>(state.to_move(), expected_score(centipawns))
     }
 }
@@ -52,10 +59,10 @@ impl<G: Material> LeafJudge<G> for TacticsJudge {
 /// Each move's value after a search of [`TacticsJudge::depth`] full-width plies past it (0: the
 /// quiescence search alone), squashed by [`expected_score`]: the tactical priors, values and
 /// minimax backups of an `mcts` search ([`mcts::judge`]).
-impl<G: Material> MoveJudge<G> for TacticsJudge {
+impl<G: Material> MoveJudge<G> for TacticsJudge<'_> {
     fn judge_moves(&self, state: &G, moves: &[G::Move], values: &mut [f32]) {
         let mut centipawns = vec![0; moves.len()];
-        move_values(state, moves, self.depth, &mut centipawns);
+        move_values(state, moves, self.depth, &mut centipawns, self.stop);
         for (v, &cp) in values.iter_mut().zip(&centipawns) {
             *v = expected_score(cp);
         }

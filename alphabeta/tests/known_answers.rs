@@ -165,7 +165,7 @@ fn judged<G: Material>(game: &G) -> Vec<(String, i32)> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     let mut values = vec![0; moves.len()];
-    move_values(game, &moves, 0, &mut values);
+    move_values(game, &moves, 0, &mut values, None);
     moves.iter().zip(values).map(|(&mv, v)| (game.move_text(mv), v)).collect()
 }
 

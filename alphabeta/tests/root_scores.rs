@@ -8,6 +8,7 @@ use alphabeta::{
 };
 use common::{hex_position, wins_at_once};
 use rules::{Game, Glinski, MiniHexchess};
+use std::sync::atomic::AtomicBool;
 
 fn plain(depth: u32) -> SearchLimits {
     SearchLimits { table: false, ..SearchLimits::depth(depth) }
@@ -43,7 +44,7 @@ fn a_margin_keeps_the_moves_near_the_best_exact_and_bounds_the_rest() {
     for ply in 0..8 {
         for depth in 1..=2 {
             let exact = score_root_moves(&game, &plain(depth), 3).unwrap();
-            let within = score_root_moves_within(&game, &plain(depth), 3, margin).unwrap();
+            let within = score_root_moves_within(&game, &plain(depth), 3, margin, &AtomicBool::new(false)).unwrap();
             assert_eq!(within.root_scores.len(), exact.root_scores.len(), "ply {ply} depth {depth}: one score a move");
             assert_eq!(within.value, exact.value, "ply {ply} depth {depth}: the same best value");
             let best = exact.value;

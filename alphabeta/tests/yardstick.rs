@@ -53,7 +53,7 @@ fn describe<G: Material>(seed: u64, out: &mut String) {
         writeln!(out, "  quiescence {}", quiescence_value(&game)).unwrap();
         game.legal_moves(&mut moves);
         let mut values = vec![0; moves.len()];
-        move_values(&game, &moves, 0, &mut values);
+        move_values(&game, &moves, 0, &mut values, None);
         writeln!(out, "  move values {values:?}").unwrap();
         for depth in 1..=2 {
             let found = search(&game, &SearchLimits::depth(depth), 3).unwrap();

@@ -83,7 +83,7 @@ impl Sgd {
     /// same shape, else nothing changes and the error names the first mismatch. Returns every
     /// tensor of the file, for the caller's extras.
     pub fn load(&mut self, path: &Path) -> Result<BTreeMap<String, Tensor>, TchError> {
-        let loaded: BTreeMap<String, Tensor> = Tensor::read_safetensors(path)?.into_iter().collect();
+        let loaded: BTreeMap<String, Tensor> = crate::checkpoint::read_tensors(path)?.into_iter().collect();
         for (name, buf) in &self.buffers {
             match loaded.get(name) {
                 Some(t) if t.size() == buf.size() => {}

@@ -128,6 +128,9 @@ impl Config {
         evaluation.limits()?;
         self.gating.limits()?;
         self.teacher.limits()?;
+        if let Some(reason) = self.teacher.random_plies_rule(self.selfplay.max_plies) {
+            rule(self.teacher.positions > 0, "teacher.random_plies", self.teacher.random_plies, reason)?;
+        }
         // Its ranges always hold; the rules of two keys are not checked for a gauntlet that
         // never runs, whose defaults may not suit the variant.
         gauntlet.limits()?;

@@ -13,12 +13,19 @@ use crate::error::TrainError;
 use nn::checkpoint::CheckpointError;
 
 /// The position every game of the run starts from: the config's `start_position`, or the
-/// variant's start.
+/// variant's start. A finished position is refused: its games would end before their first
+/// move, and a run of empty games, or a teacher waiting for labelled positions, never ends.
 pub fn start_state<G: Game>(config: &Config) -> Result<G, TrainError> {
-    match &config.start_position {
-        Some(text) => G::from_text(text).map_err(|e| TrainError::Run(format!("start_position: {e}"))),
-        None => Ok(G::start()),
+    let Some(text) = &config.start_position else { return Ok(G::start()) };
+    let start = G::from_text(text).map_err(|e| TrainError::Run(format!("start_position: {e}")))?;
+    if let Some(scores) = start.outcome() {
+        let scores: Vec<String> = scores.as_slice().iter().map(|s| s.to_string()).collect();
+        return Err(TrainError::Run(format!(
+            "start_position: the game is over there (final scores {}); expected a position with a move to play",
+            scores.join(" ")
+        )));
     }
+    Ok(start)
 }
 
 /// An inference service for the config's network of game `G` in `inference`'s form, batching up

@@ -235,6 +235,14 @@ fn set_errors_name_the_override_and_blame_it() {
         let e = err(GOOD, &[set]);
         assert!(e.contains(&format!("takes a whole number {range}, not")), "{set}: {e}");
     }
+    // A number given as text is answered with the key's range too (it said only "a number").
+    for (set, range) in [
+        ("selfplay.adjudicate_material=\"3\"", "from 0 to 10000 pawns"),
+        ("training.weight_decay=\"0.1\"", "from 0 to 1"),
+    ] {
+        let e = err(GOOD, &[set]);
+        assert!(e.contains(&format!("takes a number {range}, not the text")), "{set}: {e}");
+    }
     let e = err(GOOD, &["training.mixed_precision=3"]);
     assert!(e.ends_with("training.mixed_precision takes true or false, not 3"), "{e}");
     let e = err(GOOD, &["seed.x=1"]);
@@ -269,6 +277,12 @@ fn each_kind_of_limit_keeps_its_exact_message() {
         ("[teacher]\nchoice_temperature = -1.0", "teacher.choice_temperature = -1: must be from 0 to 100000 centipawns".into()),
         ("[teacher]\nthreads = 257", "teacher.threads = 257: must be 1 to 256".into()),
         ("[teacher]\nplayer = \"random\"", "teacher.player = random: must be alphabeta:DEPTH or alphabeta:DEPTH:MS".into()),
+        (
+            "[teacher]\nplayer = \"alphabeta:31\"",
+            "teacher.player = alphabeta:31: must be alphabeta:DEPTH or alphabeta:DEPTH:MS with DEPTH 1 to 30 and MS at \
+             least 1 (depth 31: expected 1 to 30)"
+                .into(),
+        ),
         ("[training]\niterations = 0", "training.iterations = 0: must be at least 1: a run of no iterations trains nothing".into()),
         (
             "[gating]\nthreshold = 1.1",

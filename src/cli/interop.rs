@@ -27,7 +27,8 @@ pub struct EncodeArgs {
 /// Flags of `vzero export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// A checkpoint folder, or a run directory (its newest checkpoint).
+    /// A checkpoint folder, a run directory (its newest checkpoint) or a shipped model's folder
+    /// (its checkpoint/).
     pub checkpoint: PathBuf,
     /// The file to write; the sidecar goes next to it with the extension `.json`.
     #[arg(long)]

@@ -113,6 +113,10 @@ pub struct GauntletArgs {
     /// Simulations per move of the checkpoints.
     #[arg(long, default_value_t = 64, value_parser = simulations())]
     pub sims: u32,
+    /// The most games to play, 1 to 1000000: a gauntlet that would play more (every checkpoint
+    /// of a long run) is refused before its first game, naming its plan.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = count::<usize>(1, MAX_GAMES))]
+    pub max_games: usize,
     /// How the games are played.
     #[command(flatten)]
     pub play: MatchFlags,

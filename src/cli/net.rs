@@ -11,9 +11,10 @@ use crate::engine::ModelChoice;
 /// players).
 #[derive(Debug, Args)]
 pub struct ModelArg {
-    /// The network to search with: a checkpoint folder or run directory (its newest
-    /// checkpoint), `default` (the one shipped in models/ for the variant; the uniform evaluator
-    /// where none is) or `none` (the uniform evaluator).
+    /// The network to search with: a checkpoint folder, a run directory (its newest
+    /// checkpoint) or a shipped model's folder (its checkpoint/), `default` (the one shipped in
+    /// models/ for the variant; the uniform evaluator where none is) or `none` (the uniform
+    /// evaluator).
     #[arg(long, default_value = "default")]
     pub model: ModelChoice,
 }

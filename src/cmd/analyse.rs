@@ -1,6 +1,6 @@
 //! `vzero analyse`: the best moves of one position by search, as a table or one JSON object.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering;
 
 use anyhow::anyhow;
 use serde::Serialize;
@@ -37,18 +37,29 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         tactics: args.net.tactics(),
         info_every: INFO_EVERY,
     };
-    let report = session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
+    let stop = crate::stop::on_stop_signal("now: the search ends and its analysis so far is printed, marked partial")?;
+    let report = session.search(&limits, settings, &stop, &mut |_| {});
+    let partial = stop.load(Ordering::Relaxed);
     let position = session.game().to_text();
     let model = session.model().map(|p| p.display().to_string());
     session.close();
     if let Some(note) = report.tree_full_note(Some(args.sims)) {
         eprintln!("vzero analyse: {note}; ask for fewer --sims");
     }
+    if partial {
+        eprintln!(
+            "vzero analyse: partial: a stop signal ended the search at {} of {} simulations",
+            report.nodes, args.sims
+        );
+    }
     if args.json {
-        let json = to_json(args.game.variant.name(), model.as_deref(), &position, args.sims, &report);
+        let json = AnalysisJson {
+            partial,
+            ..to_json(args.game.variant.name(), model.as_deref(), &position, args.sims, &report)
+        };
         println!("{}", serde_json::to_string(&json)?);
     } else {
-        print_table(&report);
+        print_table(&report, partial.then_some(args.sims));
     }
     Ok(())
 }
@@ -70,6 +81,10 @@ pub(crate) struct AnalysisJson {
     pub nodes: u32,
     /// The position searched, as text.
     pub position: String,
+    /// A stop signal ended the search before its simulations: what it found so far. Left out
+    /// when false, as in the reports written before it existed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub partial: bool,
     /// The simulations asked for.
     pub sims: u32,
     /// Milliseconds the search took.
@@ -121,6 +136,7 @@ pub(crate) fn to_json(variant: &str, model: Option<&str>, position: &str, sims: 
         model: model.map(String::from),
         moves,
         nodes: r.nodes,
+        partial: false,
         position: position.to_string(),
         sims,
         time_ms: r.time.as_millis() as u64,
@@ -130,12 +146,14 @@ pub(crate) fn to_json(variant: &str, model: Option<&str>, position: &str, sims: 
     }
 }
 
-/// The report as a table: a summary line, then one row per root move with its visits, prior,
-/// mover's score (q and centipawns) and principal variation.
-pub(crate) fn print_table(r: &Analysis) {
+/// The report as a table: a summary line (saying `partial` when a stop cut short the search of
+/// `cut_short_of` simulations), then one row per root move with its visits, prior, mover's score
+/// (q and centipawns) and principal variation.
+pub(crate) fn print_table(r: &Analysis, cut_short_of: Option<u32>) {
     let values: Vec<String> = r.values.iter().map(|v| format!("{v:.3}")).collect();
+    let partial = cut_short_of.map_or_else(String::new, |sims| format!(" (partial: stopped at {} of {sims})", r.nodes));
     println!(
-        "{} nodes in {:.2} s; seat {} to move; root values (seat order) {}",
+        "{} nodes in {:.2} s{partial}; seat {} to move; root values (seat order) {}",
         r.nodes,
         r.time.as_secs_f64(),
         r.mover + 1,

@@ -2,10 +2,9 @@
 
 use anyhow::Context;
 use rules::{with_game, FullGame};
-use selfplay::gauntlet::GauntletMatch;
 use selfplay::gauntlet::{
-    gauntlet_table_from_log, head_to_head_from_log, run_gauntlet, GauntletOptions, GauntletPlan, GauntletRow,
-    GauntletTable, HeadToHead,
+    gauntlet_matches, gauntlet_settings, gauntlet_table_from_log, head_to_head_from_log, run_gauntlet, GauntletMatch,
+    GauntletOptions, GauntletPlan, GauntletRow, GauntletSetting, GauntletTable, HeadToHead,
 };
 use selfplay::read_events;
 use selfplay::Config;
@@ -19,37 +18,65 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
     let dir = if args.table_only { RunDir::unchecked(&args.run) } else { RunDir::existing(&args.run)? };
     let config = Config::load(&dir.config(), &[])
         .with_context(|| format!("{}: not a run directory (no readable config.toml)", args.run.display()))?;
+    let opts = GauntletOptions {
+        opponents: args.against.0.clone(),
+        checkpoints: args.checkpoints,
+        each_other: args.each_other,
+        games: args.games,
+        max_games: args.max_games,
+        sims: args.sims,
+        tactics: args.net.tactics(),
+        leaves: Some(args.net.leaves),
+        reuse_trees: !args.play.fresh_search,
+        max_plies: args.play.max_plies,
+        adjudicate_material: args.play.adjudication(config.variant),
+        opening_plies: args.play.opening_plies,
+        threads: args.play.threads,
+        seed: args.play.seed,
+    };
     if !args.table_only {
         let inference = args.net.inference(args.play.threads)?;
-        let opts = GauntletOptions {
-            opponents: args.against.0.clone(),
-            checkpoints: args.checkpoints,
-            each_other: args.each_other,
-            games: args.games,
-            sims: args.sims,
-            tactics: args.net.tactics(),
-            leaves: Some(args.net.leaves),
-            reuse_trees: !args.play.fresh_search,
-            max_plies: args.play.max_plies,
-            adjudicate_material: args.play.adjudication(config.variant),
-            opening_plies: args.play.opening_plies,
-            threads: args.play.threads,
-            seed: args.play.seed,
-        };
         with_game!(config.variant, G => play::<G>(&dir, &opts, inference))?;
     }
     let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
-    // A run's own gauntlet, or one played with other search flags, still shows: the table of
-    // the last match's search, named in the table's title.
-    let table = gauntlet_table_from_log(&log, Some(args.sims), Some(args.net.tactics()))
-        .or_else(|| gauntlet_table_from_log(&log, Some(args.sims), None));
-    match table {
-        Some(table) => {
-            print!("{}", table_text(&table, &head_to_head_from_log(&log, &table), &config.variant.to_string()))
-        }
-        None => println!("{}: no gauntlet results at {} simulations yet", args.run.display(), args.sims),
+    // The table of these flags' setting; else, of a run's own gauntlet or one played with other
+    // flags, the last match's at these simulations, its setting named in the table's title.
+    let setting = opts.setting();
+    let Some(table) = gauntlet_table_from_log(&log, Some(&setting), Some(args.sims)) else {
+        println!("{}", no_table(&args.run, args.sims, &gauntlet_settings(&gauntlet_matches(&log))));
+        return Ok(());
+    };
+    print!("{}", table_text(&table, &head_to_head_from_log(&log, &table), &config.variant.to_string()));
+    let others: Vec<String> = gauntlet_settings(&gauntlet_matches(&log))
+        .iter()
+        .filter(|s| **s != table.setting)
+        .map(|s| format!("--sims {} {}", s.sims, s.flags()))
+        .collect();
+    if !others.is_empty() {
+        println!(
+            "note: the run has gauntlet results under other settings too, each a table of its own \
+             (--table-only with its flags): {}",
+            others.join("; ")
+        );
     }
     Ok(())
+}
+
+/// What `--table-only` says when the run has no results at `sims` simulations: the counts it
+/// has results at, if any.
+fn no_table(run: &std::path::Path, sims: u32, settings: &[GauntletSetting]) -> String {
+    let mut counts: Vec<u32> = settings.iter().map(|s| s.sims).collect();
+    counts.sort_unstable();
+    counts.dedup();
+    if counts.is_empty() {
+        return format!("{}: no gauntlet results yet", run.display());
+    }
+    let counts: Vec<String> = counts.iter().map(|n| format!("--sims {n}")).collect();
+    format!(
+        "{}: no gauntlet results at {sims} simulations; expected one of the counts it has results at: {}",
+        run.display(),
+        counts.join(", ")
+    )
 }
 
 /// Plays the gauntlet's missing matches, printing each as it ends.
@@ -72,19 +99,18 @@ fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Infere
     Ok(())
 }
 
-/// Prints one row per player: checkpoints by step, then the fixed opponents.
 /// The table as `vzero gauntlet` prints it (a blank line, the title, one row per player, then
 /// forfeits and notes, then the `pairs` of two networks head to head), for the terminal and the
 /// browser page's run view.
 pub(crate) fn table_text(table: &GauntletTable, pairs: &[HeadToHead], variant: &str) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    let off = table.tactics == mcts::Tactics::off();
-    let tactics = if off { String::new() } else { format!(" with {}", table.tactics.flags()) };
     let _ = writeln!(
         out,
-        "\n{variant} gauntlet at {} simulations{tactics}: Elo with 95% intervals, {} = 0",
-        table.sims, table.anchor
+        "\n{variant} gauntlet at {} simulations with {}: Elo with 95% intervals, {} = 0",
+        table.setting.sims,
+        table.setting.flags(),
+        table.anchor
     );
     let _ = writeln!(
         out,
@@ -160,7 +186,7 @@ fn ranking_notes(table: &GauntletTable) -> Vec<String> {
     let mut notes = Vec::new();
     let overlapping = rated.iter().filter(|(r, x)| r.name != top.name && x.high >= best.low).count();
     if overlapping > 0 {
-        let tactics = if table.tactics.judges() {
+        let tactics = if table.setting.tactics.judges() {
             "; with the tactical levers on, the search's alpha-beta judge decides most games whatever the network"
         } else {
             ""

@@ -15,6 +15,11 @@ use crate::cli::SelfplayArgs;
 /// the run.
 pub fn run(args: SelfplayArgs) -> anyhow::Result<()> {
     let stop = crate::stop::on_stop_signal("after writing the finished games (games in progress are dropped)")?;
+    // Only a folder yet to be made (or made empty) is waited for: a file or a checkpoint folder
+    // never becomes a run, and would be waited on for nothing.
+    if args.run.exists() && (!args.run.is_dir() || nn::checkpoint::is_checkpoint(&args.run)) {
+        RunDir::existing(&args.run)?;
+    }
     wait_for_run(&RunDir::unchecked(&args.run), args.wait, &stop)?;
     let config = Config::load(&RunDir::existing(&args.run)?.config(), &args.overrides)?;
     let opts = SelfplayOptions { run_dir: args.run.clone(), games: args.games, progress: !args.quiet, stop };

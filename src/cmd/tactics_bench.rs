@@ -7,6 +7,7 @@
 //! search's judge, the quiescence search after every move). Medians over the positions, so
 //! one capture-rich position cannot hide the typical cost.
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use alphabeta::SearchLimits;
@@ -58,7 +59,7 @@ pub fn tactics_bench<G: FullGame>() {
         for (label, temperature) in labels.iter_mut().zip(LABEL_TEMPERATURES) {
             let margin = selfplay::teach::score_margin(temperature);
             label.push(timed(|| {
-                alphabeta::score_root_moves_within(game, &limits, 0, margin);
+                alphabeta::score_root_moves_within(game, &limits, 0, margin, &AtomicBool::new(false));
             }));
         }
         leaf.push(timed(|| {
@@ -66,7 +67,7 @@ pub fn tactics_bench<G: FullGame>() {
         }));
         game.legal_moves(&mut moves);
         let mut values = vec![0; moves.len()];
-        judge.push(timed(|| alphabeta::move_values(game, &moves, 0, &mut values)));
+        judge.push(timed(|| alphabeta::move_values(game, &moves, 0, &mut values, None)));
     }
     let labels: Vec<String> = labels
         .into_iter()

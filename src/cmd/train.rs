@@ -27,6 +27,9 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let config = Config::load(&config_path, &overrides)?;
     let run_dir =
         if resume { run_dir } else { args.run.clone().unwrap_or_else(|| default_run_dir(config.variant.name())) };
+    if !resume {
+        crate::output::refuse_nested_run(&run_dir)?;
+    }
     // The same job line, requeued, finds its run: the same config resumes it; another is refused.
     let saved_config = RunDir::unchecked(&run_dir).config();
     let resume = resume || requeued(&config, &saved_config, &run_dir)?;

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use alphabeta::tactical_evaluator;
+use alphabeta::tactical_evaluator_until;
 use mcts::{Evaluator, Search, SearchParams, Tactics};
 use rules::Material;
 
@@ -60,7 +60,9 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     max_edges: usize,
 ) -> Analysis {
     let start = Instant::now();
-    let evaluator = &tactical_evaluator(&settings.tactics, evaluator);
+    // The judge looks at `stop` too: a judged node deep enough to take seconds ends with the
+    // shallower values it has, so a stop is answered within about a chunk.
+    let evaluator = &tactical_evaluator_until(&settings.tactics, evaluator, stop);
     let threads = settings.threads.max(1);
     let mut params = SearchParams::playing(1, &settings.tactics);
     // Each thread keeps its own leaves in flight, as one search thread does.

@@ -181,7 +181,7 @@ pub fn curves_svg(m: &Metrics, title: &str) -> anyhow::Result<String> {
 /// The rating panels' title, naming the scale's anchor and the simulations.
 fn rating_title(table: Option<&GauntletTable>) -> String {
     match table {
-        Some(t) => format!("Gauntlet rating ({} = 0, {} sims, 95% intervals)", t.anchor, t.sims),
+        Some(t) => format!("Gauntlet rating ({} = 0, {} sims, 95% intervals)", t.anchor, t.setting.sims),
         None => "Gauntlet rating".to_string(),
     }
 }

@@ -168,3 +168,19 @@ pub fn fake_run(run: &Path) {
     let games: Vec<_> = (0..2).map(|_| selfplay::bench::random_game::<rules::MiniHexchess>(&mut rng, 3)).collect();
     selfplay::replay::write_shard(&run.join("replay/0000000000001-host-1-000001.shard"), &games).unwrap();
 }
+
+/// Cuts `checkpoint`'s weights off inside their header and recomputes the checksums of
+/// state.json to match (as a tool that "repairs" checksums would), so that only reading the
+/// tensors finds the file broken.
+pub fn truncate_and_reseal(checkpoint: &Path) {
+    let weights = checkpoint.join("weights.safetensors");
+    let bytes = std::fs::read(&weights).unwrap();
+    std::fs::write(&weights, &bytes[..40]).unwrap();
+    let state = nn::checkpoint::read_state(checkpoint).unwrap();
+    let crc = |name: &str| crc32fast::hash(&std::fs::read(checkpoint.join(name)).unwrap());
+    let files: Vec<(String, u32)> =
+        ["weights.safetensors", "optimizer.safetensors"].iter().map(|n| (n.to_string(), crc(n))).collect();
+    let crc32 = crc32fast::hash(&serde_json::to_vec(&(&state, &files)).unwrap());
+    let sealed = serde_json::json!({ "state": state, "files": files, "crc32": crc32 });
+    std::fs::write(checkpoint.join("state.json"), serde_json::to_vec_pretty(&sealed).unwrap()).unwrap();
+}

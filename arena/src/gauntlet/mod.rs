@@ -1,8 +1,9 @@
 //! Gauntlets: a run's checkpoints against fixed opponents that never learn (random, greedy,
 //! alpha-beta), on one rating scale, so a run is measured by a ruler that does not move with
 //! it. This module holds what a gauntlet is made of: which checkpoints it measures, the result
-//! of one pairing's match ([`GauntletMatch`], which a run logs the moment the match ends) and
-//! the table that puts every player on one scale. Playing a run's gauntlet is `selfplay`'s.
+//! of one pairing's match ([`GauntletMatch`], which a run logs the moment the match ends), the
+//! setting its games were played under ([`GauntletSetting`]) and the table that puts every
+//! player of one setting on one scale. Playing a run's gauntlet is `selfplay`'s.
 
 use std::collections::BTreeMap;
 
@@ -11,10 +12,12 @@ use serde::{Deserialize, Serialize};
 
 mod choice;
 mod pairs;
+mod setting;
 mod table;
 
 pub use choice::CheckpointChoice;
 pub use pairs::{head_to_head, HeadToHead};
+pub use setting::{gauntlet_settings, setting_to_show, GauntletSetting};
 pub use table::{gauntlet_table_from_matches, GauntletRow, GauntletTable};
 
 /// The opponent that anchors the scale at Elo 0 when it took part.

@@ -25,14 +25,14 @@ pub struct HeadToHead {
     pub elo: EloEstimate,
 }
 
-/// The pairings of `matches` between two networks, in the search of `table` (its simulations
-/// and tactics), in the order first played.
+/// The pairings of `matches` between two networks, played under the setting of `table` (its
+/// simulations, tactics, ply limit and adjudication), in the order first played.
 pub fn head_to_head(matches: &[&GauntletMatch], table: &GauntletTable) -> Vec<HeadToHead> {
     let mut order: Vec<(String, String)> = Vec::new();
     let mut tallies: BTreeMap<(String, String), (usize, f64, usize, usize)> = BTreeMap::new();
     for m in matches {
         let network = matches!(m.opponent.parse::<PlayerSpec>(), Ok(PlayerSpec::Network(..)));
-        if !network || m.sims != table.sims || m.tactics() != table.tactics {
+        if !network || m.setting() != table.setting {
             continue;
         }
         let key = (m.player.clone(), m.opponent.clone());
@@ -88,8 +88,8 @@ mod tests {
 
     #[test]
     fn networks_pairings_add_up_and_fixed_players_are_left_to_the_table() {
-        let table =
-            GauntletTable { anchor: "random".into(), sims: 64, tactics: mcts::Tactics::off(), rows: Vec::new() };
+        let setting = result("a", "b", 0, 0, 0).setting();
+        let table = GauntletTable { anchor: "random".into(), setting, rows: Vec::new() };
         let matches = [
             result("step-000000200", "step-000000100", 20, 12, 4),
             result("step-000000200", "random", 20, 20, 0),

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{checkpoint_step, GauntletMatch, ANCHOR};
+use super::{checkpoint_step, GauntletMatch, GauntletSetting, ANCHOR};
 use crate::rating::{fit_ratings, PairResult, Rating};
 
 /// One player of a gauntlet table.
@@ -30,15 +30,13 @@ pub struct GauntletRow {
     pub partial: bool,
 }
 
-/// The ratings of a run's gauntlet at one simulation count.
+/// The ratings of a run's gauntlet under one setting.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GauntletTable {
     /// The player at Elo 0: `random` where it played, else the first fixed opponent.
     pub anchor: String,
-    /// Simulations per move of the checkpoints.
-    pub sims: u32,
-    /// How they used the tactical judge.
-    pub tactics: mcts::Tactics,
+    /// What every game of the table was played under.
+    pub setting: GauntletSetting,
     /// Checkpoints by step, then the fixed opponents by rating.
     pub rows: Vec<GauntletRow>,
 }
@@ -53,21 +51,16 @@ struct Tally {
     seconds: f64,
 }
 
-/// The table of the gauntlet matches `all` (in the order they were played) at `sims`
-/// simulations and `tactics` (default: those of the last match); none if there are no such
-/// matches.
-/// `train_seconds` maps a training step to the run's wall time of self-play and training when
-/// its checkpoint was saved.
+/// The table of the gauntlet matches of `all` (in the order they were played) played under
+/// `setting`, every other match left out ([`super::setting_to_show`] picks one); none if there
+/// are no such matches. `train_seconds` maps a training step to the run's wall time of
+/// self-play and training when its checkpoint was saved.
 pub fn gauntlet_table_from_matches(
     all: &[&GauntletMatch],
-    sims: Option<u32>,
-    tactics: Option<mcts::Tactics>,
+    setting: &GauntletSetting,
     train_seconds: &BTreeMap<u64, f64>,
 ) -> Option<GauntletTable> {
-    let sims = sims.or_else(|| all.last().map(|g| g.sims))?;
-    let tactics = tactics.or_else(|| all.last().map(|g| g.tactics())).unwrap_or_else(mcts::Tactics::off);
-    let matches: Vec<&GauntletMatch> =
-        all.iter().copied().filter(|g| g.sims == sims && g.tactics() == tactics && g.games > 0).collect();
+    let matches: Vec<&GauntletMatch> = all.iter().copied().filter(|g| g.setting() == *setting && g.games > 0).collect();
     if matches.is_empty() {
         return None;
     }
@@ -133,5 +126,5 @@ pub fn gauntlet_table_from_matches(
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => elo(b).total_cmp(&elo(a)),
     });
-    Some(GauntletTable { anchor, sims, tactics, rows })
+    Some(GauntletTable { anchor, setting: setting.clone(), rows })
 }

@@ -87,7 +87,9 @@ pub fn load_players<G: Encoding + Material>(
                 Box::new(searching(format!("rollout:{simulations}"), simulations).agent(evaluator))
             }
             PlayerSpec::Network(path, s) => {
-                if !path.exists() {
+                // A word that is no file (`grredy`) is a misspelt player; a missing path is a
+                // missing checkpoint, said as one.
+                if !path.exists() && path.components().count() == 1 && !path.starts_with(".") {
                     return Err(PlayerError::Unknown(spec.text()));
                 }
                 let simulations = s.unwrap_or(default_sims);
@@ -123,7 +125,7 @@ impl SearchOptions {
     /// The player searching with `evaluator`: `leaves` in flight (analysis's where none are
     /// given), `tactics`' tactical search values blended into its leaf values and its tree
     /// levers set (both named in its label), and its trees kept between moves or not.
-    fn agent<E>(self, evaluator: E) -> SearchAgent<TacticalEvaluator<E>> {
+    fn agent<E>(self, evaluator: E) -> SearchAgent<TacticalEvaluator<'static, E>> {
         let label = format!("{}{}", self.label, self.tactics.suffix());
         let evaluator = tactical_evaluator(&self.tactics, evaluator);
         let mut agent = SearchAgent::new(label, evaluator, self.simulations);

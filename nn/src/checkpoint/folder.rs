@@ -220,6 +220,26 @@ pub fn list_checkpoints(checkpoints: &Path) -> Result<Vec<PathBuf>, durable::Err
     Ok(dirs)
 }
 
+/// The extension of a checkpoint folder a resume set aside as unusable (`step-N.bad`, kept for
+/// inspection and never listed again).
+pub const SET_ASIDE: &str = "bad";
+
+/// The checkpoint folders of a `checkpoints` folder that resumes set aside as unusable
+/// (`step-N.bad`), newest first; none when the folder cannot be read.
+pub fn set_aside_checkpoints(checkpoints: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = fs::read_dir(checkpoints)
+        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    found.retain(|p| {
+        p.is_dir()
+            && p.extension().is_some_and(|e| e == SET_ASIDE)
+            && p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("step-"))
+    });
+    found.sort();
+    found.reverse();
+    found
+}
+
 /// Loads a checkpoint's weights into `net` and, if given, its optimizer state into `trainer`.
 pub fn load_checkpoint(
     dir: &Path,

@@ -12,8 +12,10 @@ mod weights;
 
 pub use folder::{
     check_format, checkpoint_dir, is_checkpoint, list_checkpoints, load_checkpoint, read_state, save_checkpoint,
-    verify_checkpoint, CheckpointError, CheckpointState, MAX_BLOCKS, MAX_CHANNELS, NETWORK_FORMAT,
+    set_aside_checkpoints, verify_checkpoint, CheckpointError, CheckpointState, MAX_BLOCKS, MAX_CHANNELS,
+    NETWORK_FORMAT, SET_ASIDE,
 };
-pub use lookup::{resolve_checkpoint, LookupError, LookupFailure, RUN_CHECKPOINTS};
+pub use lookup::{resolve_checkpoint, LookupError, LookupFailure, RUN_CHECKPOINTS, SHIPPED_CHECKPOINT};
 pub use usable::{newest_usable, usable_checkpoints, Newest, Skipped};
+pub(crate) use weights::read_tensors;
 pub use weights::{load_weights, save_weights};

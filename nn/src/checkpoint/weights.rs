@@ -42,7 +42,7 @@ pub(crate) fn write_contiguous(net: &PolicyValueNet, path: &Path) -> Result<(), 
 /// name: every prior it gave would be NaN, searched as uniform. Every checkpoint a command
 /// loads comes through here.
 pub fn load_weights(net: &mut PolicyValueNet, path: &Path) -> Result<(), TchError> {
-    let loaded: HashMap<String, Tensor> = Tensor::read_safetensors(path)?.into_iter().collect();
+    let loaded: HashMap<String, Tensor> = read_tensors(path)?.into_iter().collect();
     let mut variables = net.var_store().variables();
     for (name, var) in &variables {
         let Some(weight) = loaded.get(name) else {
@@ -63,4 +63,22 @@ pub fn load_weights(net: &mut PolicyValueNet, path: &Path) -> Result<(), TchErro
         }
     }
     tch::no_grad(|| variables.iter_mut().try_for_each(|(name, var)| var.f_copy_(&loaded[name]).map(|_| ())))
+}
+
+/// Every tensor of the safetensors file `path`; a file that is not one whole (cut short or
+/// overwritten, though its checksum may have been made to match) is refused in words, naming
+/// what was expected, where libtorch's reader says only `MetadataIncompleteBuffer`.
+pub(crate) fn read_tensors(path: &Path) -> Result<Vec<(String, Tensor)>, TchError> {
+    Tensor::read_safetensors(path).map_err(|e| match e {
+        TchError::Io(io) => TchError::Io(io),
+        other => {
+            let text = other.to_string();
+            let detail = text.rsplit(": ").next().unwrap_or(&text);
+            TchError::FileFormat(format!(
+                "{}: not a whole safetensors file ({detail}): truncated or corrupted; expected the tensors vzero \
+                 saved there",
+                path.display()
+            ))
+        }
+    })
 }

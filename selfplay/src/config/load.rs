@@ -56,18 +56,22 @@ impl Config {
     }
 }
 
-/// The range `o`'s key takes in words (`from 0 to 100000`), found by giving the key the largest
-/// whole number of 32 bits and reading what the limits say of it, so that a negative or
-/// fractional value is answered with the key's own range rather than its type's; `None` where
-/// the limits take that number or the key is no whole number.
+/// The range `o`'s key takes in words (`from 0 to 100000`), found by giving the key a number
+/// far out of any range (the largest whole number of 32 bits, then a huge number above and
+/// below 0) and reading what the limits say of it, so that a negative, fractional or textual
+/// value is answered with the key's own range rather than its type's; `None` where the limits
+/// take those numbers or the key takes no number.
 fn range_of(table: &toml::Table, o: &Override) -> Option<String> {
-    let mut probe = table.clone();
-    o.with_value(toml::Value::Integer(u32::MAX.into())).apply(&mut probe).ok()?;
-    let config: Config = toml::Value::Table(probe).try_into().ok()?;
-    match config.validate() {
-        Err(e) if e.key == o.key => Some(e.reason.strip_prefix("must be ").unwrap_or(&e.reason).to_string()),
-        _ => None,
-    }
+    let probes = [toml::Value::Integer(u32::MAX.into()), toml::Value::Float(1e30), toml::Value::Float(-1e30)];
+    probes.into_iter().find_map(|probe| {
+        let mut probed = table.clone();
+        o.with_value(probe).apply(&mut probed).ok()?;
+        let config: Config = toml::Value::Table(probed).try_into().ok()?;
+        match config.validate() {
+            Err(e) if e.key == o.key => Some(e.reason.strip_prefix("must be ").unwrap_or(&e.reason).to_string()),
+            _ => None,
+        }
+    })
 }
 
 /// The largest config file read: every key of every section, commented, is a few kilobytes.

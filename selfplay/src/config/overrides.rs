@@ -68,8 +68,8 @@ impl Override {
 
     /// The error for this override, which the config could not take: `message` is the
     /// deserializer's, `resolved` (the config file's keys, defaults included) tells what kind
-    /// of value the key takes, and `range` the range of a whole-number key where its limits
-    /// name one.
+    /// of value the key takes, and `range` the range of a numeric key where its limits name
+    /// one.
     pub fn wrong_kind(&self, resolved: &toml::Table, message: &str, range: Option<String>) -> ConfigError {
         let path: Vec<&str> = self.key.split('.').collect();
         let mut found: Option<&toml::Value> = None;
@@ -95,7 +95,10 @@ impl Override {
                 Some(range) => format!("a whole number {range}"),
                 None => whole_number(message),
             },
-            Some(toml::Value::Float(_)) => "a number".to_string(),
+            Some(toml::Value::Float(_)) => match range {
+                Some(range) => format!("a number {range}"),
+                None => "a number".to_string(),
+            },
             Some(toml::Value::Boolean(_)) => "true or false".to_string(),
             Some(toml::Value::Array(_)) => "a list in brackets, e.g. [\"a\", \"b\"]".to_string(),
             Some(toml::Value::String(_)) | Some(toml::Value::Datetime(_)) | None => {

@@ -15,7 +15,9 @@ pub struct TeacherConfig {
     pub positions: u64,
     /// The teacher, as an arena player: `alphabeta:DEPTH` or `alphabeta:DEPTH:MS`.
     pub player: String,
-    /// Uniformly random plies opening each teacher game (not labelled), so games differ.
+    /// Uniformly random plies opening each teacher game (not labelled), so games differ:
+    /// below `selfplay.max_plies` ([`TeacherConfig::random_plies_rule`]), and short enough
+    /// that games outlast them (`teach` gives up after 200 games in a row that do not).
     pub random_plies: u32,
     /// Centipawns of the policy target's softmax over the teacher's root-move scores (0: the
     /// best move alone).
@@ -39,7 +41,16 @@ impl TeacherConfig {
     /// any value), checked whether the teacher is on or not.
     pub(super) fn limits(&self) -> Limits {
         let player = "must be alphabeta:DEPTH or alphabeta:DEPTH:MS";
-        rule(self.settings().is_err(), "teacher.player", shortened(&self.player), player)?;
+        match self.player.parse::<arena::players::PlayerSpec>() {
+            Ok(arena::players::PlayerSpec::AlphaBeta(_)) => {}
+            // What is wrong with the depth or time, and their range (`depth 31: expected 1 to 30`).
+            Err(arena::players::PlayerError::AlphaBeta { reason, .. }) => {
+                let expected =
+                    format!("{player} with DEPTH 1 to {} and MS at least 1 ({reason})", alphabeta::MAX_DEPTH);
+                rule(true, "teacher.player", shortened(&self.player), expected)?;
+            }
+            _ => rule(true, "teacher.player", shortened(&self.player), player)?,
+        }
         // A softmax over 100,000 centipawns (a thousand pawns) is uniform over any scores; 0
         // is the best move alone.
         zero_to("teacher.policy_temperature", self.policy_temperature.into(), 100_000.0, " centipawns")?;
@@ -51,6 +62,19 @@ impl TeacherConfig {
         share("teacher.value_mix", self.value_mix)?;
         share("teacher.share", self.share)?;
         within("teacher.threads", self.threads, 1..=256, "must be 1 to 256")
+    }
+
+    /// Why `random_plies` makes no labelled position in games of at most `max_plies` plies
+    /// (`selfplay.max_plies`): every teacher game ends within its random plies. Checked when the
+    /// config's teacher is on, and by `teach` whatever the config says (`vzero teach
+    /// --positions` teaches with it off).
+    pub fn random_plies_rule(&self, max_plies: u32) -> Option<String> {
+        (self.random_plies >= max_plies).then(|| {
+            format!(
+                "must be below selfplay.max_plies ({max_plies}), or every teacher game ends before its first \
+                 labelled position"
+            )
+        })
     }
 
     /// The teacher's search limits (the config was validated, so `player` parses).

@@ -9,21 +9,10 @@ mod phase;
 mod play;
 mod table;
 
-pub use arena::gauntlet::{CheckpointChoice, GauntletMatch, GauntletRow, GauntletTable, HeadToHead};
+pub use arena::gauntlet::{
+    gauntlet_settings, CheckpointChoice, GauntletMatch, GauntletRow, GauntletSetting, GauntletTable, HeadToHead,
+};
 pub use pairs::head_to_head_from_log;
 pub(crate) use phase::{check_engines, gauntlet_due, gauntlet_phase};
 pub use play::{run_gauntlet, GauntletError, GauntletOptions, GauntletPlan};
-pub use table::gauntlet_table_from_log;
-
-use crate::store::{EventLog, RunEvent};
-
-/// The gauntlet matches of `log`, in the order logged.
-fn logged_matches(log: &EventLog) -> Vec<&GauntletMatch> {
-    log.events
-        .iter()
-        .filter_map(|e| match e {
-            RunEvent::Gauntlet(g) => Some(g),
-            _ => None,
-        })
-        .collect()
-}
+pub use table::{gauntlet_matches, gauntlet_table_from_log};

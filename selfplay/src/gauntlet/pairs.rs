@@ -2,11 +2,12 @@
 
 use arena::gauntlet::{head_to_head, GauntletTable, HeadToHead};
 
-use super::logged_matches;
+use super::gauntlet_matches;
 use crate::store::EventLog;
 
-/// The pairings of two networks among the gauntlet matches in `log`, in the search of `table`
-/// (each checkpoint against its predecessor, or against an anchor checkpoint).
+/// The pairings of two networks among the gauntlet matches in `log`
+/// (each checkpoint against its predecessor, or against an anchor checkpoint), under the
+/// setting of `table`.
 pub fn head_to_head_from_log(log: &EventLog, table: &GauntletTable) -> Vec<HeadToHead> {
-    head_to_head(&logged_matches(log), table)
+    head_to_head(&gauntlet_matches(log), table)
 }

@@ -64,6 +64,8 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
         checkpoints: CheckpointChoice::Last,
         each_other: false,
         games: cfg.games,
+        // The config's own size: one checkpoint, its opponents, its games.
+        max_games: usize::MAX,
         sims: cfg.simulations,
         // The default search, as `vzero gauntlet` plays it, so that the run's table and the
         // command's agree.

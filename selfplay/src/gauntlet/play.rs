@@ -7,8 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rules::{Encoding, Game, Material};
 use thiserror::Error;
 
-use super::CheckpointChoice;
-use super::GauntletMatch;
+use super::{CheckpointChoice, GauntletMatch, GauntletSetting};
 use crate::store::events::{read_events, RunEvent};
 use crate::store::rundir::{RunDir, RunIoError};
 use arena::players::{load_players, PlayerError, PlayerOptions, PlayerSpec};
@@ -28,6 +27,9 @@ pub struct GauntletOptions {
     pub each_other: bool,
     /// Games per pairing, counting those played before.
     pub games: usize,
+    /// The most games it may set out to play (`--max-games`): a bigger plan is refused before
+    /// its first game, as a gauntlet of every checkpoint is easily thousands.
+    pub max_games: usize,
     /// Simulations per move of the checkpoints.
     pub sims: u32,
     /// How the checkpoints use the tactical judge.
@@ -46,6 +48,19 @@ pub struct GauntletOptions {
     pub threads: usize,
     /// Seed of the openings and of the players' random choices.
     pub seed: u64,
+}
+
+impl GauntletOptions {
+    /// The setting of the games these options play: earlier matches count toward them only
+    /// under the same one, and their table is its.
+    pub fn setting(&self) -> GauntletSetting {
+        GauntletSetting {
+            sims: self.sims,
+            tactics: self.tactics.for_player(),
+            max_plies: self.max_plies,
+            adjudicate_material: self.adjudicate_material,
+        }
+    }
 }
 
 /// A gauntlet could not be played.
@@ -75,6 +90,14 @@ pub enum GauntletError {
     /// A game count the seat rotation cannot honour.
     #[error("{games} games: {reason}")]
     Games { games: usize, reason: &'static str },
+    /// More games to play than `--max-games` allows.
+    #[error("{}: more than --max-games {max}; expected at most {max} games to play (choose fewer --checkpoints, e.g. every:K, or fewer --games, or raise --max-games)", .plan.describe())]
+    TooMany {
+        /// What the gauntlet would have played.
+        plan: GauntletPlan,
+        /// `--max-games`.
+        max: usize,
+    },
     /// The device the networks were to run on cannot be used (a run's gauntlet phase says so
     /// as the run does: see `TrainError`'s conversion).
     #[error(transparent)]
@@ -148,14 +171,7 @@ pub fn run_gauntlet<G: Encoding + Material>(
         .events
         .into_iter()
         .filter_map(|e| match e {
-            RunEvent::Gauntlet(g)
-                if g.sims == opts.sims
-                    && g.tactics() == opts.tactics.for_player()
-                    && g.max_plies == opts.max_plies
-                    && g.adjudicate_material == opts.adjudicate_material =>
-            {
-                Some(g)
-            }
+            RunEvent::Gauntlet(g) if g.setting() == opts.setting() => Some(g),
             _ => None,
         })
         .collect();
@@ -163,14 +179,18 @@ pub fn run_gauntlet<G: Encoding + Material>(
         |pairing: &Pairing| games_of(&earlier, &folder_name(&pairing.player), &pairing.opponent_name).min(opts.games);
     let played_before: usize = pairings.iter().map(had).sum();
     let checkpoints: BTreeSet<&PathBuf> = pairings.iter().map(|p| &p.player).collect();
-    on_plan(&GauntletPlan {
+    let plan = GauntletPlan {
         checkpoints: checkpoints.len(),
         opponents: opts.opponents.len(),
         pairings: pairings.len(),
         games: opts.games,
         to_play: pairings.len() * opts.games - played_before,
         played: played_before,
-    });
+    };
+    if plan.to_play > opts.max_games {
+        return Err(GauntletError::TooMany { plan, max: opts.max_games });
+    }
+    on_plan(&plan);
     let mut played: Vec<GauntletMatch> = Vec::new();
     for pairing in &pairings {
         if stop.load(Ordering::Relaxed) {

@@ -2,19 +2,32 @@
 
 use std::collections::BTreeMap;
 
-use arena::gauntlet::{gauntlet_table_from_matches, GauntletTable};
+use arena::gauntlet::{gauntlet_table_from_matches, setting_to_show, GauntletMatch, GauntletSetting, GauntletTable};
 
-use crate::store::EventLog;
+use crate::store::{EventLog, RunEvent};
 
-/// The table of the gauntlet matches in `log` at `sims` simulations (default: those of the
-/// last match logged), each checkpoint with the training time it took; none if there are no
-/// such matches.
+/// The table of the gauntlet matches in `log` played under one setting: `preferred` if the log
+/// has matches of it, else the last match's at `sims` simulations (at any count when none),
+/// each checkpoint with the training time it took; none if there are no such matches.
 pub fn gauntlet_table_from_log(
     log: &EventLog,
+    preferred: Option<&GauntletSetting>,
     sims: Option<u32>,
-    tactics: Option<mcts::Tactics>,
 ) -> Option<GauntletTable> {
-    gauntlet_table_from_matches(&super::logged_matches(log), sims, tactics, &wall_time_by_step(log))
+    let matches = gauntlet_matches(log);
+    let setting = setting_to_show(&matches, preferred, sims)?;
+    gauntlet_table_from_matches(&matches, &setting, &wall_time_by_step(log))
+}
+
+/// The gauntlet matches in `log`, in the order they were played.
+pub fn gauntlet_matches(log: &EventLog) -> Vec<&GauntletMatch> {
+    log.events
+        .iter()
+        .filter_map(|e| match e {
+            RunEvent::Gauntlet(g) => Some(g),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Wall time of self-play and training from the start of the run to the end of the iteration
@@ -33,8 +46,6 @@ fn wall_time_by_step(log: &EventLog) -> BTreeMap<u64, f64> {
 mod tests {
     use super::*;
     use crate::store::events::{event_line, read_events, IterationEvent};
-    use crate::store::RunEvent;
-    use arena::gauntlet::GauntletMatch;
 
     fn result(player: &str, opponent: &str, games: usize, score: f64) -> RunEvent {
         RunEvent::Gauntlet(GauntletMatch {
@@ -68,7 +79,7 @@ mod tests {
         .iter()
         .map(event_line)
         .collect();
-        let table = gauntlet_table_from_log(&read_events(&text), Some(32), None).unwrap();
+        let table = gauntlet_table_from_log(&read_events(&text), None, Some(32)).unwrap();
         assert_eq!(table.anchor, "random");
         let names: Vec<&str> = table.rows.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(names, ["step-000000000", "step-000000050", "greedy", "random"]);
@@ -81,9 +92,28 @@ mod tests {
         let close = |x: Option<f64>, y: f64| x.is_some_and(|x| (x - y).abs() < 1e-12);
         assert!(close(later.seconds_per_move, 0.02), "300 moves in 6 seconds: {:?}", later.seconds_per_move);
         assert!(close(table.rows[2].seconds_per_move, 0.005), "greedy: 300 moves in 1.5 seconds");
-        assert!(gauntlet_table_from_log(&read_events(&text), Some(4), None).is_none(), "no match at 4 simulations");
-        assert_eq!(gauntlet_table_from_log(&read_events(&text), None, None).unwrap().sims, 8, "the last match's count");
+        assert!(gauntlet_table_from_log(&read_events(&text), None, Some(4)).is_none(), "no match at 4 simulations");
+        let last = gauntlet_table_from_log(&read_events(&text), None, None).unwrap();
+        assert_eq!(last.setting.sims, 8, "the last match's count");
         assert!(table.rows.iter().all(|r| !r.partial), "no match was interrupted");
+    }
+
+    /// Matches of the same pairing under another ply limit or adjudication are another table:
+    /// their games are not added to these.
+    #[test]
+    fn matches_under_another_ply_limit_or_adjudication_are_another_table() {
+        let under = |max_plies, adjudicate_material| match result("step-000000000", "random", 2, 1.0) {
+            RunEvent::Gauntlet(g) => RunEvent::Gauntlet(GauntletMatch { max_plies, adjudicate_material, ..g }),
+            _ => unreachable!(),
+        };
+        let text: String = [under(40, 0.0), under(400, 0.0), under(40, 0.0001)].iter().map(event_line).collect();
+        let log = read_events(&text);
+        let table = gauntlet_table_from_log(&log, None, Some(32)).unwrap();
+        assert_eq!((table.setting.max_plies, table.setting.adjudicate_material), (40, 0.0001), "the latest");
+        assert_eq!(table.rows[0].games, 2, "one match's games, not three matches': {:?}", table.rows);
+        let asked = GauntletSetting { max_plies: 400, adjudicate_material: 0.0, ..table.setting.clone() };
+        let other = gauntlet_table_from_log(&log, Some(&asked), Some(32)).unwrap();
+        assert_eq!((other.setting.max_plies, other.rows[0].games), (400, 2));
     }
 
     /// A pairing whose newest match a stop cut short marks both its players partial, until a
@@ -102,11 +132,11 @@ mod tests {
         };
         let lines = |events: &[RunEvent]| events.iter().map(event_line).collect::<String>();
         let events = [result("step-000000000", "random", 20, 10.0), cut("step-000000000", 3)];
-        let table = gauntlet_table_from_log(&read_events(&lines(&events)), Some(32), None).unwrap();
+        let table = gauntlet_table_from_log(&read_events(&lines(&events)), None, Some(32)).unwrap();
         let partial: Vec<(&str, bool)> = table.rows.iter().map(|r| (r.name.as_str(), r.partial)).collect();
         assert_eq!(partial, [("step-000000000", true), ("greedy", true), ("random", false)]);
         let done = [&events[..], &[result("step-000000000", "greedy", 17, 8.0)]].concat();
-        let table = gauntlet_table_from_log(&read_events(&lines(&done)), Some(32), None).unwrap();
+        let table = gauntlet_table_from_log(&read_events(&lines(&done)), None, Some(32)).unwrap();
         assert!(table.rows.iter().all(|r| !r.partial), "{:?}", table.rows);
     }
 }

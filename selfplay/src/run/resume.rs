@@ -16,9 +16,6 @@ use crate::replay::{read_checked_shard, GameRecord, ReplayWindow, EXTERNAL_GAME}
 use crate::store::rundir::{at, RunDir};
 use nn::checkpoint::{self, CheckpointError, CheckpointState};
 
-/// The extension of a checkpoint folder a resume set aside as unusable (`step-N.bad`).
-const SET_ASIDE: &str = "bad";
-
 /// Loads the newest usable checkpoint of a stopped run into `net` and `trainer`; returns its
 /// counters and folder. Unreadable checkpoints are set aside; one of another variant or shape
 /// is refused, and so is a run none of whose checkpoints is usable.
@@ -73,25 +70,16 @@ fn no_checkpoint_left(dir: &RunDir) -> String {
         n => format!("none of its {n} checkpoints is usable"),
     };
     format!(
-        "cannot resume: {none} (set aside as {}/step-N.{SET_ASIDE}, each with why on its own line; \
+        "cannot resume: {none} (set aside as {}/step-N.{}, each with why on its own line; \
          `vzero runs status` lists them); put a good one back under its step-N name, or start a new run",
-        dir.checkpoints().display()
+        dir.checkpoints().display(),
+        checkpoint::SET_ASIDE
     )
 }
 
 /// The checkpoint folders resumes set aside as unusable (`step-N.bad`), newest first.
 pub fn set_aside_checkpoints(dir: &RunDir) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir.checkpoints())
-        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    found.retain(|p| {
-        p.is_dir()
-            && p.extension().is_some_and(|e| e == SET_ASIDE)
-            && p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("step-"))
-    });
-    found.sort();
-    found.reverse();
-    found
+    checkpoint::set_aside_checkpoints(&dir.checkpoints())
 }
 
 /// The games of a stopped run's readable shards, in the order the uninterrupted run added them
@@ -176,7 +164,7 @@ fn read_usable_shard<G: Encoding>(path: &Path) -> Option<Vec<GameRecord>> {
 /// Renames an unusable checkpoint to `step-N.bad` (kept for inspection, never listed again)
 /// and says so, and that an `older` one is tried next.
 fn set_aside(path: &Path, error: &CheckpointError, older: bool) {
-    let bad = path.with_extension(SET_ASIDE);
+    let bad = path.with_extension(checkpoint::SET_ASIDE);
     let next = if older { "; falling back to the previous checkpoint" } else { "" };
     eprintln!("vzero: warning: {error}; {} renamed to {}{next}", path.display(), bad.display());
     if let Err(e) = std::fs::rename(path, &bad) {

@@ -61,7 +61,8 @@ pub fn teacher_game<G: Encoding>(start: &G, k: u64, plan: &TeacherPlan) -> (Game
 }
 
 /// [`teacher_game`], abandoned (None) once `stop` is set: a labelled move can take seconds on
-/// a big board, so a stop request is honoured between moves, not after a game of hundreds.
+/// a big board (hours at `alphabeta:30`), so a stop request ends the teacher's search within a
+/// millisecond, not after a move or a game of hundreds.
 pub fn teacher_game_until<G: Encoding>(
     start: &G,
     k: u64,
@@ -97,7 +98,7 @@ pub fn teacher_game_until<G: Encoding>(
             record.moves.push(MoveRecord { played, visits: vec![(played, 1)], policy_target: false, root_value: None });
             mv
         } else {
-            let (mv, labelled) = labelled_move(&game, plan, rng.random(), &mut rng);
+            let (mv, labelled) = labelled_move(&game, plan, rng.random(), &mut rng, stop)?;
             record.moves.push(labelled);
             mv
         };
@@ -116,22 +117,26 @@ pub fn teacher_game_until<G: Encoding>(
 }
 
 /// The teacher's move in `game` and its record: the policy target over every root move's
-/// score, the teacher's evaluation per seat as the root value (mixed with the result later).
+/// score, the teacher's evaluation per seat as the root value (mixed with the result later);
+/// none once `stop` is set.
 fn labelled_move<G: Encoding>(
     game: &G,
     plan: &TeacherPlan,
     search_seed: u64,
     rng: &mut impl rand::Rng,
-) -> (G::Move, MoveRecord) {
+    stop: &AtomicBool,
+) -> Option<(G::Move, MoveRecord)> {
     let scored = |settings: &alphabeta::SearchLimits| {
-        alphabeta::score_root_moves_within(game, settings, search_seed, plan.score_margin())
-            .expect("a live position has moves")
+        let report = alphabeta::score_root_moves_within(game, settings, search_seed, plan.score_margin(), stop)
+            .expect("a live position has moves");
+        // A stop leaves the label half made: the game is dropped and played again later.
+        (!stop.load(Ordering::Relaxed)).then_some(report)
     };
-    let mut report = scored(&plan.settings);
+    let mut report = scored(&plan.settings)?;
     if report.root_scores.is_empty() {
         // The time limit stopped even depth 1 before it scored the moves, and a label needs
         // them: this position is scored without the limit.
-        report = scored(&alphabeta::SearchLimits { time: None, ..plan.settings });
+        report = scored(&alphabeta::SearchLimits { time: None, ..plan.settings })?;
     }
     let scores: Vec<i32> = report.root_scores.iter().map(|&(_, s)| s).collect();
     let indices: Vec<u32> = report.root_scores.iter().map(|&(mv, _)| game.policy_index(mv) as u32).collect();
@@ -141,5 +146,5 @@ fn labelled_move<G: Encoding>(
     // Best first: the position's value is the best move's.
     let root_value = alphabeta::seat_values::<G>(game.to_move(), alphabeta::expected_score(scores[0]));
     let record = MoveRecord { played: indices[chosen], visits, policy_target: true, root_value: Some(root_value) };
-    (mv, record)
+    Some((mv, record))
 }

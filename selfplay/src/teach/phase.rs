@@ -57,8 +57,21 @@ pub fn stored_teacher_games<G: Encoding>(dir: &RunDir) -> Result<Vec<GameRecord>
     Ok(games)
 }
 
+/// Teacher games in a row that may end before their first labelled position (by the rules,
+/// within `teacher.random_plies`) before the teacher gives up: a few such games are chance,
+/// this many say that the random plies outlast the variant's games, and the teacher would
+/// otherwise play on forever without making a position.
+pub const UNLABELLED_GAMES_LIMIT: usize = 200;
+
+/// Finished games the workers may have waiting for the writer: a bound, so that games that end
+/// in microseconds cannot pile up in memory faster than shards are written.
+const WAITING_GAMES: usize = 64;
+
 /// Plays teacher games in `dir` until its teacher games hold at least `positions` labelled
-/// positions (or `stop` is set), with `threads` threads, as `config`'s `[teacher]` says.
+/// positions (or `stop` is set), with `threads` threads, as `config`'s `[teacher]` says. Fails,
+/// naming `teacher.random_plies`, when its games end before they label anything: at once when
+/// the random plies reach `selfplay.max_plies`, else after [`UNLABELLED_GAMES_LIMIT`] games in a
+/// row that ended by the rules within them.
 pub fn teach<G: Encoding>(
     dir: &RunDir,
     config: &Config,
@@ -79,6 +92,9 @@ pub fn teach<G: Encoding>(
         adjudicate_material: config.selfplay.adjudicate_material,
         seed: config.seed,
     };
+    if let Some(reason) = t.random_plies_rule(plan.max_plies) {
+        return Err(TrainError::Run(format!("teacher.random_plies = {}: {reason}", t.random_plies)));
+    }
     let start: G = start_state(config)?;
     let stored = stored_teacher_games::<G>(dir)?;
     let have: u64 = stored.iter().map(|g| g.training_positions() as u64).sum();
@@ -91,7 +107,7 @@ pub fn teach<G: Encoding>(
     let next = Mutex::new((0u64, done));
     // Positions stored or being played: workers stop taking games once it reaches the target.
     let made = Mutex::new(have);
-    let (send, receive) = crossbeam::channel::unbounded::<GameRecord>();
+    let (send, receive) = crossbeam::channel::bounded::<GameRecord>(WAITING_GAMES);
     let mut names = ShardName::for_this_process();
     let mut flusher = Flusher::<G>::new(dir, &mut names, config.selfplay.flush_games);
     let written = std::thread::scope(|scope| {
@@ -119,7 +135,14 @@ pub fn teach<G: Encoding>(
             });
         }
         drop(send);
+        let mut unlabelled = 0;
         for record in receive.iter() {
+            unlabelled = if record.training_positions() == 0 { unlabelled + 1 } else { 0 };
+            if unlabelled >= UNLABELLED_GAMES_LIMIT {
+                // Dropping the receiver ends the workers at their next game's end.
+                drop(receive);
+                return Err(unlabelled_games(t.random_plies));
+            }
             bar.inc(record.training_positions() as u64);
             flusher.add(record)?;
         }
@@ -131,4 +154,13 @@ pub fn teach<G: Encoding>(
     taught.interrupted = taught.total_positions < positions;
     taught.seconds = began.elapsed().as_secs_f64();
     Ok(taught)
+}
+
+/// The teacher's games keep ending within their `random_plies` random plies.
+fn unlabelled_games(random_plies: u32) -> TrainError {
+    TrainError::Run(format!(
+        "teacher.random_plies = {random_plies}: the last {UNLABELLED_GAMES_LIMIT} teacher games all ended within \
+         their random plies, before any position was labelled; expected fewer random plies than the games last \
+         (lower teacher.random_plies, or start from a position further from the end: start_position)"
+    ))
 }

@@ -132,7 +132,7 @@ impl<'a> Table<'a> {
                     let best = report.best().unwrap_or("-");
                     println!("Hint: the search plays {best} ({} of {} visits).", visits_of(&report), report.nodes);
                 }
-                Input::Show => print_table(&self.search(SHOW_LINES)),
+                Input::Show => print_table(&self.search(SHOW_LINES), None),
                 Input::Board => draw = true,
                 Input::Help => self.help(),
                 Input::Quit => {

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crate::clip::clip_quotes;
 use crate::engine::{open_session, Analysis, Clock, EngineSettings, Limits, Session, INFO_EVERY};
@@ -37,6 +38,11 @@ pub enum Flow {
     /// `quit` was read.
     Quit,
 }
+
+/// How long a search with a limit may go on once the input has ended: nobody is left to send
+/// `stop`, so a `go movetime` of years or `go nodes` of hours would otherwise search (and grow
+/// its tree) long after the one who asked has gone.
+pub const END_OF_INPUT_WAIT: Duration = Duration::from_secs(10);
 
 /// A search on its thread, which hands the session back when it ends.
 struct Running {
@@ -119,13 +125,23 @@ impl Engine {
     }
 
     /// The input has ended: a search with a limit is let finish (its `bestmove` is printed),
-    /// `go infinite` is stopped.
-    pub fn end_of_input(&mut self) {
-        match &self.running {
-            Some(r) if r.infinite => self.stop_search(),
-            Some(_) => self.join_search(),
-            None => {}
+    /// but for at most [`END_OF_INPUT_WAIT`] more, or until `signal` is set; `go infinite` is
+    /// stopped at once.
+    pub fn end_of_input(&mut self, signal: &AtomicBool) {
+        let Some(r) = &self.running else { return };
+        if !r.infinite {
+            let until = Instant::now() + END_OF_INPUT_WAIT;
+            while !r.handle.is_finished() && Instant::now() < until && !signal.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            if !r.handle.is_finished() && !signal.load(Ordering::Relaxed) {
+                say(&format!(
+                    "info string the input ended: the search stops after {} s more, with what it has",
+                    END_OF_INPUT_WAIT.as_secs()
+                ));
+            }
         }
+        self.stop_search();
     }
 
     /// Stops any search and the network service.

@@ -10,7 +10,9 @@ mod info;
 mod options;
 mod protocol;
 
-use std::sync::mpsc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use anyhow::anyhow;
 use rules::Variant;
@@ -45,15 +47,19 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
             }
         }
     })?;
+    let signal = crate::stop::on_stop_signal("now: a search ends with its bestmove, then the engine exits")?;
     loop {
-        match rx.recv() {
+        match rx.recv_timeout(SIGNAL_CHECK) {
             Ok(line) => {
                 if engine.handle_line(line) == Flow::Quit {
                     break;
                 }
             }
-            Err(_) => {
-                engine.end_of_input();
+            // A signal is `quit`: the search (if any) prints its bestmove first.
+            Err(RecvTimeoutError::Timeout) if signal.load(Ordering::Relaxed) => break,
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                engine.end_of_input(&signal);
                 break;
             }
         }
@@ -61,3 +67,6 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
     engine.close();
     Ok(())
 }
+
+/// How often the command loop looks for a stop signal while it waits for input.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
