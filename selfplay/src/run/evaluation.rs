@@ -62,6 +62,13 @@ pub(crate) fn evaluate<G: Encoding>(
     let mut out = Evaluation { results: Vec::new(), complete: true };
     evaluate_network::<G>(config, client, "", dir, stop, progress, &mut out)?;
     let untrained = checkpoint_dir(&dir.checkpoints(), 0);
+    if config.evaluation.untrained && !untrained.is_dir() {
+        // training.keep_checkpoints deleted it: the table has no step-0 column.
+        eprintln!(
+            "vzero: warning: evaluation.untrained: {} is gone; only the trained network plays",
+            untrained.display()
+        );
+    }
     if config.evaluation.untrained && out.complete && untrained.is_dir() {
         let (service, step0) = crate::setup::spawn_service::<G>(config, config.inference()?, Duration::from_millis(1));
         load_into_service(&step0, &untrained)?;
@@ -173,7 +180,8 @@ pub(crate) fn evaluated(config: &Config, dir: &RunDir) -> bool {
             _ => None,
         })
         .collect();
-    let networks: &[&str] = if config.evaluation.untrained { &["", UNTRAINED] } else { &[""] };
+    let untrained = config.evaluation.untrained && checkpoint_dir(&dir.checkpoints(), 0).is_dir();
+    let networks: &[&str] = if untrained { &["", UNTRAINED] } else { &[""] };
     networks.iter().all(|network| {
         config.evaluation.against.iter().all(|name| {
             matches
@@ -219,12 +227,26 @@ mod tests {
             (vec![iteration.clone(), match_line("random", 200, false), match_line("mcts", 200, false)], true),
             (vec![iteration.clone(), match_line("random", 200, false), match_line("mcts", 90, true)], false),
             (vec![iteration.clone(), old_partial.into(), match_line("mcts", 200, false)], false),
-            (vec![match_line("random", 200, false), match_line("mcts", 200, false), iteration], false),
+            (vec![match_line("random", 200, false), match_line("mcts", 200, false), iteration.clone()], false),
         ];
         for (lines, done) in cases {
             std::fs::write(run.metrics(), lines.concat()).unwrap();
             assert_eq!(evaluated(&config, &run), done, "{lines:?}");
         }
+        // With the untrained network asked for, its matches count too, unless its checkpoint is
+        // gone (kept_checkpoints deleted it), when the trained network's alone make it whole.
+        let untrained = Config::parse(&format!("{text}untrained = true\n"), "test", &[]).unwrap();
+        let trained = [iteration.clone(), match_line("random", 200, false), match_line("mcts", 200, false)].concat();
+        std::fs::write(run.metrics(), &trained).unwrap();
+        assert!(evaluated(&untrained, &run), "no step-0 checkpoint: nothing more to play");
+        std::fs::create_dir_all(checkpoint_dir(&run.checkpoints(), 0)).unwrap();
+        assert!(!evaluated(&untrained, &run), "the step-0 network's matches are missing");
+        let step0 = |o: &str| {
+            let e = EvaluationEvent { network: UNTRAINED.into(), opponent: o.into(), games: 200, ..Default::default() };
+            event_line(&RunEvent::Evaluation(e))
+        };
+        std::fs::write(run.metrics(), trained + &step0("random") + &step0("mcts")).unwrap();
+        assert!(evaluated(&untrained, &run));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
