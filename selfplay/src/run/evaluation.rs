@@ -129,7 +129,7 @@ fn evaluate_network<G: Encoding>(
         };
         // Each match begins and ends with a line where there is no bar: a match is shorter than
         // the minute between lines, and the table comes only after the last one.
-        let bar = Progress::new(progress, planned as u64, &format!("evaluation games: {who}vs {name}"));
+        let bar = Progress::new(progress, planned as u64, &format!("evaluation games {who}vs {name}"));
         bar.line_now();
         let result = play_match::<G>(&seats, &start, opts, &|r| {
             bar.set_position(r.games as u64);
