@@ -251,7 +251,8 @@ fn a_gauntlet_stopped_by_a_signal_marks_its_match_interrupted() {
     tiny_run(&run);
     let child = common::vzero_command()
         .args(["gauntlet", run.to_str().unwrap(), "--against", "random", "--games", "100000", "--sims", "2"])
-        .args(["--max-plies", "40", "--device", "cpu"])
+        // A match meant to be cut short: more games than a gauntlet plans unless told to.
+        .args(["--max-plies", "40", "--device", "cpu", "--max-games", "100000"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
