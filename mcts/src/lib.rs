@@ -71,6 +71,7 @@ pub mod fixtures;
 mod gumbel;
 pub mod network;
 pub mod params;
+mod policy_target;
 pub mod report;
 pub mod result;
 pub mod search;
@@ -90,6 +91,7 @@ pub use error::SearchError;
 pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
 pub use network::{fill_from_listed, fill_from_network};
 pub use params::{RootSearch, SearchParams, MAX_IN_FLIGHT, MAX_SIMULATIONS};
+pub use policy_target::PolicyTarget;
 pub use report::{RootMove, SearchReport};
 pub use result::SearchResult;
 pub use search::Search;
@@ -99,4 +101,3 @@ pub use tactics::{
     seat_vector, softmax, Judged, MoveChoice, MoveJudge, Tactics, MAX_LCB_WIDTH, MAX_PLY_COUNT, MAX_TACTICS_DEPTH,
     MAX_TEMPERATURE,
 };
-pub use target::PolicyTarget;

@@ -16,9 +16,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::policy_target::PolicyTarget;
 use crate::setting::{read_value, Range, SettingError, SettingValue};
 use crate::tactics::{Tactics, MAX_PLY_COUNT, MAX_TEMPERATURE};
-use crate::target::PolicyTarget;
 
 /// How a search chooses among the root's moves (the config's `search.root`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Serialize, Deserialize)]

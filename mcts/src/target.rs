@@ -7,83 +7,11 @@
 //! ([`crate::tree::Edge::own_prior`]), so that they carry the values the search found and nothing
 //! it was told.
 
-use serde::{Deserialize, Deserializer, Serialize};
-
 use crate::gumbel::improved_policy_from;
 use crate::params::SearchParams;
+pub use crate::policy_target::PolicyTarget;
 use crate::select::{children_visits, puct, View};
-use crate::setting::{read_value, SettingError, SettingValue};
 use crate::tree::{Tree, ROOT};
-
-/// What a full search's policy target is made of (the config's `search.policy_target`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PolicyTarget {
-    /// The root's visit shares (AlphaZero).
-    #[default]
-    Visits,
-    /// The visit shares with the visits no value earned taken back (KataGo's policy target
-    /// pruning, against the evaluator's own prior): every move but the most visited keeps only
-    /// as many visits as PUCT with that prior would have given it for its value, and a move left
-    /// with one visit is dropped. Root noise, forced playouts and the tactical prior leave the
-    /// target; the best move keeps all of its visits.
-    Pruned,
-    /// Gumbel search's improved policy `softmax(log own prior + sigma(completed Q))` (Danihelka
-    /// et al. 2022): the network's own prior moved by the values the search found, unvisited
-    /// moves valued at the root's mixed value; a policy improvement even at few simulations.
-    CompletedQ,
-}
-
-impl std::fmt::Display for PolicyTarget {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            PolicyTarget::Visits => "visits",
-            PolicyTarget::Pruned => "pruned",
-            PolicyTarget::CompletedQ => "completed_q",
-        })
-    }
-}
-
-impl SettingValue for PolicyTarget {
-    const KIND: &'static str = "visits, pruned or completed_q";
-    /// Also reads the former boolean key `policy_target_pruning`: `true` is `pruned`, `false`
-    /// `visits`, so configs written before the key was renamed still load.
-    fn read(text: &str) -> Option<PolicyTarget> {
-        match text.trim() {
-            "visits" | "false" => Some(PolicyTarget::Visits),
-            "pruned" | "true" => Some(PolicyTarget::Pruned),
-            "completed_q" => Some(PolicyTarget::CompletedQ),
-            _ => None,
-        }
-    }
-}
-
-impl std::str::FromStr for PolicyTarget {
-    type Err = SettingError;
-
-    /// `visits`, `pruned` or `completed_q`, as the config writes them.
-    fn from_str(text: &str) -> Result<PolicyTarget, SettingError> {
-        read_value("policy_target", text)
-    }
-}
-
-impl<'de> Deserialize<'de> for PolicyTarget {
-    /// A name, or the former key's boolean (`policy_target_pruning = true`).
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<PolicyTarget, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Written {
-            Name(String),
-            Former(bool),
-        }
-        let text = match Written::deserialize(deserializer)? {
-            Written::Name(name) => name,
-            Written::Former(pruned) => pruned.to_string(),
-        };
-        PolicyTarget::read(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("expected {}, found {text:?}", PolicyTarget::KIND)))
-    }
-}
 
 /// The policy target of a full PUCT search over the root's edges, in edge order, summing to 1
 /// (the priors when no child has a visit).
@@ -142,22 +70,4 @@ pub(crate) fn pruned_visits<M: Copy>(tree: &Tree<M>, params: &SearchParams, view
         out[i] = if n <= 1.0 { 0.0 } else { n };
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_and_the_former_boolean_read_back() {
-        for target in [PolicyTarget::Visits, PolicyTarget::Pruned, PolicyTarget::CompletedQ] {
-            assert_eq!(target.to_string().parse::<PolicyTarget>(), Ok(target));
-            let json = serde_json::to_string(&target).unwrap();
-            assert_eq!(serde_json::from_str::<PolicyTarget>(&json).unwrap(), target);
-        }
-        assert_eq!(serde_json::from_str::<PolicyTarget>("true").unwrap(), PolicyTarget::Pruned);
-        assert_eq!(serde_json::from_str::<PolicyTarget>("false").unwrap(), PolicyTarget::Visits);
-        let refused = serde_json::from_str::<PolicyTarget>("\"prune\"").unwrap_err().to_string();
-        assert!(refused.contains("visits, pruned or completed_q"), "{refused}");
-    }
 }
