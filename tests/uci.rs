@@ -449,3 +449,36 @@ fn numeric_options_name_the_value_and_why_it_is_refused() {
     let error = e.error_for("setoption name MultiPV value 0");
     assert!(error.contains("MultiPV: 0 is out of range") && error.contains("from 1 to 5000"), "{error}");
 }
+
+#[test]
+fn a_continued_game_searches_on_from_the_kept_subtree() {
+    let mut engine = Engine::start(&["--model", "none", "--variant", "mini-hexchess"]);
+    engine.send("uci");
+    engine.until(10 * SECOND, |l| l == "uciok");
+    engine.send("position startpos");
+    engine.send("go nodes 2000");
+    let (best, lines) = engine.bestmove(30 * SECOND);
+    let info = lines.iter().rfind(|l| l.starts_with("info depth")).expect("an info line").clone();
+    let reply = info.split(" pv ").nth(1).unwrap().split_whitespace().nth(1).expect("a reply in the pv").to_string();
+    // The best move and the reply the search expected: their subtree has many visits, and a
+    // search of one node answers from it at once.
+    let continued = format!("position startpos moves {best} {reply}");
+    engine.send(&continued);
+    engine.send("go nodes 1");
+    let (_, lines) = engine.bestmove(30 * SECOND);
+    let info = lines.iter().rfind(|l| l.starts_with("info depth")).expect("an info line");
+    let kept = numbers_after(info, "nodes", 1)[0];
+    assert!(kept > 10.0, "the second search starts with the subtree's visits: {info}");
+    // A new game, or a position that does not continue the game, starts from an empty tree.
+    for reset in ["ucinewgame", "position fen k/3/5/2R1R2/7/7/3K3 w - 0 60"] {
+        engine.send("position startpos");
+        engine.send("go nodes 500");
+        engine.bestmove(30 * SECOND);
+        engine.send(reset);
+        engine.send(&continued);
+        engine.send("go nodes 1");
+        let (_, lines) = engine.bestmove(30 * SECOND);
+        let info = lines.iter().rfind(|l| l.starts_with("info depth")).expect("an info line");
+        assert_eq!(numbers_after(info, "nodes", 1), [1.0], "after {reset}: {info}");
+    }
+}

@@ -81,6 +81,7 @@ pub mod setting;
 mod solver;
 pub mod tactics;
 pub mod target;
+pub mod timed;
 pub mod tree;
 
 pub use batch::{Batch, Slot};
@@ -101,3 +102,4 @@ pub use tactics::{
     seat_vector, softmax, Judged, MoveChoice, MoveJudge, Tactics, MAX_LCB_WIDTH, MAX_PLY_COUNT, MAX_TACTICS_DEPTH,
     MAX_TEMPERATURE,
 };
+pub use timed::{run_until, Ended, Until};

@@ -14,6 +14,9 @@ pub struct Analysis {
     pub mover: usize,
     /// Completed visits at the root.
     pub nodes: u32,
+    /// Of `nodes`, those the root already had when this search began: the subtree kept from
+    /// the game's previous move.
+    pub reused: u32,
     /// Time since the search began.
     pub time: Duration,
     /// The root's mean value, one expected final score per seat (seat order).
@@ -34,9 +37,9 @@ impl Analysis {
         self.lines.first().map(|l| l.mv.as_str())
     }
 
-    /// Root visits per second of the search.
+    /// Root visits per second of the search, the kept ones left out.
     pub fn nps(&self) -> u64 {
-        (self.nodes as f64 / self.time.as_secs_f64().max(1e-3)) as u64
+        (self.nodes.saturating_sub(self.reused) as f64 / self.time.as_secs_f64().max(1e-3)) as u64
     }
 
     /// Plies of the principal variation (the first line's PV).
@@ -89,14 +92,16 @@ pub fn cp_from_q(q: f32) -> i32 {
     (111.714640912 * (1.5620688421 * v).tan()).round() as i32
 }
 
-/// The analysis of `search` now, with its best `multipv` root moves (at least one).
-pub(crate) fn analysis_of<G: Game>(search: &Search<G>, multipv: usize, time: Duration) -> Analysis {
+/// The analysis of `search` now, with its best `multipv` root moves (at least one); the root
+/// had `reused` visits when the search began.
+pub(crate) fn analysis_of<G: Game>(search: &Search<G>, multipv: usize, time: Duration, reused: u32) -> Analysis {
     let report = SearchReport::of(search);
     let root = search.root_state();
     let lines = report.ranked().into_iter().take(multipv.max(1)).map(|m| m.in_text(root)).collect();
     Analysis {
         mover: report.mover,
         nodes: report.root_visits,
+        reused,
         time,
         values: report.values,
         lines,
@@ -120,7 +125,7 @@ mod tests {
         let game = MiniHexchess::from_text("k/3/5/2R1R2/7/7/3K3 w - 0 60").unwrap();
         let mut search = Search::new(game.clone(), SearchParams::analysis(5000), 0);
         search.run(&FondOf("c4-c6"));
-        let report = analysis_of(&search, 40, Duration::ZERO);
+        let report = analysis_of(&search, 40, Duration::ZERO, 0);
         let best = &report.lines[0];
         assert!(["c4-b4", "e4-f4"].contains(&best.mv.as_str()), "{report:?}");
         assert_eq!(best.q, Some(1.0));
@@ -142,6 +147,7 @@ mod tests {
         let report = Analysis {
             mover: 0,
             nodes: 1234,
+            reused: 0,
             time: Duration::ZERO,
             values: vec![],
             lines: vec![],

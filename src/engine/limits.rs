@@ -12,6 +12,9 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Search until told to stop, whatever else is set (UCI `go infinite`).
     pub infinite: bool,
+    /// Stop before `movetime` once the best move can no longer change ([`mcts::Until::early`]):
+    /// for a time budget taken from a clock, where the time saved is kept for later moves.
+    pub early: bool,
 }
 
 /// Tree edges at which a search stops growing (about 1 GB with its nodes), whatever its limits:
@@ -37,14 +40,15 @@ const DEFAULT_MOVES_TO_GO: u32 = 30;
 impl Clock {
     /// The time `seat` may spend on this move, if its clock is given: an equal share of the
     /// time left over the moves to go (30 without `movestogo`) plus three quarters of the
-    /// increment, never more than the time left less 50 ms (or less half of it, when under 100 ms).
+    /// increment, never more than the time left less 50 ms (or less half of it, when under 100 ms),
+    /// and never more than the time left at all.
     pub fn budget(&self, seat: usize) -> Option<Duration> {
         let time = (*self.time.get(seat)?)?;
         let inc = self.inc[seat];
         let moves = self.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, DEFAULT_MOVES_TO_GO);
         let share = time / moves + inc * 3 / 4;
         let most = time.saturating_sub(OVERHEAD.min(time / 2));
-        Some(share.min(most).max(Duration::from_millis(1)))
+        Some(share.min(most).max(Duration::from_millis(1)).min(time))
     }
 }
 
@@ -66,5 +70,21 @@ mod tests {
         assert_eq!(last.budget(1), Some(ms(950)), "the last move before the control keeps the overhead");
         let short = Clock { time: [Some(ms(40)), None, None], ..Clock::default() };
         assert_eq!(short.budget(0), Some(ms(1)).max(Some(ms(40) / 30)));
+    }
+
+    #[test]
+    fn a_budget_never_exceeds_the_time_left() {
+        for time in [0, 1, 2, 30, 49, 50, 99, 100, 101, 1000, 60_000, 3_600_000] {
+            for inc in [0, 1, 100, 1000, 30_000, 3_600_000] {
+                for movestogo in [None, Some(0), Some(1), Some(2), Some(40), Some(u32::MAX)] {
+                    let clock = Clock { time: [Some(ms(time)), None, None], inc: [ms(inc); 3], movestogo };
+                    let budget = clock.budget(0).unwrap();
+                    assert!(budget <= ms(time), "{budget:?} of {time} ms with {inc} ms and {movestogo:?}");
+                    if time >= 100 {
+                        assert!(budget <= ms(time) - OVERHEAD, "the overhead is kept: {budget:?} of {time} ms");
+                    }
+                }
+            }
+        }
     }
 }

@@ -114,7 +114,10 @@ impl Engine {
         match command {
             Command::Uci => self.identify(),
             Command::IsReady => say("readyok"),
-            Command::NewGame => self.set_position(None, &[]),
+            Command::NewGame => {
+                self.session().forget_tree();
+                self.set_position(None, &[]);
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { text, moves } => self.set_position(text.as_deref(), &moves),
             Command::Go(go) => self.go(go),
@@ -215,11 +218,13 @@ impl Engine {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
+        // Time saved on a clock is kept for later moves; a fixed time a move is not.
+        let early = go.movetime.is_none() && budget.is_some();
         let nodes = match (go.nodes, movetime, go.infinite) {
             (None, None, false) => Some(self.options.simulations),
             (nodes, _, _) => nodes,
         };
-        let limits = Limits { nodes, movetime, infinite: go.infinite };
+        let limits = Limits { nodes, movetime, infinite: go.infinite, early };
         let settings = EngineSettings {
             threads: self.options.threads,
             multipv: self.options.multipv,

@@ -55,6 +55,7 @@ mod tests {
         let report = Analysis {
             mover: 0,
             nodes: 100,
+            reused: 0,
             time: Duration::from_millis(50),
             values: vec![0.5, 0.5],
             lines: vec![line("a", 60, Some(0.75), Some(vec![0.75, 0.25])), line("b", 0, None, None)],
@@ -80,6 +81,7 @@ mod tests {
         let report = Analysis {
             mover: 1,
             nodes: 10,
+            reused: 0,
             time: Duration::from_millis(10),
             values: vec![0.4, 0.6],
             lines: vec![
