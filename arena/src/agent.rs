@@ -3,9 +3,11 @@
 
 use std::any::Any;
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-use mcts::{Evaluator, Search, SearchParams, Tactics};
+use mcts::{run_until, Evaluator, Search, SearchParams, Tactics, Until};
 use rand::{RngExt, SeedableRng};
 use rules::{Game, Material};
 
@@ -107,6 +109,9 @@ pub struct SearchAgent<E> {
     /// subtree of the position reached is searched on, so fewer new leaves fill the visits,
     /// and the game's earlier positions count for repetition draws in the tree.
     pub reuse_trees: bool,
+    /// Time a move: the search runs until it is up, `simulations` then being a cap
+    /// ([`mcts::run_until`]); none: `simulations` alone.
+    pub movetime: Option<Duration>,
     /// The tactical levers inside the tree (priors, values, minimax, move choice); they need
     /// the evaluator to judge moves ([`mcts::Judged`]). Off unless set.
     pub tactics: Tactics,
@@ -124,6 +129,7 @@ impl<E> SearchAgent<E> {
             simulations,
             leaves,
             reuse_trees: true,
+            movetime: None,
             tactics: Tactics::off(),
             trees: KeptTrees::default(),
         }
@@ -131,6 +137,23 @@ impl<E> SearchAgent<E> {
 
     fn params(&self) -> SearchParams {
         SearchParams { max_in_flight: self.leaves, ..SearchParams::playing(self.simulations, &self.tactics) }
+    }
+
+    /// Searches `search`'s current move to this player's simulations, or until its time a move
+    /// is up.
+    fn run<G: Game>(&self, search: &mut Search<G>)
+    where
+        E: Evaluator<G> + Sync,
+    {
+        search.set_params(self.params());
+        match self.movetime {
+            None => search.run(&self.evaluator),
+            Some(movetime) => {
+                let deadline = Some(Instant::now() + movetime);
+                let until = Until { visits: self.simulations, deadline, stop: None, early: false };
+                run_until(search, &self.evaluator, 1, &until, |_| ControlFlow::Continue(()));
+            }
+        }
     }
 }
 
@@ -141,7 +164,7 @@ impl<G: Game, E: Evaluator<G> + Sync> Agent<G> for SearchAgent<E> {
 
     fn choose(&self, game: &G, seed: u64) -> G::Move {
         let mut search = Search::new(game.clone(), self.params(), seed);
-        search.run(&self.evaluator);
+        self.run(&mut search);
         search.result().expect("a live position has a search result").chosen
     }
 
@@ -154,7 +177,7 @@ impl<G: Game, E: Evaluator<G> + Sync> Agent<G> for SearchAgent<E> {
             .take::<G>(played.game)
             .and_then(|kept| kept.caught_up(game, played.moves))
             .unwrap_or_else(|| Search::new(game.clone(), self.params(), seed));
-        search.run(&self.evaluator);
+        self.run(&mut search);
         let chosen = search.result().expect("a live position has a search result").chosen;
         search.advance(chosen);
         self.trees.keep(played.game, Kept { search, seen: played.moves.len() + 1 });
@@ -205,5 +228,28 @@ impl KeptTrees {
             trees.pop_front();
         }
         trees.push_back((game, Box::new(kept)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mcts::{UniformEvaluator, CHUNK_TIME, MAX_SIMULATIONS};
+    use rules::hexchess::MiniHexchess;
+
+    #[test]
+    fn a_timed_search_player_takes_about_its_time_whatever_its_simulations() {
+        let mut agent = SearchAgent::new("timed".into(), UniformEvaluator, MAX_SIMULATIONS);
+        agent.movetime = Some(Duration::from_millis(80));
+        let game = MiniHexchess::start();
+        let began = Instant::now();
+        agent.choose(&game, 1);
+        let took = began.elapsed();
+        assert!(took >= Duration::from_millis(80) && took < Duration::from_millis(80) + 2 * CHUNK_TIME, "{took:?}");
+        // Simulations given as a cap end the search first.
+        agent.simulations = 10;
+        let began = Instant::now();
+        agent.choose(&game, 1);
+        assert!(began.elapsed() < Duration::from_millis(40), "{:?}", began.elapsed());
     }
 }

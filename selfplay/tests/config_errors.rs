@@ -262,7 +262,7 @@ fn set_errors_name_the_override_and_blame_it() {
 #[test]
 fn each_kind_of_limit_keeps_its_exact_message() {
     // A size names its range (it named selfplay/src/config.rs, issue 40).
-    let fixed = "random, greedy, mcts[:N], rollout[:N], alphabeta:DEPTH[:MS], uci:COMMAND or a checkpoint folder RUN/checkpoints/step-N[:SIMS]";
+    let fixed = "random, greedy, mcts[:N][@MS], rollout[:N][@MS], alphabeta:DEPTH[:MS], uci:COMMAND or a checkpoint folder RUN/checkpoints/step-N[:SIMS][@MS]";
     let cases = [
         ("[network]\nblocks = 257", "network.blocks = 257: must be from 1 to 256".to_string()),
         ("[replay]\nwindow_max = 4294967297", "replay.window_max = 4294967297: must be from 0 to 500000000".into()),

@@ -19,6 +19,7 @@ pub struct ArenaArgs {
     /// (random-playout evaluator), alphabeta:DEPTH[:MS] (classical alpha-beta to DEPTH plies, at
     /// most MS milliseconds a move), a checkpoint folder or run directory, PATH[:SIMS], or
     /// uci:COMMAND, a program speaking the engine protocol (e.g. 'uci:vzero uci --model RUN').
+    /// A search player given @MS (mcts@100, PATH:800@100) searches MS milliseconds a move.
     #[arg(required = true, num_args = 2..=3)]
     pub players: Vec<String>,
     /// Games to play (seats rotate; for three players every seat order equally often).

@@ -60,7 +60,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     with_game!(args.game.variant, G => start_position::<G>(args.start.position.as_deref(), None)
         .and_then(|start| refuse_finished(rules::game_over_text(&start), false)))?;
     let inference = args.net.inference(args.play.threads)?;
-    if inference.device == nn::Device::Cpu && specs.iter().any(|s| matches!(s, PlayerSpec::Network(..))) {
+    if inference.device == nn::Device::Cpu && specs.iter().any(|s| s.network_path().is_some()) {
         // The games' searches and the networks share the cores: libtorch's own thread pool on
         // top collapses when they are busy, as `vzero uci` found (20 times slower on 2 cores).
         nn::set_threads(1);

@@ -6,12 +6,13 @@
 //! `evaluation.against`, so that both say the same.
 
 use std::fmt;
+use std::path::Path;
 
 use super::spec::{PlayerError, PlayerSpec};
 
 /// The fixed players, as the messages list them.
 const FIXED: &str =
-    "random, greedy, mcts[:N], rollout[:N], alphabeta:DEPTH[:MS], uci:COMMAND or a checkpoint folder RUN/checkpoints/step-N[:SIMS]";
+    "random, greedy, mcts[:N][@MS], rollout[:N][@MS], alphabeta:DEPTH[:MS], uci:COMMAND or a checkpoint folder RUN/checkpoints/step-N[:SIMS][@MS]";
 
 /// An opponent that cannot be a fixed one, and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,14 +49,13 @@ fn check_fixed(text: &str) -> Result<(), NotFixed> {
     let refuse = |reason: String| Err(NotFixed { text: text.to_string(), reason });
     match text.parse::<PlayerSpec>() {
         Ok(spec) if spec.is_fixed() => Ok(()),
-        Ok(PlayerSpec::Network(path, _)) if path.exists() => refuse(format!(
+        Ok(spec) if spec.network_path().is_some_and(Path::exists) => refuse(format!(
             "is a run directory (or another folder), whose newest checkpoint learns and would move the rating \
              scale; the opponents are fixed players ({FIXED}); compare runs with `vzero arena` or \
              `gauntlet --each-other`"
         )),
-        Ok(PlayerSpec::Network(..)) | Err(PlayerError::Unknown(_)) => {
-            refuse(format!("names no fixed player (expected {FIXED})"))
-        }
+        Ok(spec) if spec.network_path().is_some() => refuse(format!("names no fixed player (expected {FIXED})")),
+        Err(PlayerError::Unknown(_)) => refuse(format!("names no fixed player (expected {FIXED})")),
         Ok(_) => unreachable!("every player but a network is fixed"),
         // Its own reason (a depth out of range, no simulations), without the repeated text.
         Err(e) => {

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use alphabeta::{tactical_evaluator, TacticalEvaluator};
-use mcts::{RolloutEvaluator, Tactics, UniformEvaluator};
+use mcts::{RolloutEvaluator, Tactics, UniformEvaluator, MAX_SIMULATIONS};
 use nn::checkpoint::{check_format, read_state, resolve_checkpoint};
 use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
 use rules::{Encoding, Game, Material};
@@ -62,29 +62,39 @@ pub fn load_players<G: Encoding + Material>(
 ) -> Result<Players<G>, PlayerError> {
     let PlayerOptions { default_sims, leaves, engine_budget, inference, tactics, reuse_trees } = opts;
     let tactics = tactics.for_player();
-    let searching = |label: String, simulations| SearchOptions {
-        label,
-        simulations,
-        leaves,
-        tactics: tactics.clone(),
-        reuse_trees,
-    };
 
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     let mut services = Vec::new();
     for spec in specs {
+        let (spec, movetime) = match spec {
+            PlayerSpec::Timed { player, movetime } => (player.as_ref(), Some(*movetime)),
+            spec => (spec, None),
+        };
+        // A timed player's simulations are a cap it may never reach; without one, the time alone.
+        let simulations = |given: Option<u32>| match movetime {
+            Some(_) => given.unwrap_or(MAX_SIMULATIONS),
+            None => given.unwrap_or(default_sims),
+        };
+        let searching = |label: String, simulations| SearchOptions {
+            label: movetime.map_or(label.clone(), |t| format!("{label}@{}", t.as_millis())),
+            simulations,
+            movetime,
+            leaves,
+            tactics: tactics.clone(),
+            reuse_trees,
+        };
         let agent: Box<dyn Agent<G>> = match spec {
             PlayerSpec::Random => Box::new(RandomAgent),
             PlayerSpec::Greedy => Box::new(GreedyAgent),
             PlayerSpec::AlphaBeta(limits) => Box::new(AlphaBetaAgent { limits: *limits }),
             PlayerSpec::Mcts(s) => {
-                let simulations = s.unwrap_or(default_sims);
-                Box::new(searching(format!("mcts:{simulations}"), simulations).agent(UniformEvaluator))
+                let simulations = simulations(*s);
+                Box::new(searching(with_sims("mcts", *s, simulations, movetime), simulations).agent(UniformEvaluator))
             }
             PlayerSpec::Rollout(s) => {
-                let simulations = s.unwrap_or(default_sims);
+                let simulations = simulations(*s);
                 let evaluator = rollout_evaluator();
-                Box::new(searching(format!("rollout:{simulations}"), simulations).agent(evaluator))
+                Box::new(searching(with_sims("rollout", *s, simulations, movetime), simulations).agent(evaluator))
             }
             PlayerSpec::Network(path, s) => {
                 // A word that is no file (`grredy`) is a misspelt player; a missing path is a
@@ -92,30 +102,42 @@ pub fn load_players<G: Encoding + Material>(
                 if !path.exists() && path.components().count() == 1 && !path.starts_with(".") {
                     return Err(PlayerError::Unknown(spec.text()));
                 }
-                let simulations = s.unwrap_or(default_sims);
+                let simulations = simulations(*s);
                 let dir = resolve_checkpoint(path)?;
                 if dir != *path {
                     eprintln!("vzero: {} plays its checkpoint {}", path.display(), dir.display());
                 }
                 let (service, evaluator) = load_network::<G>(&dir, inference)?;
                 services.push(service);
-                Box::new(searching(format!("{}:{simulations}", path.display()), simulations).agent(evaluator))
+                let label = with_sims(&path.display().to_string(), *s, simulations, movetime);
+                Box::new(searching(label, simulations).agent(evaluator))
             }
             PlayerSpec::Uci { command, argv } => {
                 let player = format!("uci:{command}");
                 let engine = UciAgent::<G>::start(player.clone(), argv.clone(), engine_budget);
                 Box::new(engine.map_err(|reason| PlayerError::Engine { player, reason })?)
             }
+            PlayerSpec::Timed { .. } => unreachable!("a timed player is unwrapped above and never nests"),
         };
         agents.push(agent);
     }
     Ok(Players { agents, services })
 }
 
+/// A search player's label: its name and the simulations it searches, `name:N`; a timed one
+/// names only the simulations given as its cap (its time follows).
+fn with_sims(name: &str, given: Option<u32>, simulations: u32, movetime: Option<Duration>) -> String {
+    match (movetime, given) {
+        (Some(_), None) => name.to_string(),
+        _ => format!("{name}:{simulations}"),
+    }
+}
+
 /// How one search player searches, whatever its evaluator.
 struct SearchOptions {
     label: String,
     simulations: u32,
+    movetime: Option<Duration>,
     leaves: Option<u32>,
     tactics: Tactics,
     reuse_trees: bool,
@@ -131,6 +153,7 @@ impl SearchOptions {
         let mut agent = SearchAgent::new(label, evaluator, self.simulations);
         agent.leaves = self.leaves.unwrap_or(agent.leaves);
         agent.reuse_trees = self.reuse_trees;
+        agent.movetime = self.movetime;
         agent.tactics = self.tactics;
         agent
     }

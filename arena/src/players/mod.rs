@@ -2,8 +2,8 @@
 //! (classical alpha-beta to DEPTH plies, at most MS milliseconds a move), `mcts[:SIMS]` (uniform
 //! evaluator), `rollout[:SIMS]` (random-playout evaluator), a checkpoint `PATH[:SIMS]` (a
 //! checkpoint folder, or a run directory for its newest checkpoint) or `uci:COMMAND` (another
-//! program speaking the engine protocol): parsed as text ([`PlayerSpec`]), then loaded
-//! ([`load_players`]).
+//! program speaking the engine protocol), a search player with `@MS` searching MS milliseconds
+//! a move: parsed as text ([`PlayerSpec`]), then loaded ([`load_players`]).
 
 mod fixed;
 mod load;

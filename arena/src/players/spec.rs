@@ -1,8 +1,9 @@
 //! Arena players as written on the command line, parsed without looking at the file system:
 //! whether a checkpoint path exists is found when the player is loaded ([`super::load_players`]).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::time::Duration;
 
 use thiserror::Error;
 
@@ -22,6 +23,14 @@ pub enum PlayerSpec {
     /// Search with a trained network: a checkpoint folder, or a run directory for its newest
     /// checkpoint (any text that names no other player; loading checks that it exists).
     Network(PathBuf, Option<u32>),
+    /// A search player (`mcts`, `rollout` or a network) given a time a move, `NAME[:SIMS]@MS`:
+    /// it searches until the time is up (or its simulations, if given, are reached first).
+    Timed {
+        /// The search player, its simulations a cap (none: no cap but the time).
+        player: Box<PlayerSpec>,
+        /// Time a move.
+        movetime: Duration,
+    },
     /// Another program speaking the engine protocol, started as a child process.
     Uci {
         /// The command as written after `uci:`.
@@ -36,9 +45,12 @@ pub enum PlayerSpec {
 pub enum PlayerError {
     /// The text names no player.
     #[error(
-        "player '{0}': expected random, greedy, mcts[:SIMS], rollout[:SIMS], alphabeta:DEPTH[:MS], uci:COMMAND or a checkpoint PATH[:SIMS]"
+        "player '{0}': expected random, greedy, mcts[:SIMS][@MS], rollout[:SIMS][@MS], alphabeta:DEPTH[:MS], uci:COMMAND or a checkpoint PATH[:SIMS][@MS]"
     )]
     Unknown(String),
+    /// A time a move (`@MS`) on a player that does not search, or out of range.
+    #[error("player '{text}': expected NAME[:SIMS]@MS with NAME mcts, rollout or a checkpoint PATH and MS 1 to {max} ({reason})", max = MAX_MOVETIME_MS)]
+    Movetime { text: String, reason: String },
     /// An `alphabeta` player with a depth or time limit that cannot make a search.
     #[error("player '{text}': expected alphabeta:DEPTH or alphabeta:DEPTH:MS with DEPTH 1 to {max} and MS at least 1 ({reason})", max = alphabeta::MAX_DEPTH)]
     AlphaBeta { text: String, reason: String },
@@ -63,15 +75,27 @@ impl From<nn::checkpoint::LookupError> for PlayerError {
     }
 }
 
+/// The longest time a move a timed search player takes (`@MS`): a day.
+pub const MAX_MOVETIME_MS: u64 = 86_400_000;
+
 impl PlayerSpec {
+    /// The path of a network player, timed or not.
+    pub fn network_path(&self) -> Option<&Path> {
+        match self {
+            PlayerSpec::Network(path, _) => Some(path),
+            PlayerSpec::Timed { player, .. } => player.network_path(),
+            _ => None,
+        }
+    }
+
     /// Whether the player never changes: anything but a network, and a network named by its
     /// checkpoint folder (a run directory stands for its newest checkpoint, which moves as the
     /// run learns). What a gauntlet measures checkpoints against: a run's teacher-only
     /// checkpoint is such an anchor.
     pub fn is_fixed(&self) -> bool {
-        match self {
-            PlayerSpec::Network(path, _) => nn::checkpoint::is_checkpoint(path),
-            _ => true,
+        match self.network_path() {
+            Some(path) => nn::checkpoint::is_checkpoint(path),
+            None => true,
         }
     }
 
@@ -89,6 +113,7 @@ impl PlayerSpec {
             },
             PlayerSpec::Mcts(sims) => with_sims("mcts", *sims),
             PlayerSpec::Rollout(sims) => with_sims("rollout", *sims),
+            PlayerSpec::Timed { player, movetime } => format!("{}@{}", player.text(), movetime.as_millis()),
         }
     }
 }
@@ -111,12 +136,15 @@ impl FromStr for PlayerSpec {
             let argv = argv.ok_or_else(|| PlayerError::Command(text.into()))?;
             return Ok(PlayerSpec::Uci { command: command.into(), argv });
         }
+        if let Some((player, ms)) = text.rsplit_once('@').filter(|(_, ms)| is_number(ms)) {
+            return parse_timed(text, player, ms);
+        }
         // Two numbers after the name: the generic `NAME:SIMS` split below would see one.
         if text == "alphabeta" || text.starts_with("alphabeta:") {
             return parse_alphabeta(text, &text["alphabeta".len()..]).map(PlayerSpec::AlphaBeta);
         }
         let (name, sims) = match text.rsplit_once(':') {
-            Some((name, n)) if n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty() => {
+            Some((name, n)) if is_number(n) => {
                 (name, Some(n.parse::<u32>().map_err(|_| PlayerError::Unknown(text.into()))?))
             }
             _ => (text, None),
@@ -133,6 +161,23 @@ impl FromStr for PlayerSpec {
             path => PlayerSpec::Network(PathBuf::from(path), sims),
         })
     }
+}
+
+/// Whether `text` is a whole number as a player's text writes one: digits only.
+fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c.is_ascii_digit())
+}
+
+/// The timed player `text`: the search player `player` given `ms` milliseconds a move.
+fn parse_timed(text: &str, player: &str, ms: &str) -> Result<PlayerSpec, PlayerError> {
+    let bad = |reason: String| PlayerError::Movetime { text: text.into(), reason };
+    let ms = ms.parse::<u64>().ok().filter(|ms| (1..=MAX_MOVETIME_MS).contains(ms));
+    let ms = ms.ok_or_else(|| bad("the time is out of range".into()))?;
+    let player = match player.parse::<PlayerSpec>()? {
+        p @ (PlayerSpec::Mcts(_) | PlayerSpec::Rollout(_) | PlayerSpec::Network(..)) => p,
+        other => return Err(bad(format!("'{}' does not search by simulations", other.text()))),
+    };
+    Ok(PlayerSpec::Timed { player: Box::new(player), movetime: Duration::from_millis(ms) })
 }
 
 /// The search limits of `alphabeta:DEPTH[:MS]`; `limits` is the text after `alphabeta`.
@@ -162,5 +207,31 @@ mod tests {
         assert_eq!(spec, PlayerSpec::Uci { command: r#"vzero uci --model "runs/a b:64" --x=y:1"#.into(), argv });
         assert!(matches!("uci:".parse::<PlayerSpec>(), Err(PlayerError::Command(_))));
         assert!(matches!("uci:'unclosed".parse::<PlayerSpec>(), Err(PlayerError::Command(_))));
+    }
+
+    #[test]
+    fn a_search_player_takes_a_time_a_move_and_says_it_back() {
+        let timed = |text: &str| text.parse::<PlayerSpec>().unwrap();
+        let ms = Duration::from_millis;
+        assert_eq!(
+            timed("mcts@100"),
+            PlayerSpec::Timed { player: Box::new(PlayerSpec::Mcts(None)), movetime: ms(100) }
+        );
+        let network = timed("runs/a/checkpoints/step-000100:400@250");
+        assert_eq!(network.text(), "runs/a/checkpoints/step-000100:400@250");
+        assert_eq!(network.network_path(), Some(Path::new("runs/a/checkpoints/step-000100")));
+        assert_eq!(timed("rollout:8@1").text(), "rollout:8@1");
+        for (text, why) in [
+            ("alphabeta:3@100", "does not search"),
+            ("greedy@100", "does not search"),
+            ("mcts@0", "out of range"),
+            ("mcts@86400001", "out of range"),
+        ] {
+            let message = text.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(message.contains(why) && message.contains("MS 1 to 86400000"), "{text}: {message}");
+        }
+        assert!(matches!("mcts:0@100".parse::<PlayerSpec>(), Err(PlayerError::NoSimulations(_))));
+        // An `@` followed by anything but digits is part of a path.
+        assert_eq!(timed("runs/me@host"), PlayerSpec::Network(PathBuf::from("runs/me@host"), None));
     }
 }

@@ -51,6 +51,9 @@ impl Seat {
             PlayerSpec::Uci { .. } => Err(format!(
                 "player '{text}': the page starts no programs; name a network, alphabeta:DEPTH, greedy, random or '{PERSON}'"
             )),
+            PlayerSpec::Timed { .. } => Err(format!(
+                "player '{text}': a seat on the page searches by simulations; give NAME:SIMS, not a time a move"
+            )),
             PlayerSpec::Mcts(Some(given)) | PlayerSpec::Rollout(Some(given)) => {
                 check_sims(given).map_err(|e| format!("player '{text}': {e}"))?;
                 Ok(Seat::Fixed(spec))
