@@ -172,9 +172,13 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
 /// The value of each of `moves` for `game`'s mover in centipawns, written to `values`: `depth`
 /// full-width plies after the move, then the quiescence search (depth 0: the quiescence search
 /// alone). What a tree search's tactical judge says of a new node's moves; one searcher serves
-/// them all, so the per-search set-up is paid once per position. On a board with a cheap
-/// quiescence search (Weltschach) only the moves within [`JUDGE_MARGIN`] of the best are
-/// valued exactly; each other move gets an upper bound at most that far below the best.
+/// them all, so the per-search set-up is paid once per position. Its quiescence searches list
+/// captures alone from their first ply: each value is the full quiescence search's but for the
+/// mobility term (1 cp a legal move, [`crate::MOBILITY_CENTIPAWNS`]), which is the node's own
+/// move count throughout, and for stalemates and draw rules inside the capture sequences, which
+/// it does not see (checkmates it does). On a board with a cheap quiescence search (Weltschach)
+/// only the moves within [`JUDGE_MARGIN`] of the best are valued exactly; each other move gets
+/// an upper bound at most that far below the best.
 ///
 /// Bounded: above depth 0 the depths are searched in turn, 1 to `depth`, in at most
 /// [`JUDGE_NODES`] nodes together, and `values` keeps the deepest that completed before the
@@ -223,6 +227,12 @@ fn values_at_depth<G: Material>(
         let ordered: Vec<G::Move> = order.iter().map(|&j| moves[j]).collect();
         searcher.values_within(game, &ordered, depth, JUDGE_MARGIN, mobility, |i, value| values[order[i]] = value);
     } else {
+        // Each judged move's capture search listed every legal move at every node for its
+        // mobility term and its end test: most of a judged node's cost on Glinski. The captures
+        // alone, with the mobility the judge was given and the variant's tactical end test
+        // (checkmate), see the same exchanges, where a board lists captures for less.
+        searcher.cheap_from_first_ply = G::CAPTURES_GENERATOR;
+        searcher.quiescence_nodes = u64::MAX;
         searcher.values_within(game, moves, depth, FULL_WINDOW, mobility, |i, value| values[i] = value);
     }
     halt.nodes = halt.nodes.saturating_sub(searcher.nodes);
@@ -362,13 +372,16 @@ struct Searcher<'s, G: Material> {
     nodes: u64,
     /// `nodes` when the current quiescence search began (at its first ply).
     quiescence_began: u64,
-    /// Whether a cheap quiescence search ([`cheap_quiescence`]) is cheap from its
-    /// first ply too, standing pat with the mobility it was given (the judge's), instead of
-    /// listing every move there.
+    /// Whether the quiescence search lists only captures from its first ply on, on every board
+    /// (the judge's, [`values_at_depth`]): it stands pat with the mobility it was given and
+    /// ends a game only where [`Material::tactical_outcome`] sees the end (checkmate on the
+    /// hex boards). Otherwise only a board with [`cheap_quiescence`] lists captures alone, and
+    /// only below the first ply.
     cheap_from_first_ply: bool,
     /// Nodes one cheap quiescence search may visit ([`CHEAP_QUIESCENCE_NODES`], the judge's
     /// [`JUDGE_QUIESCENCE_NODES`]).
     quiescence_nodes: u64,
+
     deadline: Option<Instant>,
     /// The stop flag and node budget.
     halt: Halt<'s>,
@@ -647,14 +660,14 @@ impl<'s, G: Material> Searcher<'s, G> {
         if qply == 0 {
             self.quiescence_began = self.nodes;
         }
-        let cheap = Self::CHEAP_QUIESCENCE && (qply > 0 || self.cheap_from_first_ply);
+        let cheap = self.cheap_from_first_ply || (Self::CHEAP_QUIESCENCE && qply > 0);
         let stand_pat;
         let mut frame = if cheap {
             // Captures alone, listed only when standing pat does not already decide: the game's
             // own end test stops at its first legal move, and the mobility term is the last full
             // node's.
-            if game.outcome().is_some() {
-                return self.finished(game, ply);
+            if let Some(scores) = game.tactical_outcome() {
+                return self.for_mover(game, decided(&scores, self.root, ply));
             }
             stand_pat = self.for_mover(game, static_value(game, self.root, &mobility));
             if stand_pat >= beta || qply >= MAX_QUIESCENCE_PLIES || self.quiescence_spent() {

@@ -8,6 +8,10 @@ use crate::scores::Scores;
 
 /// What pieces are worth in a variant; never used by the rules themselves.
 pub trait Material: Game {
+    /// Whether [`Material::legal_captures`] has a generator of its own, cheaper than listing
+    /// every move: a capture search may then list captures alone.
+    const CAPTURES_GENERATOR: bool = false;
+
     /// What `mv` (a legal move here) captures, in pawns (0 for nothing; a king, where kings
     /// can be captured, is worth 1000).
     fn capture_value(&self, mv: Self::Move) -> f32;
@@ -21,6 +25,15 @@ pub trait Material: Game {
     fn legal_captures(&self, moves: &mut Vec<Self::Move>) {
         self.legal_moves(moves);
         moves.retain(|&mv| self.capture_value(mv) > 0.0);
+    }
+
+    /// The end test of a captures-only search's nodes ([`Material::legal_captures`]): the
+    /// finished game's scores where this test sees one. By default the full one
+    /// ([`Game::outcome`]); a variant whose full test lists moves may see checkmate alone (a
+    /// check test first, then the first legal reply), leaving stalemate and the draw rules to
+    /// the searches that list every move.
+    fn tactical_outcome(&self) -> Option<Scores> {
+        self.outcome()
     }
 
     /// Each seat's material on the board, in pawns, kings not counted (seats past the variant's

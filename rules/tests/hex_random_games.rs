@@ -7,7 +7,7 @@ use common::{plain_moves, Kind, Reference};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rules::hexchess::{GlinskiRules, HexChess, HexMove, HexRules, MiniRules, Piece};
-use rules::{Ending, Game};
+use rules::{Ending, Game, Material};
 
 /// How often each rule was reached.
 #[derive(Default, Debug)]
@@ -84,6 +84,7 @@ fn play_random_games<V: HexRules>(kind: Kind, games: usize, seed: u64, reference
                     if game.in_check() {
                         assert_eq!(scores.get(mover), 0.0, "mated player's score");
                         assert_eq!(game.ending(), Some(Ending::Checkmate));
+                        assert_eq!(game.tactical_outcome(), Some(scores), "the captures' end test sees mate");
                         cov.checkmates += 1;
                     } else {
                         let expected = if kind == Kind::Glinski { 0.25 } else { 0.5 };
@@ -110,6 +111,12 @@ fn play_random_games<V: HexRules>(kind: Kind, games: usize, seed: u64, reference
             assert!(!moves.is_empty(), "no moves but no outcome in {text}");
             assert!(!insufficient, "bare kings play on in {text}");
             assert_eq!(game.count_legal_moves(), moves.len() as u64);
+            // The captures-only generator lists exactly the legal moves that capture.
+            let mut captures = Vec::new();
+            game.legal_captures(&mut captures);
+            let capturing: Vec<HexMove> = moves.iter().copied().filter(|&m| game.capture_value(m) > 0.0).collect();
+            assert_eq!(captures, capturing, "captures differ in {text}");
+            assert_eq!(game.tactical_outcome(), None, "a live position is not mate in {text}");
 
             let mv = choose(&game, &moves, &mut rng, greed);
             if let Some(p) = mv.promotion {

@@ -101,9 +101,7 @@ impl<V: HexRules> Game for HexChess<V> {
     }
 
     fn ending(&self) -> Option<Ending> {
-        let mut counter = Count(0);
-        self.generate(&mut counter);
-        if counter.0 == 0 {
+        if !self.has_reply() {
             return Some(if self.in_check() { Ending::Checkmate } else { Ending::Stalemate });
         }
         self.draw_rule()
@@ -123,6 +121,8 @@ impl<V: HexRules> Game for HexChess<V> {
 }
 
 impl<V: HexRules> Material for HexChess<V> {
+    const CAPTURES_GENERATOR: bool = true;
+
     fn capture_value(&self, mv: HexMove) -> f32 {
         match self.piece_at(mv.to) {
             Some((_, piece)) => piece.value(),
@@ -134,6 +134,17 @@ impl<V: HexRules> Material for HexChess<V> {
 
     fn mover_value(&self, mv: HexMove) -> f32 {
         mv.piece.value()
+    }
+
+    fn tactical_outcome(&self) -> Option<Scores> {
+        (self.in_check() && !self.has_reply()).then(|| Scores::win2(self.side as Player ^ 1))
+    }
+
+    fn legal_captures(&self, moves: &mut Vec<HexMove>) {
+        moves.clear();
+        if !self.drawn_by_rule() {
+            self.generate_captures(moves);
+        }
     }
 
     fn material(&self) -> [f32; MAX_PLAYERS] {

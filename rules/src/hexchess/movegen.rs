@@ -123,11 +123,26 @@ impl<V: HexRules> HexChess<V> {
     /// Feeds every legal move to `sink` (ignoring the draw rules, which the caller applies).
     #[inline(always)]
     pub(crate) fn generate<S: HexSink>(&self, sink: &mut S) {
+        self.generate_onto(sink, !0);
+    }
+
+    /// [`HexChess::generate`] for the moves landing on `onto` cells only (en passant, which
+    /// lands on an empty cell, whatever `onto` says): a captures-only list asks for the other
+    /// side's cells, and the king's steps elsewhere are then never tested for attacks.
+    #[inline(always)]
+    fn generate_onto<S: HexSink>(&self, sink: &mut S, onto: u128) {
         if self.side as Player == WHITE {
-            self.generate_for::<S, 0>(sink);
+            self.generate_for::<S, 0>(sink, onto);
         } else {
-            self.generate_for::<S, 1>(sink);
+            self.generate_for::<S, 1>(sink, onto);
         }
+    }
+
+    /// Puts every legal capture in `moves` (en passant included; promotions that capture
+    /// nothing left out), as [`HexChess::generate`] lists them.
+    pub(crate) fn generate_captures(&self, moves: &mut Vec<HexMove>) {
+        let theirs = self.by_side[self.side as usize ^ 1];
+        self.generate_onto(moves, theirs);
     }
 
     /// Checkers and pins of side `US`'s king.
@@ -175,7 +190,7 @@ impl<V: HexRules> HexChess<V> {
 
     /// The generator for side `US` (a constant, so pawn directions fold away).
     #[inline(always)]
-    fn generate_for<S: HexSink, const US: Player>(&self, sink: &mut S) {
+    fn generate_for<S: HexSink, const US: Player>(&self, sink: &mut S, onto: u128) {
         let b = V::BOARD;
         let them = US ^ 1;
         let own = self.by_side[US];
@@ -188,7 +203,7 @@ impl<V: HexRules> HexChess<V> {
         // King steps, tested against the board without the king so it cannot hide on a check line.
         let without_king = occupied ^ king.bit();
         let mut steps = 0;
-        for to in Bits(b.king(king) & !own) {
+        for to in Bits(b.king(king) & !own & onto) {
             if !self.attacked(to, them, without_king, opp) {
                 steps |= to.bit();
             }
@@ -197,7 +212,7 @@ impl<V: HexRules> HexChess<V> {
         if c.checkers >= 2 || sink.done() {
             return;
         }
-        let target = c.target;
+        let target = c.target & onto;
         let free = own & !c.pinned;
 
         for from in Bits(bp[Piece::Knight.index()] & free) {

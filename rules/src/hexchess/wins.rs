@@ -148,8 +148,9 @@ impl<V: HexRules> HexSink for MateFinder<'_, V> {
 }
 
 impl<V: HexRules> HexChess<V> {
-    /// Whether the side to move has a legal move, draw rules aside.
-    fn has_reply(&self) -> bool {
+    /// Whether the side to move has a legal move, draw rules aside: the generator stops at
+    /// the first group of moves it finds.
+    pub(crate) fn has_reply(&self) -> bool {
         let mut any = Any(false);
         self.generate(&mut any);
         any.0

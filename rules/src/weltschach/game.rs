@@ -109,6 +109,8 @@ impl Game for Weltschach {
 }
 
 impl Material for Weltschach {
+    const CAPTURES_GENERATOR: bool = true;
+
     fn legal_captures(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if !self.drawn_by_rule() {
