@@ -51,7 +51,7 @@ impl GameText {
         text
     }
 
-    /// The moves with their numbers (`1.`, `1...` for a first move by a later seat) and marks.
+    /// The moves with their numbers (`1. `, `1... ` for a first move by a later seat) and marks.
     fn move_words(&self) -> Vec<String> {
         let mut game = self.start_game().ok();
         let mut rounds = Rounds::default();
@@ -59,14 +59,17 @@ impl GameText {
         for (ply, mv) in self.moves.iter().enumerate() {
             let seat = game.as_ref().map_or(ply % self.variant.players(), VariantGame::to_move);
             let (number, starts) = rounds.next(seat);
-            if starts {
-                words.push(if seat != 0 && ply == 0 { format!("{number}...") } else { format!("{number}.") });
-            }
+            // A number stays on the line of its move.
+            let number = match (starts, seat != 0 && ply == 0) {
+                (false, _) => String::new(),
+                (true, false) => format!("{number}. "),
+                (true, true) => format!("{number}... "),
+            };
             let mark = game.as_mut().and_then(|g| g.play_text(mv).ok().map(|_| mark(g)));
             if mark.is_none() {
                 game = None;
             }
-            words.push(format!("{mv}{}", mark.unwrap_or("")));
+            words.push(format!("{number}{mv}{}", mark.unwrap_or("")));
         }
         words
     }
