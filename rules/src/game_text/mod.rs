@@ -27,6 +27,7 @@ pub use error::{GameTextError, Problem};
 pub use read::read_games;
 pub use result::{parse_result, result_text, UNFINISHED};
 pub use termination::{Termination, UnknownTermination};
+pub use write::check_mark;
 
 use crate::error::PositionError;
 use crate::player::Player;

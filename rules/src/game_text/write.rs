@@ -65,7 +65,7 @@ impl GameText {
                 (true, false) => format!("{number}. "),
                 (true, true) => format!("{number}... "),
             };
-            let mark = game.as_mut().and_then(|g| g.play_text(mv).ok().map(|_| mark(g)));
+            let mark = game.as_mut().and_then(|g| g.play_text(mv).ok().map(|_| check_mark(g)));
             if mark.is_none() {
                 game = None;
             }
@@ -75,8 +75,9 @@ impl GameText {
     }
 }
 
-/// `#` after a mate, `+` after a check, else nothing: the mark of the move that led to `game`.
-fn mark(game: &VariantGame) -> &'static str {
+/// What the move that reached `game` gave, as move lists mark it after the move: `#` for a
+/// checkmate, `+` for a check, nothing otherwise.
+pub fn check_mark(game: &VariantGame) -> &'static str {
     match (game.ending(), game.checked_king()) {
         (Some(Ending::Checkmate), _) => "#",
         (_, Some(_)) => "+",
