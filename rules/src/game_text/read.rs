@@ -14,7 +14,7 @@ use crate::variant_game::VariantGame;
 /// `--variant` flag), or an error names it. Games are separated by their result or by the
 /// next game's tags.
 pub fn read_games(text: &str, variant: Option<Variant>) -> Result<Vec<GameText>, GameTextError> {
-    let games = group(lex(text)?);
+    let games = group(text)?;
     if games.is_empty() {
         return Err(Problem::Empty.at(1));
     }
@@ -23,22 +23,24 @@ pub fn read_games(text: &str, variant: Option<Variant>) -> Result<Vec<GameText>,
 
 /// One game's tokens, not yet understood.
 #[derive(Debug, Default)]
-struct RawGame {
+struct RawGame<'a> {
     /// The tags with their lines.
-    tags: Vec<(String, String, usize)>,
+    tags: Vec<(&'a str, String, usize)>,
     /// The moves with their lines.
-    moves: Vec<(String, usize)>,
+    moves: Vec<(&'a str, usize)>,
     /// The result after the moves, and its line.
-    result: Option<(String, usize)>,
+    result: Option<(&'a str, usize)>,
     /// The line of the game's first token.
     line: usize,
 }
 
-/// The tokens cut into games: a game ends at its result, or where the next one's tags begin.
-fn group(tokens: Vec<Lexed>) -> Vec<RawGame> {
+/// The tokens of `text` cut into games: a game ends at its result, or where the next one's
+/// tags begin.
+fn group(text: &str) -> Result<Vec<RawGame<'_>>, GameTextError> {
     let mut games = Vec::new();
     let mut game = RawGame::default();
-    for Lexed { token, line } in tokens {
+    for lexed in lex(text) {
+        let Lexed { token, line } = lexed?;
         let ended = game.result.is_some() || (matches!(token, Token::Tag { .. }) && !game.moves.is_empty());
         if ended {
             games.push(std::mem::take(&mut game));
@@ -48,20 +50,20 @@ fn group(tokens: Vec<Lexed>) -> Vec<RawGame> {
         }
         match token {
             Token::Tag { name, value } => game.tags.push((name, value, line)),
-            Token::Word(word) if looks_like_result(&word) => game.result = Some((word, line)),
+            Token::Word(word) if looks_like_result(word) => game.result = Some((word, line)),
             Token::Word(word) => game.moves.push((word, line)),
         }
     }
     if !(game.tags.is_empty() && game.moves.is_empty() && game.result.is_none()) {
         games.push(game);
     }
-    games
+    Ok(games)
 }
 
-impl RawGame {
+impl RawGame<'_> {
     /// The value and line of the tag `name`, or an error where it is given twice.
     fn tag(&self, name: &str) -> Result<Option<(&str, usize)>, GameTextError> {
-        let mut found = self.tags.iter().filter(|(n, ..)| n == name);
+        let mut found = self.tags.iter().filter(|(n, ..)| *n == name);
         let first = found.next().map(|(_, v, line)| (v.as_str(), *line));
         if let Some((.., line)) = found.next() {
             return Err(Problem::Tag { tag: name.into(), message: "given twice".into() }.at(*line));
@@ -101,8 +103,8 @@ impl RawGame {
         record.tags = self
             .tags
             .iter()
-            .filter(|(n, ..)| !known.contains(&n.as_str()) && !seat_names.contains(n))
-            .map(|(n, v, _)| (n.clone(), v.clone()))
+            .filter(|(n, ..)| !known.contains(n) && !seat_names.iter().any(|s| s == n))
+            .map(|(n, v, _)| (n.to_string(), v.clone()))
             .collect();
         let mut rounds = Rounds::default();
         for (ply, (text, line)) in self.moves.iter().enumerate() {

@@ -85,9 +85,10 @@ pub fn check_mark(game: &VariantGame) -> &'static str {
     }
 }
 
-/// `[Name "value"]` and a line end, with `\` and `"` escaped and line ends made spaces (a tag
-/// is one line).
+/// `[Name "value"]` and a line end, with `\` and `"` escaped and control characters made
+/// spaces (a tag is one line).
 fn tag_line(text: &mut String, name: &str, value: &str) {
-    let value = value.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
+    let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
     let _ = writeln!(text, "[{name} \"{value}\"]");
 }
