@@ -1,49 +1,111 @@
-//! Reading one recorded game, for the commands that draw games: from a replay shard
-//! (`RUN/replay/*.shard`, with the search's visits) or a game text file (`RUN/games/*.txt`, one
-//! game a line as `[scores] moves`, without visits, played from the run's `start_position` or
-//! the variant's start).
+//! Reading one recorded game, for the commands that draw or analyse games: from a replay shard
+//! (`RUN/replay/*.shard`, with the search's visits), a game text file (docs/games.md: tags,
+//! then moves, as `arena --games-out` and `play --save` write it), or a run's own game lines
+//! (`RUN/games/*.txt`, one game a line as `[scores] moves`, played from the run's
+//! `start_position` or the variant's start). Text games have no visits.
 
 use std::fs;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
-use rules::{with_game, FullGame, Variant};
+use rules::{read_games, with_game, FullGame, GameText, Variant};
 use selfplay::replay::{read_shard, GameRecord, MoveRecord};
 use selfplay::Config;
 
 /// Game `index` of the file at `path`; `variant` (a `--variant` flag) must match the game's, and
 /// names the variant of a text file outside a run directory.
 pub fn load_game(path: &Path, index: usize, variant: Option<Variant>) -> anyhow::Result<(GameRecord, Variant)> {
-    let record = if path.extension().is_some_and(|e| e == "txt") {
-        let run = run_config(path);
-        let variant = match (variant, &run) {
-            (Some(v), _) => v,
-            (None, Some(config)) => config.variant(),
-            (None, None) => {
-                bail!("{}: --variant is needed for a game text file outside a run directory", path.display())
-            }
-        };
-        let start = run.as_ref().and_then(|c| c.start_position.as_deref());
-        let text = fs::read_to_string(path).with_context(|| format!("reading the game file {}", path.display()))?;
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        let line = nth(lines, index, path)?;
-        with_game!(variant, G => record_from_text::<G>(line, start))
-            .with_context(|| format!("{} line {}", path.display(), index + 1))?
-    } else {
-        let games = read_shard(path).context("reading the game file (a replay shard, RUN/replay/*.shard)")?;
-        nth(games, index, path)?
+    let bytes = fs::read(path).with_context(|| format!("reading the game file {}", path.display()))?;
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) if !is_shard(path) => text,
+        _ => return from_shard(path, index, variant),
     };
+    if is_run_lines(text) {
+        return from_run_lines(text, path, index, variant);
+    }
+    let games = read_games(text, variant).with_context(|| format!("reading the game file {}", path.display()))?;
+    let game = nth(games, index, path)?;
+    check_variant(variant, game.variant)?;
+    let record = record_of(&game).with_context(|| format!("{}: game {index}", path.display()))?;
+    Ok((record, game.variant))
+}
+
+/// Game `index` of a run's game lines (`RUN/games/*.txt`), played from the run's start.
+fn from_run_lines(
+    text: &str,
+    path: &Path,
+    index: usize,
+    variant: Option<Variant>,
+) -> anyhow::Result<(GameRecord, Variant)> {
+    let run = run_config(path);
+    let chosen = match (variant, &run) {
+        (Some(v), _) => v,
+        (None, Some(config)) => config.variant(),
+        (None, None) => bail!("{}: --variant is needed for a game text file outside a run directory", path.display()),
+    };
+    let start = run.as_ref().and_then(|c| c.start_position.as_deref());
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let line = nth(lines, index, path)?;
+    let record = with_game!(chosen, G => record_from_text::<G>(line, start))
+        .with_context(|| format!("{} line {}", path.display(), index + 1))?;
+    checked(record, path, index, variant)
+}
+
+/// Game `index` of the replay shard at `path`.
+fn from_shard(path: &Path, index: usize, variant: Option<Variant>) -> anyhow::Result<(GameRecord, Variant)> {
+    let games = read_shard(path)
+        .context("reading the game file (a replay shard, RUN/replay/*.shard, or a game text file, docs/games.md)")?;
+    checked(nth(games, index, path)?, path, index, variant)
+}
+
+/// `record` with its variant, once it matches `variant` and holds together.
+fn checked(
+    record: GameRecord,
+    path: &Path,
+    index: usize,
+    variant: Option<Variant>,
+) -> anyhow::Result<(GameRecord, Variant)> {
     let found: Variant = record.variant.parse().map_err(|e| anyhow!("the recorded game: {e}"))?;
+    check_variant(variant, found)?;
+    // As training checks the games it loads: a game whose visits or scores do not hold
+    // together would be drawn wrong (shares past 100%, values of NaN).
+    with_game!(found, G => record.check::<G>()).map_err(|e| anyhow!("{}: game {index}: {e}", path.display()))?;
+    Ok((record, found))
+}
+
+/// An error where `--variant` names another variant than the game's.
+fn check_variant(variant: Option<Variant>, found: Variant) -> anyhow::Result<()> {
     match variant {
         Some(v) if v != found => bail!("--variant {v} does not match the game, which is {found}"),
-        _ => {
-            // As training checks the games it loads: a game whose visits or scores do not hold
-            // together would be drawn wrong (shares past 100%, values of NaN).
-            with_game!(found, G => record.check::<G>())
-                .map_err(|e| anyhow!("{}: game {index}: {e}", path.display()))?;
-            Ok((record, found))
-        }
+        _ => Ok(()),
     }
+}
+
+/// Whether `path` is named as a replay shard (whatever its bytes).
+fn is_shard(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "shard")
+}
+
+/// Whether `text` holds a run's game lines (`[1 0] f5-f6 ...`, a tag never starts with a digit
+/// or `]`) rather than tagged games.
+fn is_run_lines(text: &str) -> bool {
+    let first = text.trim_start().strip_prefix('[').map(str::trim_start);
+    first.is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit() || c == ']' || c == '-'))
+}
+
+/// A text game as a record: its start, its moves by policy index (no visits), its scores (none
+/// for a game not finished).
+pub fn record_of(game: &GameText) -> anyhow::Result<GameRecord> {
+    let mut replay = game.start_game()?;
+    let start = replay.to_text();
+    let mut moves = Vec::with_capacity(game.moves.len());
+    for text in &game.moves {
+        let played = u32::try_from(replay.action_of(text)?)?;
+        moves.push(MoveRecord { played, visits: Vec::new(), policy_target: false, root_value: None });
+        replay.play_text(text)?;
+    }
+    let scores = game.result.map(|s| s.as_slice().to_vec()).unwrap_or_default();
+    Ok(GameRecord { variant: game.variant.name().into(), number: 0, start, moves, scores })
 }
 
 /// Item `index` of `items` read from `path`, or an error that says how many there are.
@@ -89,4 +151,20 @@ fn record_from_text<G: FullGame>(line: &str, start: Option<&str>) -> anyhow::Res
         game.play(mv);
     }
     Ok(record)
+}
+
+/// Game `index` of the file at `path` (as [`load_game`] reads it) as its variant, its start
+/// position's text and its moves in the variant's notation.
+pub fn load_moves(
+    path: &Path,
+    index: usize,
+    variant: Option<Variant>,
+) -> anyhow::Result<(Variant, String, Vec<String>)> {
+    let (record, variant) = load_game(path, index, variant)?;
+    let mut game = rules::VariantGame::from_text(variant, &record.start)?;
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for m in &record.moves {
+        moves.push(game.play_action(i64::from(m.played))?.text);
+    }
+    Ok((variant, record.start, moves))
 }

@@ -12,6 +12,7 @@ mod cmd;
 mod engine;
 mod error_text;
 mod game_file;
+mod games_out;
 mod line_input;
 mod npy;
 mod output;

@@ -34,19 +34,24 @@ impl Format {
 /// ([`durable::check_writable`]: the folder exists and takes new files, the path is no folder)
 /// and named for its `format` where the command has one.
 pub fn check_out_file(out: &Path, format: Option<Format>, inputs: &[&Path]) -> anyhow::Result<()> {
-    refuse_inputs(out, inputs)?;
-    refuse_run_files(out, &[out.to_path_buf()])?;
+    check_output("--out", out, format, inputs)
+}
+
+/// [`check_out_file`] for the output that `flag` (`--games-out`) names, as messages say.
+pub fn check_output(flag: &str, out: &Path, format: Option<Format>, inputs: &[&Path]) -> anyhow::Result<()> {
+    refuse_inputs(flag, out, inputs)?;
+    refuse_files(flag, out, &[out.to_path_buf()])?;
     // Through a link, the file written is the one it leads to.
     let target = link_target(out).unwrap_or_else(|| out.to_path_buf());
     if target.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
-        bail!("--out {}: a loop of symbolic links; expected a file or a link to one", out.display());
+        bail!("{flag} {}: a loop of symbolic links; expected a file or a link to one", out.display());
     }
-    check_writable(out, &target)?;
+    durable::check_writable(&target).map_err(|e| anyhow::anyhow!("{flag} {}: {e}", out.display()))?;
     if let Some(format) = format {
         let (name, extensions) = format.names();
         let ext = out.extension().and_then(|e| e.to_str()).unwrap_or_default();
         if !extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)) {
-            bail!("--out {}: this command writes only {name}; name the file *.{}", out.display(), extensions[0]);
+            bail!("{flag} {}: this command writes only {name}; name the file *.{}", out.display(), extensions[0]);
         }
     }
     Ok(())
@@ -60,11 +65,11 @@ pub fn check_writable(out: &Path, probe: &Path) -> anyhow::Result<()> {
 
 /// Refuses an output that is one of the files the command reads: it would be destroyed by
 /// the writing, or, for a log that is appended to, read back half-written.
-fn refuse_inputs(out: &Path, inputs: &[&Path]) -> anyhow::Result<()> {
+fn refuse_inputs(flag: &str, out: &Path, inputs: &[&Path]) -> anyhow::Result<()> {
     let Ok(file) = out.canonicalize() else { return Ok(()) };
     for input in inputs {
         if input.canonicalize().is_ok_and(|i| i == file) {
-            bail!("--out {}: is this command's input {}; write elsewhere", out.display(), input.display());
+            bail!("{flag} {}: is this command's input {}; write elsewhere", out.display(), input.display());
         }
     }
     Ok(())
@@ -95,10 +100,15 @@ pub fn append_json_line(out: &Path, record: &serde_json::Value) -> anyhow::Resul
 /// judged by where the link leads as well: appending through a link to a run's config.toml
 /// writes into the run as surely as naming it. `out` is what the user typed, for the message.
 pub fn refuse_run_files(out: &Path, files: &[PathBuf]) -> anyhow::Result<()> {
+    refuse_files("--out", out, files)
+}
+
+/// [`refuse_run_files`] for the output that `flag` names.
+fn refuse_files(flag: &str, out: &Path, files: &[PathBuf]) -> anyhow::Result<()> {
     for file in files {
-        refuse_run_file(&out.display().to_string(), file)?;
+        refuse_run_file(&format!("{flag} {}", out.display()), file)?;
         if let Some(target) = link_target(file) {
-            refuse_run_file(&format!("{} (a link to {})", out.display(), target.display()), &target)?;
+            refuse_run_file(&format!("{flag} {} (a link to {})", out.display(), target.display()), &target)?;
         }
     }
     Ok(())
@@ -109,20 +119,20 @@ fn refuse_run_file(shown: &str, file: &Path) -> anyhow::Result<()> {
     let Some(folder) = existing_folder(file) else { return Ok(()) };
     for dir in folder.ancestors() {
         if is_checkpoint(dir) {
-            bail!("--out {shown}: inside the checkpoint {}; write outside it", dir.display());
+            bail!("{shown}: inside the checkpoint {}; write outside it", dir.display());
         }
         let Ok(run) = RunDir::existing(dir) else { continue };
         if file.exists() {
-            bail!("--out {shown}: would overwrite {}, a file of the run {}", file.display(), dir.display());
+            bail!("{shown}: would overwrite {}, a file of the run {}", file.display(), dir.display());
         }
         let owned = [run.replay(), run.checkpoints(), run.games()];
         if let Some(owned) = owned.iter().find(|f| folder.starts_with(f)) {
-            bail!("--out {shown}: inside {}, a folder of the run {}; write outside it", owned.display(), dir.display());
+            bail!("{shown}: inside {}, a folder of the run {}; write outside it", owned.display(), dir.display());
         }
         let names = [run.metrics(), run.finished(), run.best(), dir.join(LOCK_FILE)];
         let name = file.file_name().map(|n| dir.join(n));
         if folder == dir && name.is_some_and(|n| names.contains(&n)) {
-            bail!("--out {shown}: would take the name of a file of the run {}; write elsewhere", dir.display());
+            bail!("{shown}: would take the name of a file of the run {}; write elsewhere", dir.display());
         }
     }
     Ok(())

@@ -26,8 +26,13 @@ fn gauntlet_events(run: &Path) -> Vec<GauntletMatch> {
 }
 
 fn gauntlet(run: &Path, games: &str) -> String {
+    gauntlet_with(run, games, &[])
+}
+
+fn gauntlet_with(run: &Path, games: &str, extra: &[&str]) -> String {
     let args = ["gauntlet", run.to_str().unwrap(), "--checkpoints", "all", "--against", "random,greedy"];
-    let out = vzero(&[&args[..], &["--games", games, "--sims", "4", "--max-plies", "60", "--device", "cpu"]].concat());
+    let flags = ["--games", games, "--sims", "4", "--max-plies", "60", "--device", "cpu"];
+    let out = vzero(&[&args[..], &flags, extra].concat());
     let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
     text
@@ -59,7 +64,18 @@ fn a_gauntlet_rates_every_checkpoint_and_plays_only_missing_games() {
     let again = gauntlet(&run, "2");
     assert_eq!(gauntlet_events(&run).len(), 2 * checkpoints, "games replayed: {again}");
     assert!(again.contains(&format!("0 games to play, {} played before", 4 * checkpoints)), "{again}");
-    let bigger = gauntlet(&run, "3");
+    // Its games as text: one per pairing, the checkpoint and its opponent named.
+    let games_out = run.with_extension("vgn");
+    let bigger = gauntlet_with(&run, "3", &["--games-out", games_out.to_str().unwrap()]);
+    let games = rules::read_games(&std::fs::read_to_string(&games_out).unwrap(), None).unwrap();
+    assert_eq!(games.len(), 2 * checkpoints, "{bigger}");
+    for game in &games {
+        assert_eq!(game.tag("Event"), Some("vzero gauntlet"));
+        assert!(game.seats.iter().any(|s| s.starts_with("step-")), "{:?}", game.seats);
+        assert!(game.seats.iter().any(|s| s == "random" || s == "greedy"), "{:?}", game.seats);
+        assert!(game.result.is_some() && game.termination.is_some(), "{game:?}");
+    }
+    std::fs::remove_file(&games_out).unwrap();
     assert!(
         bigger.contains(&format!("{} games to play, {} played before", 2 * checkpoints, 4 * checkpoints)),
         "{bigger}"

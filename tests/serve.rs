@@ -1,6 +1,6 @@
 //! End-to-end tests of `vzero serve` over HTTP: the page and its API (a game against
-//! alpha-beta, refusals in the engine's words, undo, position text, saving in the format
-//! `vzero replay` reads), the analysis reported while it searches and agreeing with `vzero
+//! alpha-beta, refusals in the engine's words, undo, position text, saving in the formats
+//! `vzero replay` reads and loading a game text), the analysis reported while it searches and agreeing with `vzero
 //! analyse --json`, watching a run while it grows, refusing paths outside its folders, the
 //! warning for another address, and a clean stop on SIGTERM. The page itself is driven in a
 //! browser by tests/serve_browser.rs.
@@ -103,6 +103,28 @@ fn a_game_against_alphabeta_refuses_illegal_moves_takes_back_and_saves() {
     let svg = dir.join("ply2.svg");
     let out = vzero(&["render", "--game", shard.to_str().unwrap(), "--ply", "2", "--out", svg.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr_of(&out));
+
+    // The same game as text (docs/games.md): read by `vzero replay`, and loaded again as a new
+    // game at the same position.
+    let saved = server.get(&format!("/api/save?id={id}&as=text"));
+    assert_eq!(saved.status, 200);
+    assert!(saved.header("Content-Disposition").unwrap().contains(".vgn"));
+    let text = String::from_utf8(saved.body.clone()).unwrap();
+    // The standard start goes without a [Start] tag.
+    assert!(!text.contains("[Start") && text.contains("[White \"person\"]"), "{text}");
+    assert!(text.contains(&format!("1. c2-c3 {reply}")) && text.contains("[Result \"*\"]"), "{text}");
+    let file = dir.join("saved.vgn");
+    std::fs::write(&file, &text).unwrap();
+    let out = vzero(&["replay", file.to_str().unwrap(), "--out", html.to_str().unwrap()]);
+    assert!(out.status.success() && stdout_of(&out).contains("(2 plies)"), "{}", stderr_of(&out));
+    let body = serde_json::json!({ "text": text }).to_string();
+    let loaded = server.post("/api/load", &body);
+    assert_eq!(loaded.status, 200, "{}", loaded.text());
+    let loaded = loaded.json();
+    assert_eq!((moves(&loaded), &loaded["position"]), (moves(&state), &state["position"]));
+    let broken = serde_json::json!({ "text": text.replace("c2-c3", "c2-c5") }).to_string();
+    let message = refusal(&server.post("/api/load", &broken), 400);
+    assert!(message.starts_with("the game text: line ") && message.contains("'c2-c5'"), "{message}");
 
     // A game that is not there, an address that is not there, a method that is not taken.
     refusal(&server.get("/api/game?id=999"), 404);

@@ -5,7 +5,7 @@ use rand::{RngExt, SeedableRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use rules::{move_limit_standings, Ending, Game, Material, Scores};
+use rules::{move_limit_standings, Ending, Game, GameText, Material, Scores, Termination, Variant};
 
 use crate::agent::{Agent, GameSoFar};
 use crate::forfeit::Forfeit;
@@ -37,8 +37,8 @@ pub struct MatchResult {
     pub draws: usize,
     /// Games adjudicated at the ply limit.
     pub adjudicated: usize,
-    /// How many games ended each way ([`rules::Ending::name`], `move limit`, [`MATERIAL_ENDING`], `forfeit`), for
-    /// reading why games were drawn.
+    /// How many games ended each way ([`Termination::name`]: the rule, `move limit`,
+    /// [`MATERIAL_ENDING`], `forfeit`), for reading why games were drawn.
     pub endings: std::collections::BTreeMap<&'static str, usize>,
     /// `forfeits[agent]`: why the agent lost each game it forfeited, in the order they ended.
     pub forfeits: Vec<Vec<Forfeit>>,
@@ -74,18 +74,18 @@ impl MatchResult {
         self.games - self.wins[i] - self.losses[i] - self.draws
     }
 
-    fn add(&mut self, game: GameOutcome) {
+    fn add(&mut self, game: &GameOutcome) {
         self.games += 1;
-        for (agent, (&moves, &time)) in game.seat_agents.iter().zip(game.moves.iter().zip(&game.thinking)) {
+        for (agent, (&moves, &time)) in game.played.seat_agents.iter().zip(game.moves.iter().zip(&game.thinking)) {
             self.moves[*agent] += moves;
             self.thinking[*agent] += time;
         }
         self.adjudicated += game.adjudicated as usize;
-        *self.endings.entry(game.ending).or_insert(0) += 1;
-        let s = game.scores.as_slice();
+        *self.endings.entry(game.played.termination.name()).or_insert(0) += 1;
+        let s = game.played.scores.as_slice();
         let drawn = s.iter().all(|&x| x == s[0]);
         self.draws += drawn as usize;
-        for (seat, &agent) in game.seat_agents.iter().enumerate() {
+        for (seat, &agent) in game.played.seat_agents.iter().enumerate() {
             self.score[agent] += s[seat] as f64;
             self.seat_games[agent][seat] += 1;
             if s[seat] == 1.0 {
@@ -99,23 +99,52 @@ impl MatchResult {
                 self.first_scores.add(s[seat] as f64);
             }
         }
-        if let Some((seat, forfeit)) = game.forfeit {
-            self.forfeits[game.seat_agents[seat]].push(forfeit);
+        if let Some((seat, forfeit)) = &game.forfeit {
+            self.forfeits[game.played.seat_agents[*seat]].push(forfeit.clone());
         }
     }
 }
 
-/// How one arena game went.
+/// One game of a match as it was played, for the record (`vzero arena --games-out`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedGame {
+    /// The game's number in the match, from 0 (games finish out of order when several are
+    /// played at once).
+    pub number: usize,
+    /// The agent in each seat (indices into the agents given to [`play_match`]).
+    pub seat_agents: Vec<usize>,
+    /// Every move from the match's start position, the random opening's included, in the
+    /// variant's notation.
+    pub moves: Vec<String>,
+    /// Every seat's score.
+    pub scores: Scores,
+    /// Why it ended.
+    pub termination: Termination,
+}
+
+impl PlayedGame {
+    /// The game as text ([`GameText`]): a game of `variant` from `start` (position text) in the
+    /// match `event` names, each seat named by `names` (one per agent), numbered as `[Round]`
+    /// from 1.
+    pub fn text(&self, event: &str, variant: Variant, start: &str, names: &[String]) -> GameText {
+        let mut game = GameText::new(variant, start);
+        game.tags.push(("Event".into(), event.into()));
+        game.tags.push(("Round".into(), (self.number + 1).to_string()));
+        game.seats = self.seat_agents.iter().map(|&agent| names[agent].clone()).collect();
+        game.moves = self.moves.clone();
+        game.result = Some(self.scores);
+        game.termination = Some(self.termination);
+        game
+    }
+}
+
+/// How one arena game went: the game, and what the totals count.
 #[derive(Clone, Debug)]
 struct GameOutcome {
-    scores: Scores,
+    played: PlayedGame,
     adjudicated: bool,
-    /// Why it ended, in words ([`MatchResult::endings`]).
-    ending: &'static str,
     /// The seat that forfeited the game, and why.
     forfeit: Option<(usize, Forfeit)>,
-    /// The agent in each seat.
-    seat_agents: Vec<usize>,
     /// Moves chosen from each seat.
     moves: Vec<usize>,
     /// Time spent choosing them, per seat.
@@ -144,13 +173,14 @@ pub struct MatchOptions {
 /// Plays a match from `start` between `agents` (one per seat), rotating seats so that each agent sits in
 /// every seat equally often (for three players: all six seat orders in turn). The games of one
 /// rotation cycle share an opening of `opening_plies` random moves, so seat order is the only
-/// difference between them. `stop_when` sees the running totals after each game and ends the
-/// match early by returning true (an SPRT decision, say).
+/// difference between them. `after_game` sees each game as it ends with the running totals
+/// (one game at a time, in the order they end), and ends the match early by returning true (an
+/// SPRT decision, say).
 pub fn play_match<G: Material>(
     agents: &[&dyn Agent<G>],
     start: &G,
     opts: MatchOptions,
-    stop_when: &(dyn Fn(&MatchResult) -> bool + Sync),
+    after_game: &(dyn Fn(&MatchResult, &PlayedGame) -> bool + Sync),
 ) -> MatchResult {
     let n = G::NUM_PLAYERS;
     assert_eq!(agents.len(), n, "one agent per seat");
@@ -167,10 +197,10 @@ pub fn play_match<G: Material>(
                 }
                 let cycle = (g / orders.len()) as u64;
                 let seat_agents = orders[g % orders.len()].clone();
-                let outcome = play_one(agents, start, seat_agents, &opts, game_seed(opts.seed, cycle), g as u64);
+                let outcome = play_one(agents, start, seat_agents, &opts, game_seed(opts.seed, cycle), g);
                 let mut r = result.lock().expect("match totals");
-                r.add(outcome);
-                if stop_when(&r) {
+                r.add(&outcome);
+                if after_game(&r, &outcome.played) {
                     stop.store(true, Ordering::Relaxed);
                 }
             });
@@ -193,26 +223,25 @@ fn play_one<G: Material>(
     seat_agents: Vec<usize>,
     opts: &MatchOptions,
     opening_seed: u64,
-    game_number: u64,
+    number: usize,
 ) -> GameOutcome {
+    let game_number = number as u64;
     let n = G::NUM_PLAYERS;
     let (mut moves_by_seat, mut thinking) = (vec![0; n], vec![std::time::Duration::ZERO; n]);
     let mut game = start.clone();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(opening_seed);
     let mut moves = Vec::new();
     let mut played = Vec::new();
-    let ended = |scores, adjudicated, ending, forfeit, moves, thinking| GameOutcome {
-        scores,
+    let ended = |scores, adjudicated, termination, forfeit, moves, thinking, played: &Vec<String>| GameOutcome {
+        played: PlayedGame { number, seat_agents: seat_agents.clone(), moves: played.clone(), scores, termination },
         adjudicated,
-        ending,
         forfeit,
-        seat_agents: seat_agents.clone(),
         moves,
         thinking,
     };
     for ply in 0..opts.max_plies {
         if let Some(scores) = game.outcome() {
-            return ended(scores, false, rules_ending(&game), None, moves_by_seat, thinking);
+            return ended(scores, false, rules_ending(&game), None, moves_by_seat, thinking, &played);
         }
         let mv = if ply < opts.opening_plies {
             game.legal_moves(&mut moves);
@@ -229,7 +258,8 @@ fn play_one<G: Material>(
                 Ok(mv) => mv,
                 Err(forfeit) => {
                     let scores = forfeited(seat, n);
-                    return ended(scores, false, "forfeit", Some((seat, forfeit)), moves_by_seat, thinking);
+                    let forfeit = Some((seat, forfeit));
+                    return ended(scores, false, Termination::Forfeit, forfeit, moves_by_seat, thinking, &played);
                 }
             }
         };
@@ -237,21 +267,21 @@ fn play_one<G: Material>(
         game.play(mv);
     }
     match game.outcome() {
-        Some(scores) => ended(scores, false, rules_ending(&game), None, moves_by_seat, thinking),
+        Some(scores) => ended(scores, false, rules_ending(&game), None, moves_by_seat, thinking, &played),
         None => {
             let standings = move_limit_standings(&game, opts.adjudicate_material);
-            let ending = if standings.by_material { MATERIAL_ENDING } else { "move limit" };
-            ended(standings.scores, true, ending, None, moves_by_seat, thinking)
+            let ending = if standings.by_material { Termination::Material } else { Termination::MoveLimit };
+            ended(standings.scores, true, ending, None, moves_by_seat, thinking, &played)
         }
     }
 }
 
 /// The ending of a game at the move limit that material decided (`--adjudicate-material`).
-pub const MATERIAL_ENDING: &str = "material at the move limit";
+pub const MATERIAL_ENDING: &str = Termination::Material.name();
 
-/// The name of the rule that ended `game` (over).
-fn rules_ending<G: Game>(game: &G) -> &'static str {
-    game.ending().map_or(Ending::Other.name(), |e| e.name())
+/// The rule that ended `game` (over).
+fn rules_ending<G: Game>(game: &G) -> Termination {
+    Termination::Rules(game.ending().unwrap_or(Ending::Other))
 }
 
 /// The scores of a game `seat` forfeited: 0 for it, and the rest of what a game hands out

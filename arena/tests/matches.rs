@@ -12,7 +12,7 @@ fn opts(games: usize, threads: usize) -> MatchOptions {
 #[test]
 fn two_player_seats_alternate_and_totals_add_up() {
     let agents: [&dyn Agent<MiniHexchess>; 2] = [&GreedyAgent, &RandomAgent];
-    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(30, 2), &|_| false);
+    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(30, 2), &|_, _| false);
     assert_eq!(r.games, 30);
     for agent in 0..2 {
         assert_eq!(r.seat_games[agent], vec![15, 15], "agent {agent} seats");
@@ -29,7 +29,7 @@ fn two_player_seats_alternate_and_totals_add_up() {
 #[test]
 fn three_player_matches_use_every_seat_order_equally_often() {
     let agents: [&dyn Agent<Wellisch>; 3] = [&GreedyAgent, &RandomAgent, &RandomAgent];
-    let r = play_match::<Wellisch>(&agents, &Wellisch::start(), opts(12, 2), &|_| false);
+    let r = play_match::<Wellisch>(&agents, &Wellisch::start(), opts(12, 2), &|_, _| false);
     for agent in 0..3 {
         assert_eq!(r.seat_games[agent], vec![4, 4, 4], "agent {agent} seats");
     }
@@ -40,12 +40,12 @@ fn three_player_matches_use_every_seat_order_equally_often() {
 #[test]
 fn a_match_is_reproducible_and_stops_when_asked() {
     let agents: [&dyn Agent<MiniHexchess>; 2] = [&GreedyAgent, &RandomAgent];
-    let a = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(10, 1), &|_| false);
-    let b = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(10, 2), &|_| false);
+    let a = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(10, 1), &|_, _| false);
+    let b = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(10, 2), &|_, _| false);
     // Thinking time is wall-clock time, which no seed fixes; everything else must agree.
     let untimed = |r: MatchResult| MatchResult { thinking: Vec::new(), ..r };
     assert_eq!(untimed(a), untimed(b), "the same seed gives the same totals, however many threads");
-    let stopped = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(50, 1), &|r| r.games >= 7);
+    let stopped = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(50, 1), &|r, _| r.games >= 7);
     assert_eq!(stopped.games, 7);
 }
 
@@ -57,7 +57,7 @@ fn paired_games_share_their_opening() {
     let agents: [&dyn Agent<MiniHexchess>; 2] = [&RandomAgent, &RandomAgent];
     let o =
         MatchOptions { games: 40, opening_plies: 300, max_plies: 300, adjudicate_material: 0.0, threads: 1, seed: 9 };
-    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), o, &|_| false);
+    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), o, &|_, _| false);
     assert!(r.wins[0] + r.wins[1] >= 4, "too few decisive games to tell: {r:?}");
     assert_eq!(r.wins[0], r.wins[1], "{r:?}");
     assert_eq!(r.seat_wins[0][0], r.seat_wins[1][0], "{r:?}");
@@ -76,16 +76,48 @@ fn the_move_limit_scores_a_material_lead_as_a_win_when_asked() {
         threads: 1,
         seed: 3,
     };
-    let r = play_match::<MiniHexchess>(&agents, &lead, at_limit(3.0), &|_| false);
+    let r = play_match::<MiniHexchess>(&agents, &lead, at_limit(3.0), &|_, _| false);
     assert_eq!(r.endings.get(arena::MATERIAL_ENDING), Some(&4), "{r:?}");
     assert_eq!((r.wins[0], r.wins[1], r.draws), (2, 2, 0), "white wins each game, whoever sits there");
     assert_eq!(r.adjudicated, 4);
     // A lead smaller than the margin, or no margin at all, is a draw.
     for margin in [5.5, 0.0] {
-        let r = play_match::<MiniHexchess>(&agents, &lead, at_limit(margin), &|_| false);
+        let r = play_match::<MiniHexchess>(&agents, &lead, at_limit(margin), &|_, _| false);
         assert_eq!((r.draws, r.endings.get("move limit")), (4, Some(&4)), "margin {margin}: {r:?}");
     }
     // Level material is a draw at any margin.
-    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), at_limit(0.5), &|_| false);
+    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), at_limit(0.5), &|_, _| false);
     assert_eq!((r.draws, r.endings.get("move limit")), (4, Some(&4)), "{r:?}");
+}
+
+/// Every game handed to the caller as it ends, as text and read back.
+fn games_as_text<G: Game + rules::Material>(agents: &[&dyn Agent<G>], variant: rules::Variant) -> Vec<rules::GameText> {
+    let texts = std::sync::Mutex::new(Vec::new());
+    let names: Vec<String> = agents.iter().map(|a| a.name()).collect();
+    let start = G::start().to_text();
+    let r = play_match::<G>(agents, &G::start(), opts(12, 2), &|_, game| {
+        texts.lock().unwrap().push(game.text("test", variant, &start, &names).write());
+        false
+    });
+    let texts = texts.into_inner().unwrap();
+    assert_eq!((r.games, texts.len()), (12, 12));
+    let read = rules::read_games(&texts.concat(), None).unwrap();
+    let ended: usize = r.endings.values().sum();
+    assert_eq!(ended, read.len());
+    for (name, &count) in &r.endings {
+        assert_eq!(read.iter().filter(|g| g.termination.map(|t| t.name()) == Some(name)).count(), count, "{name}");
+    }
+    read
+}
+
+#[test]
+fn the_games_of_a_match_are_handed_over_and_read_back_as_text() {
+    let two: [&dyn Agent<MiniHexchess>; 2] = [&GreedyAgent, &RandomAgent];
+    let games = games_as_text(&two, rules::Variant::MiniHexchess);
+    assert!(games.iter().all(|g| g.seats.len() == 2 && g.seats.contains(&"greedy".to_string())));
+    let three: [&dyn Agent<Wellisch>; 3] = [&GreedyAgent, &RandomAgent, &RandomAgent];
+    let games = games_as_text(&three, rules::Variant::Wellisch);
+    let mut rounds: Vec<&str> = games.iter().filter_map(|g| g.tag("Round")).collect();
+    rounds.sort_by_key(|r| r.parse::<usize>().unwrap());
+    assert_eq!(rounds, (1..=12).map(|n| n.to_string()).collect::<Vec<_>>());
 }

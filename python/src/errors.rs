@@ -5,3 +5,9 @@ use pyo3::exceptions::PyValueError;
 
 create_exception!(vzero, PositionError, PyValueError, "Position text that does not read or breaks a rule.");
 create_exception!(vzero, IllegalMoveError, PyValueError, "A move or action that cannot be played here.");
+create_exception!(
+    vzero,
+    GameTextError,
+    PyValueError,
+    "A game text that does not read, or whose moves or result the rules refuse."
+);

@@ -4,7 +4,8 @@
 //! Every variant implements [`Game`] (rules and text), which is all search needs, and beside it
 //! [`Encoding`] (the network's view), [`Pictured`] (diagrams) and [`Material`] (piece values);
 //! [`FullGame`] bundles the four for self-play and the CLI. [`VariantGame`] holds a game of any
-//! variant chosen at run time, for the CLI's engine and the Python module.
+//! variant chosen at run time, for the CLI's engine and the Python module; [`GameText`] is a
+//! game of any variant as text (docs/games.md).
 
 pub mod board_text;
 pub mod diagram;
@@ -16,6 +17,7 @@ pub mod full_game;
 #[cfg(feature = "test-support")]
 pub mod fuzz;
 pub mod game;
+pub mod game_text;
 pub mod hex;
 pub mod hexchess;
 mod history;
@@ -38,6 +40,7 @@ pub use ending::{describe_end, Ending};
 pub use error::{MoveError, PlayError, PositionError, SetupError};
 pub use full_game::FullGame;
 pub use game::{game_over_text, winning_move_by_trying, wins_by, Game};
+pub use game_text::{read_games, GameText, GameTextError, Termination};
 pub use hexchess::{Glinski, MiniHexchess};
 pub use material::{
     material_standings, material_values, move_limit_standings, Material, Standings, MATERIAL_VALUE_SCALE,

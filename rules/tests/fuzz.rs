@@ -1,14 +1,14 @@
-//! Fuzzing the position text and move text of every variant (rules::fuzz): real texts from
-//! the start positions and random games, changed or random, must be read or refused with an
-//! error, never panic, hang or allocate by a number in the text; what is read must round-trip
-//! and be playable. Bounded here; `VZERO_FUZZ_CASES=1000000 cargo test --release -p rules
+//! Fuzzing the position text and move text of every variant, and game texts (rules::fuzz): real
+//! texts from the start positions and random games, changed or random, must be read or refused
+//! with an error, never panic, hang or allocate by a number in the text; what is read must
+//! round-trip and be playable. Bounded here; `VZERO_FUZZ_CASES=1000000 cargo test --release -p rules
 //! --test fuzz` runs longer (docs/architecture.md, "Tests").
 
 use rules::fuzz::{self, mutate, CountingAlloc, Rng};
 use rules::hexchess::{Glinski, MiniHexchess};
 use rules::wellisch::Wellisch;
 use rules::weltschach::Weltschach;
-use rules::{Encoding, Game};
+use rules::{read_games, Encoding, Game, GameText, Termination, Variant, VariantGame};
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
@@ -243,6 +243,102 @@ fn fuzz_weltschach() {
     let corpus = positions::<Weltschach>(12, 80);
     fuzz_positions::<Weltschach>(16_000, &corpus, words);
     fuzz_moves::<Weltschach>(8000, &corpus, words);
+}
+
+/// Game texts (docs/games.md) of random games of `variant`, some from another start, some
+/// stopped short and marked so.
+fn game_texts(variant: Variant, games: usize, plies: usize) -> Vec<String> {
+    let mut rng = Rng::new(fuzz::SEED);
+    (0..games)
+        .map(|g| {
+            let mut game = VariantGame::start(variant);
+            let opening = if g % 2 == 1 { rng.below(6) } else { 0 };
+            let mut record = None;
+            for ply in 0..opening + rng.below(plies) {
+                if ply == opening {
+                    record = Some(GameText::new(variant, &game.to_text()));
+                }
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let chosen = rng.pick(&moves).clone();
+                let played = game.play_text(&chosen).expect("a legal move");
+                if let Some(r) = record.as_mut() {
+                    r.moves.push(played.text);
+                }
+            }
+            let mut record = record.unwrap_or_else(|| GameText::new(variant, &game.to_text()));
+            record.seats[0] = "alphabeta:1".into();
+            match game.outcome() {
+                Some(_) => record.end_by_rules(&game),
+                None if rng.percent(50) => {
+                    record.result = Some(rules::Scores::draw(variant.players()));
+                    record.termination = Some(Termination::MoveLimit);
+                }
+                None => {}
+            }
+            record.write()
+        })
+        .collect()
+}
+
+#[test]
+fn fuzz_game_texts() {
+    let mut corpus = game_texts(Variant::MiniHexchess, 30, 120);
+    corpus.extend(game_texts(Variant::Glinski, 10, 60));
+    corpus.extend(game_texts(Variant::Wellisch, 10, 60));
+    // Several games in one text.
+    corpus.push(corpus[..4].concat());
+    let words = &[
+        "[",
+        "]",
+        "\"",
+        "\\",
+        "{",
+        "}",
+        "(",
+        ")",
+        ";",
+        "\n",
+        "$1",
+        "1.",
+        "12...",
+        "+",
+        "#",
+        "*",
+        "1-0",
+        "1/2-1/2",
+        "1-1/2-0",
+        "[Variant \"glinski\"]",
+        "[Start \"",
+        "[FEN \"",
+        "[Result \"0-1\"]",
+        "[Termination \"checkmate\"]",
+        "[Termination \"move limit\"]",
+        "[White \"x\"]",
+        "pass",
+        "x",
+        "=Q",
+    ];
+    let stats = fuzz::run(
+        "game texts",
+        6000,
+        |rng| mutate::text(rng, &corpus, words),
+        |text| match read_games(text, None) {
+            Ok(games) => {
+                let written: String = games.iter().map(GameText::write).collect();
+                let again = read_games(&written, None).unwrap_or_else(|e| panic!("its own text is refused: {e}"));
+                assert_eq!(again, games, "games change when written and read again");
+                true
+            }
+            Err(e) => {
+                assert!(!e.to_string().contains('\n'), "one line: {e}");
+                false
+            }
+        },
+    );
+    assert!(stats.read > 0, "no game text was read");
 }
 
 // Inputs the fuzzing found, minimized, as regression tests.

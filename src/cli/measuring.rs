@@ -90,6 +90,10 @@ pub struct MatchFlags {
     /// move's simulations).
     #[arg(long)]
     pub fresh_search: bool,
+    /// Append every game to this file as text as it ends: tags naming the variant, the players,
+    /// the result and the ending, then the moves (docs/games.md; `vzero replay` reads it).
+    #[arg(long, value_name = "FILE")]
+    pub games_out: Option<PathBuf>,
 }
 
 /// Flags of `vzero gauntlet`.

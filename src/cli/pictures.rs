@@ -21,8 +21,9 @@ pub struct RenderArgs {
     /// The moves that lead from there to the position to draw (not with --game).
     #[command(flatten)]
     pub moves: MovesArg,
-    /// Draw a position of a recorded game: a replay shard (RUN/replay/*.shard) or a game text
-    /// file (RUN/games/*.txt, no search statistics).
+    /// Draw a position of a recorded game: a replay shard (RUN/replay/*.shard), a game text
+    /// file (docs/games.md) or a run's game lines (RUN/games/*.txt); text has no search
+    /// statistics.
     #[arg(long, requires = "ply", conflicts_with_all = ["position", "moves"])]
     pub game: Option<PathBuf>,
     /// Which game of the file, counting from 0 (to 999999) [default: 0].
@@ -47,10 +48,11 @@ pub struct RenderArgs {
 /// Flags of `vzero replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// A replay shard (RUN/replay/*.shard) or a game text file (RUN/games/*.txt, one game a
-    /// line, no search statistics).
+    /// A replay shard (RUN/replay/*.shard), a game text file (docs/games.md) or a run's game
+    /// lines (RUN/games/*.txt, one game a line); text has no search statistics.
     pub game: PathBuf,
-    /// The variant of a game text file outside a run directory (otherwise read from the run).
+    /// The variant of a run's game lines outside their run directory, or of a game text
+    /// without a [Variant] tag (otherwise read from the game or the run).
     #[arg(long)]
     pub variant: Option<Variant>,
     /// Which game of the file, counting from 0 (to 999999).

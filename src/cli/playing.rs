@@ -1,11 +1,13 @@
 //! Flags of the commands that search a position with the model: `play`, `analyse` and `uci`.
 
+use std::path::PathBuf;
+
 use clap::Args;
 use rules::Variant;
 
 use super::net::{ModelArg, NetArgs};
 use super::position::{MovesArg, PositionArg, VariantArg};
-use super::values::{count, seed, simulations, threads_1_to_256, MAX_MULTIPV};
+use super::values::{count, game_index, plies, seed, simulations, threads_1_to_256, MAX_MULTIPV};
 
 /// Flags of `vzero play`.
 #[derive(Debug, Args)]
@@ -29,6 +31,10 @@ pub struct PlayArgs {
     /// Where the game starts.
     #[command(flatten)]
     pub start: PositionArg,
+    /// Append the game to this file as text when it ends or is left (docs/games.md; `vzero
+    /// replay`, `render --game` and `analyse --game` read it).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
     #[command(flatten)]
     pub net: NetArgs,
 }
@@ -36,15 +42,26 @@ pub struct PlayArgs {
 /// Flags of `vzero analyse`.
 #[derive(Debug, Args)]
 pub struct AnalyseArgs {
-    /// The variant of the position to analyse.
-    #[command(flatten)]
-    pub game: VariantArg,
-    /// Where the position starts.
+    /// The variant of the position to analyse; with --game it defaults to the game's own.
+    #[arg(long, required_unless_present = "game")]
+    pub variant: Option<Variant>,
+    /// Where the position starts (not with --game).
     #[command(flatten)]
     pub start: PositionArg,
-    /// The moves that lead from there to the position to analyse.
+    /// The moves that lead from there to the position to analyse (not with --game).
     #[command(flatten)]
     pub moves: MovesArg,
+    /// Analyse a position of a recorded game: a game text file (docs/games.md) or a replay
+    /// shard (RUN/replay/*.shard).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
+    pub game: Option<PathBuf>,
+    /// Which game of the file, counting from 0 (to 999999) [default: 0].
+    #[arg(long, requires = "game", value_parser = game_index())]
+    pub game_index: Option<usize>,
+    /// With --game: the position after this many moves (0 is the start, to 100000) [default:
+    /// the game's last position, or the last one with a move to play where the game is over].
+    #[arg(long, requires = "game", value_parser = plies::<usize>(0))]
+    pub ply: Option<usize>,
     /// The network to search with.
     #[command(flatten)]
     pub engine: ModelArg,

@@ -2,23 +2,37 @@
 
 use std::sync::atomic::Ordering;
 
-use anyhow::anyhow;
+use std::path::Path;
+
+use anyhow::{anyhow, bail};
+use rules::{Variant, VariantGame};
 use serde::Serialize;
 
 use super::start::{refuse_finished, setup_usage};
 use crate::cli::AnalyseArgs;
+use crate::game_file::load_moves;
 use mcts::RootMove;
 
 use crate::engine::{cp_from_q, open_session, uniform_reason, Analysis, EngineSettings, Limits, INFO_EVERY};
 
 /// Searches the position and prints what the search found.
 pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
+    let (variant, position, moves) = match &args.game {
+        Some(path) => game_position(&args, path)?,
+        None => {
+            let variant = args.variant.ok_or_else(|| anyhow!("--variant is needed without --game"))?;
+            (variant, args.start.position.clone(), args.moves.list())
+        }
+    };
     let inference = args.net.inference(args.threads)?;
-    let model = args.engine.model.resolve(args.game.variant);
-    let mut session =
-        open_session(args.game.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
-    let start = session.set_position(args.start.position.as_deref(), &args.moves.list()).map_err(setup_usage);
-    if let Err(e) = start.and_then(|()| refuse_finished(session.game().game_over_text(), args.moves.moves.is_some())) {
+    let model = args.engine.model.resolve(variant);
+    let mut session = open_session(variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
+    let start = session.set_position(position.as_deref(), &moves).map_err(setup_usage);
+    let over = || match &args.game {
+        Some(path) => refuse_finished_ply(session.game().game_over_text(), path),
+        None => refuse_finished(session.game().game_over_text(), args.moves.moves.is_some()),
+    };
+    if let Err(e) = start.and_then(|()| over()) {
         session.close();
         return Err(e);
     }
@@ -26,7 +40,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         Some(dir) => eprintln!("vzero analyse: searching with {}", dir.display()),
         None => eprintln!(
             "vzero analyse: searching with the uniform evaluator ({})",
-            uniform_reason(&args.engine.model, args.game.variant)
+            uniform_reason(&args.engine.model, variant)
         ),
     }
     let limits = Limits { nodes: Some(args.sims.max(1)), ..Limits::default() };
@@ -53,15 +67,44 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<()> {
         );
     }
     if args.json {
-        let json = AnalysisJson {
-            partial,
-            ..to_json(args.game.variant.name(), model.as_deref(), &position, args.sims, &report)
-        };
+        let json = AnalysisJson { partial, ..to_json(variant.name(), model.as_deref(), &position, args.sims, &report) };
         println!("{}", serde_json::to_string(&json)?);
     } else {
         print_table(&report, partial.then_some(args.sims));
     }
     Ok(())
+}
+
+/// The variant, start and moves of the position `--game`, `--game-index` and `--ply` name: by
+/// default the game's last position, or the one before it where the game is over there.
+fn game_position(args: &AnalyseArgs, path: &Path) -> anyhow::Result<(Variant, Option<String>, Vec<String>)> {
+    let (variant, start, mut moves) = load_moves(path, args.game_index.unwrap_or(0), args.variant)?;
+    let plies = moves.len();
+    let ply = match args.ply {
+        Some(ply) if ply > plies => bail!("--ply {ply} is out of range: the game has {plies} moves (0..={plies})"),
+        Some(ply) => ply,
+        None => {
+            let last = VariantGame::setup(variant, Some(&start), &moves)?;
+            if last.outcome().is_some() {
+                plies.saturating_sub(1)
+            } else {
+                plies
+            }
+        }
+    };
+    moves.truncate(ply);
+    Ok((variant, Some(start), moves))
+}
+
+/// Refuses a position of a recorded game where the game is over (`over`).
+fn refuse_finished_ply(over: Option<String>, path: &Path) -> anyhow::Result<()> {
+    match over {
+        None => Ok(()),
+        Some(reason) => Err(crate::cli::usage(format!(
+            "--game {}: at that ply {reason}; there is no move to search (choose an earlier --ply)",
+            path.display()
+        ))),
+    }
 }
 
 /// What `vzero analyse --json` prints and the browser page shows: a search's report. Its keys

@@ -7,13 +7,14 @@ use arena::forfeit::{forfeit_counts, Forfeit};
 use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::rating::{elo_estimate, sprt, SprtDecision};
 use arena::uci::EngineBudget;
-use arena::{play_match, Agent, MatchOptions, MatchResult};
+use arena::{play_match, Agent, MatchOptions, MatchResult, PlayedGame};
 use rules::{with_game, FullGame};
 use selfplay::progress::Progress;
 use serde_json::json;
 
 use super::start::{refuse_finished, start_position};
 use crate::cli::{usage, ArenaArgs};
+use crate::games_out::GamesOut;
 
 /// Plays the match and prints its table.
 pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
@@ -56,6 +57,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     if let Some(out) = &args.out {
         crate::output::check_out_file(out, None, &[])?;
     }
+    let games_out = GamesOut::open("--games-out", args.play.games_out.as_deref())?;
     // The start is judged before any player is loaded: a finished game has no move to play.
     with_game!(args.game.variant, G => start_position::<G>(args.start.position.as_deref(), None)
         .and_then(|start| refuse_finished(rules::game_over_text(&start), false)))?;
@@ -65,16 +67,20 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         // top collapses when they are busy, as `vzero uci` found (20 times slower on 2 cores).
         nn::set_threads(1);
     }
-    with_game!(args.game.variant, G => arena_match::<G>(&args, &specs, sprt_bounds, engine_budget, inference))
+    let out = games_out.as_ref();
+    with_game!(args.game.variant, G => arena_match::<G>(&args, &specs, sprt_bounds, engine_budget, inference, out))?;
+    games_out.map_or(Ok(()), GamesOut::finish)
 }
 
-/// Plays the match of game `G`, prints its report and appends it to `--out`.
+/// Plays the match of game `G`, prints its report and appends it to `--out`, and every game
+/// to `games_out`.
 fn arena_match<G: FullGame>(
     a: &ArenaArgs,
     specs: &[PlayerSpec],
     sprt_bounds: Option<(f64, f64)>,
     engine_budget: EngineBudget,
     inference: nn::Inference,
+    games_out: Option<&GamesOut>,
 ) -> anyhow::Result<()> {
     let opts = PlayerOptions {
         default_sims: a.sims,
@@ -98,23 +104,25 @@ fn arena_match<G: FullGame>(
         "after the games in progress; the results so far are printed and marked interrupted",
     )?;
     let bar = Progress::new(true, a.games as u64, "games");
-    let stop = |r: &MatchResult| {
+    let start = start_position::<G>(a.start.position.as_deref(), None)?;
+    let (start_text, names) = (start.to_text(), agents.iter().map(|p| p.name()).collect::<Vec<_>>());
+    let after_game = |r: &MatchResult, game: &PlayedGame| {
         bar.set_position(r.games as u64);
+        let text = |g: &PlayedGame| g.text("vzero arena", a.game.variant, &start_text, &names);
+        let kept = games_out.is_none_or(|out| out.append(&text(game)));
         let decided = match sprt_bounds {
             Some((e0, e1)) => sprt(&r.first_scores, e0, e1).1 != SprtDecision::Continue,
             None => false,
         };
-        decided || signal.load(Ordering::Relaxed)
+        decided || signal.load(Ordering::Relaxed) || !kept
     };
-    let start = start_position::<G>(a.start.position.as_deref(), None)?;
-    let result = play_match::<G>(&agents, &start, opts, &stop);
+    let result = play_match::<G>(&agents, &start, opts, &after_game);
     bar.finish_and_clear();
     // Cut short by a signal (an SPRT decision ends a match early on purpose, and is not).
     let interrupted = signal.load(Ordering::Relaxed) && result.games < a.games;
     if interrupted {
         println!("stopped by a signal after {} of {} games; the results so far:", result.games, a.games);
     }
-    let names: Vec<String> = agents.iter().map(|p| p.name()).collect();
     let mut record = report(G::NAME, &names, &result, sprt_bounds, a.games);
     record["games_planned"] = json!(a.games);
     record["interrupted"] = json!(interrupted);

@@ -1,7 +1,7 @@
 //! `vzero gauntlet`: a run's checkpoints against fixed opponents, rated on one scale.
 
 use anyhow::Context;
-use rules::{with_game, FullGame};
+use rules::{with_game, KnownVariant};
 use selfplay::gauntlet::{
     gauntlet_matches, gauntlet_settings, gauntlet_table_from_log, head_to_head_from_log, run_gauntlet, GauntletMatch,
     GauntletOptions, GauntletPlan, GauntletRow, GauntletSetting, GauntletTable, HeadToHead,
@@ -11,6 +11,7 @@ use selfplay::Config;
 use selfplay::RunDir;
 
 use crate::cli::GauntletArgs;
+use crate::games_out::GamesOut;
 
 /// Plays the missing games and prints the table.
 pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
@@ -35,8 +36,10 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
         seed: args.play.seed,
     };
     if !args.table_only {
+        let games_out = GamesOut::open("--games-out", args.play.games_out.as_deref())?;
         let inference = args.net.inference(args.play.threads)?;
-        with_game!(config.variant, G => play::<G>(&dir, &opts, inference))?;
+        with_game!(config.variant, G => play::<G>(&dir, &opts, inference, games_out.as_ref()))?;
+        games_out.map_or(Ok(()), GamesOut::finish)?;
     }
     let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
     // The table of these flags' setting; else, of a run's own gauntlet or one played with other
@@ -79,8 +82,14 @@ fn no_table(run: &std::path::Path, sims: u32, settings: &[GauntletSetting]) -> S
     )
 }
 
-/// Plays the gauntlet's missing matches, printing each as it ends.
-fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Inference) -> anyhow::Result<()> {
+/// Plays the gauntlet's missing matches, printing each as it ends and appending its games to
+/// `games_out`.
+fn play<G: KnownVariant>(
+    dir: &RunDir,
+    opts: &GauntletOptions,
+    inference: nn::Inference,
+    games_out: Option<&GamesOut>,
+) -> anyhow::Result<()> {
     let stop = crate::stop::on_stop_signal("after the games in progress; their match is kept, marked interrupted")?;
     let mut report = |g: &GauntletMatch| {
         let per_move = g.player_seconds / g.player_moves.max(1) as f64;
@@ -95,7 +104,11 @@ fn play<G: FullGame>(dir: &RunDir, opts: &GauntletOptions, inference: nn::Infere
         );
     };
     let mut plan = |p: &GauntletPlan| println!("gauntlet: {}", p.describe());
-    run_gauntlet::<G>(dir, opts, inference, &stop, &mut plan, &mut report)?;
+    let (variant, start) = (G::VARIANT, G::start().to_text());
+    let on_game = |game: &arena::PlayedGame, names: &[String]| {
+        games_out.is_some_and(|out| !out.append(&game.text("vzero gauntlet", variant, &start, names)))
+    };
+    run_gauntlet::<G>(dir, opts, inference, &stop, &mut plan, &mut report, &on_game)?;
     Ok(())
 }
 

@@ -94,7 +94,7 @@ const BACKGROUND: &str = "board-cells";
 pub struct ReplayInfo<'a> {
     /// The page's heading.
     pub title: &'a str,
-    /// Final score of each seat.
+    /// Final score of each seat (none for a game not finished).
     pub scores: &'a [f32],
 }
 
@@ -103,13 +103,15 @@ pub fn replay_html(info: &ReplayInfo<'_>, frames: &[Frame]) -> String {
     let plies = frames.len().saturating_sub(1);
     let players = frames.first().map(|f| f.diagram.players.clone()).unwrap_or_default();
     let result: Vec<String> = players.iter().zip(info.scores).map(|(p, s)| format!("{} {s}", escape(p))).collect();
+    // A game saved before its end has no scores.
+    let result = if result.is_empty() { "unfinished".to_string() } else { result.join(", ") };
     let mut html = String::new();
     let _ = write!(
         html,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{} &#8212; result: {}</h1>\n",
         escape(info.title),
         escape(info.title),
-        result.join(", ")
+        result
     );
     html.push_str(
         "<div class=\"controls\"><button id=\"first\" title=\"Home\">&#171; first</button><button id=\"prev\" title=\"left arrow\">&#9664; prev</button>",

@@ -88,7 +88,7 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
         }
     };
     // The run's gauntlet is one checkpoint against a few opponents: its size is in the config.
-    run_gauntlet::<G>(dir, &opts, inference, stop, &mut |_| {}, &mut report)?;
+    run_gauntlet::<G>(dir, &opts, inference, stop, &mut |_| {}, &mut report, &|_, _| false)?;
     Ok(())
 }
 

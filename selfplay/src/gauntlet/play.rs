@@ -11,7 +11,7 @@ use super::{CheckpointChoice, GauntletMatch, GauntletSetting};
 use crate::store::events::{read_events, RunEvent};
 use crate::store::rundir::{RunDir, RunIoError};
 use arena::players::{load_players, PlayerError, PlayerOptions, PlayerSpec};
-use arena::{play_match, Agent, MatchOptions};
+use arena::{play_match, Agent, MatchOptions, PlayedGame};
 use mcts::game_seed;
 use nn::checkpoint::usable_checkpoints;
 
@@ -150,8 +150,9 @@ struct Pairing {
 }
 
 /// Plays every pairing of `opts` its missing games, logging each match to the run as it ends
-/// (and handing it to `on_match`, after handing what it will play to `on_plan`); stops between
-/// games once `stop` is set. Returns the new matches.
+/// (and handing it to `on_match`, after handing what it will play to `on_plan`, and each game
+/// as it ends to `on_game` with the names of its match's players, the checkpoint first); stops
+/// between games once `stop` is set or `on_game` returns true. Returns the new matches.
 pub fn run_gauntlet<G: Encoding + Material>(
     dir: &RunDir,
     opts: &GauntletOptions,
@@ -159,6 +160,7 @@ pub fn run_gauntlet<G: Encoding + Material>(
     stop: &AtomicBool,
     on_plan: &mut dyn FnMut(&GauntletPlan),
     on_match: &mut dyn FnMut(&GauntletMatch),
+    on_game: &(dyn Fn(&PlayedGame, &[String]) -> bool + Sync),
 ) -> Result<Vec<GauntletMatch>, GauntletError> {
     check_games::<G>(opts.games)?;
     if inference.device == nn::Device::Cpu {
@@ -207,7 +209,10 @@ pub fn run_gauntlet<G: Encoding + Material>(
             durable::check_writable(&dir.metrics())
                 .map_err(|e| GauntletError::Unwritable { log: dir.metrics(), why: e.into() })?;
         }
-        let event = play_pairing::<G>(pairing, &player_name, opts, opts.games - have, have, inference, stop)?;
+        let mut names = vec![player_name.clone()];
+        names.extend(std::iter::repeat_n(pairing.opponent_name.clone(), G::NUM_PLAYERS - 1));
+        let after_game = |game: &PlayedGame| on_game(game, &names) || stop.load(Ordering::Relaxed);
+        let event = play_pairing::<G>(pairing, &player_name, opts, opts.games - have, have, inference, &after_game)?;
         if event.games == 0 {
             break;
         }
@@ -265,7 +270,7 @@ fn pairings(dir: &RunDir, opts: &GauntletOptions) -> Result<Vec<Pairing>, Gauntl
 }
 
 /// Plays `games` games of one pairing, of which `have` were played before (so the openings
-/// differ from theirs).
+/// differ from theirs), until `after_game` returns true.
 fn play_pairing<G: Encoding + Material>(
     pairing: &Pairing,
     player_name: &str,
@@ -273,7 +278,7 @@ fn play_pairing<G: Encoding + Material>(
     games: usize,
     have: usize,
     inference: nn::Inference,
-    stop: &AtomicBool,
+    after_game: &(dyn Fn(&PlayedGame) -> bool + Sync),
 ) -> Result<GauntletMatch, GauntletError> {
     let mut specs = vec![PlayerSpec::Network(pairing.player.clone(), Some(opts.sims))];
     specs.extend(std::iter::repeat_n(pairing.opponent.clone(), G::NUM_PLAYERS - 1));
@@ -297,7 +302,7 @@ fn play_pairing<G: Encoding + Material>(
         threads: opts.threads,
         seed: game_seed(opts.seed ^ pairing_seed, have as u64),
     };
-    let result = play_match::<G>(&agents, &G::start(), match_opts, &|_| stop.load(Ordering::Relaxed));
+    let result = play_match::<G>(&agents, &G::start(), match_opts, &|_, game| after_game(game));
     let opponents = 1..G::NUM_PLAYERS;
     let opponent_forfeits: Vec<arena::forfeit::Forfeit> = result.forfeits[opponents.clone()].concat();
     let mut event = GauntletMatch {

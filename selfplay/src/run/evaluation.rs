@@ -131,7 +131,7 @@ fn evaluate_network<G: Encoding>(
         // the minute between lines, and the table comes only after the last one.
         let bar = Progress::new(progress, planned as u64, &format!("evaluation games {who}vs {name}"));
         bar.line_now();
-        let result = play_match::<G>(&seats, &start, opts, &|r| {
+        let result = play_match::<G>(&seats, &start, opts, &|r, _| {
             bar.set_position(r.games as u64);
             stop.load(Ordering::Relaxed)
         });

@@ -53,7 +53,7 @@ pub fn gate<G: Encoding>(
         seed: config.seed ^ 0x6A7E,
     };
     let start = start_state::<G>(config)?;
-    let decided = |r: &arena::MatchResult| {
+    let decided = |r: &arena::MatchResult, _: &arena::PlayedGame| {
         g.sprt.is_some_and(|[elo0, elo1]| sprt(&r.first_scores, elo0, elo1).1 != SprtDecision::Continue)
     };
     let result = play_match::<G>(&seats, &start, opts, &decided);

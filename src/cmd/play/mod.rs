@@ -10,12 +10,13 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{anyhow, Context};
 
-use rules::{board_text, BoardMove};
+use rules::{board_text, BoardMove, GameText};
 
 use crate::cli::PlayArgs;
 use crate::clip::clip_quotes;
 use crate::cmd::analyse::print_table;
 use crate::engine::{open_session, uniform_reason, Analysis, EngineSettings, Limits, Session, INFO_EVERY};
+use crate::games_out::GamesOut;
 use crate::line_input::{read_line, too_long, Line, MAX_LINE};
 use input::{parse_input, parse_seats, Input, HELP};
 
@@ -26,13 +27,23 @@ const LINE_WIDTH: usize = 78;
 
 /// Opens the model, then plays until the game ends, the person quits or the input ends.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+    let save = GamesOut::open("--save", args.save.as_deref())?;
     let inference = args.net.inference(1)?;
     let model = args.engine.model.resolve(args.game.variant);
     let mut session =
         open_session(args.game.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
-    let result = Table::new(&mut session, &args).and_then(|mut table| table.play());
+    let result = Table::new(&mut session, &args).and_then(|mut table| {
+        let played = table.play();
+        if let Some(save) = &save {
+            // The game so far is kept whatever ended it.
+            if save.append(&table.game_text()) {
+                println!("Saved the game to {}.", save.path().display());
+            }
+        }
+        played
+    });
     session.close();
-    result
+    result.and(save.map_or(Ok(()), GamesOut::finish))
 }
 
 /// A move of the game so far and who chose it.
@@ -48,6 +59,8 @@ struct Table<'a> {
     names: Vec<String>,
     people: Vec<usize>,
     history: Vec<ChosenMove>,
+    /// The start position's text.
+    start: String,
 }
 
 impl<'a> Table<'a> {
@@ -62,7 +75,27 @@ impl<'a> Table<'a> {
             .map(|d| d.players)
             .ok_or_else(|| anyhow!("variant '{}' has no board picture to play on", args.game.variant))?;
         let people = parse_seats(&args.seats, &names)?;
-        Ok(Table { session, args, names, people, history: Vec::new() })
+        let start = session.game().to_text();
+        Ok(Table { session, args, names, people, history: Vec::new(), start })
+    }
+
+    /// The game so far as text: people's seats named `person`, the model's as an arena player
+    /// that searches as it does (`PATH:SIMS`, `mcts:SIMS` without a model).
+    fn game_text(&self) -> GameText {
+        let game = self.session.game();
+        let mut text = GameText::new(game.variant(), &self.start);
+        text.tags.push(("Event".into(), "vzero play".into()));
+        let sims = self.args.sims.max(1);
+        let model = match self.session.model() {
+            Some(path) => format!("{}:{sims}", path.display()),
+            None => format!("mcts:{sims}"),
+        };
+        text.seats = (0..self.names.len())
+            .map(|seat| if self.people.contains(&seat) { "person".to_string() } else { model.clone() })
+            .collect();
+        text.moves = self.history.iter().map(|p| p.mv.text.clone()).collect();
+        text.end_by_rules(game);
+        text
     }
 
     fn play(&mut self) -> anyhow::Result<()> {

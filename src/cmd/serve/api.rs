@@ -12,8 +12,8 @@ use super::http::{Refusal, Response};
 use super::players::{check_sims, choices, Seat};
 use super::request::Request;
 use super::wire::{
-    AnalyseRequest, IdRequest, JobKind, MoveRequest, NewRequest, PlayersReply, PositionRequest, VariantInfo,
-    VariantsReply,
+    AnalyseRequest, IdRequest, JobKind, LoadRequest, MoveRequest, NewRequest, PlayersReply, PositionRequest,
+    VariantInfo, VariantsReply,
 };
 use super::{page, runs, save};
 
@@ -92,22 +92,36 @@ fn state_of(app: &Arc<App>, id: u64) -> Answer {
 pub fn new_game(request: &Request) -> Answer {
     let (app, r) = (request.app, request.body::<NewRequest>()?);
     let variant = r.variant.parse::<Variant>().map_err(|e| Refusal::Bad(e.to_string()))?;
-    if r.players.len() != variant.players() {
+    open_game(app, variant, &r.players, r.position.as_deref(), &r.moves)
+}
+
+/// `POST /api/load`: the first game of a game text (docs/games.md), its seats played by the
+/// request's players, or all by the person.
+pub fn load_game(request: &Request) -> Answer {
+    let (app, r) = (request.app, request.body::<LoadRequest>()?);
+    let games = rules::read_games(&r.text, None).map_err(|e| Refusal::Bad(format!("the game text: {e}")))?;
+    let game = games.into_iter().next().ok_or_else(|| Refusal::Bad("the game text holds no game".into()))?;
+    let players = r.players.unwrap_or_else(|| vec![super::players::PERSON.to_string(); game.variant.players()]);
+    open_game(app, game.variant, &players, game.start.as_deref(), &game.moves)
+}
+
+/// A new game of `variant` with `players` from `position` (the start if `None`) after `moves`.
+fn open_game(app: &Arc<App>, variant: Variant, players: &[String], position: Option<&str>, moves: &[String]) -> Answer {
+    if players.len() != variant.players() {
         return Err(Refusal::Bad(format!(
             "{variant} has {} seats, the request names {} players",
             variant.players(),
-            r.players.len()
+            players.len()
         )));
     }
     let s = &app.settings;
-    let seats = r
-        .players
+    let seats = players
         .iter()
         .map(|p| Seat::parse(p, variant, &s.roots, s.sims))
         .collect::<Result<Vec<Seat>, String>>()
         .map_err(Refusal::Bad)?;
-    let mut game = Game::new(variant, r.position.as_deref(), seats).map_err(Refusal::Bad)?;
-    for (i, text) in r.moves.iter().enumerate() {
+    let mut game = Game::new(variant, position, seats).map_err(Refusal::Bad)?;
+    for (i, text) in moves.iter().enumerate() {
         game.play(text, None).map_err(|e| Refusal::Bad(format!("move {} of the game: {e}", i + 1)))?;
     }
     let id = app.add_game(game).map_err(Refusal::Busy)?;
@@ -193,9 +207,22 @@ pub fn stop(request: &Request) -> Answer {
     state_of(app, id)
 }
 
-/// `GET /api/save?id=N`: the game as a replay shard, downloaded.
+/// `GET /api/save?id=N`: the game as a replay shard, downloaded; with `as=text`, as text
+/// (docs/games.md).
 pub fn save_game(request: &Request) -> Answer {
     let (app, id) = (request.app, request.query.id()?);
+    match request.query.get("as") {
+        None | Some("shard") => {}
+        Some("text") => {
+            let (text, variant) = app
+                .read_game(id, |game| (save::text_of(game).write(), game.position.variant()))
+                .ok_or_else(|| missing(id))?;
+            let name = format!("vzero-{}-game-{id}.{}", variant.name(), rules::game_text::EXTENSION);
+            let body = text.into_bytes();
+            return Ok(Response { status: 200, content_type: "text/plain; charset=utf-8", body, download: Some(name) });
+        }
+        Some(other) => return Err(Refusal::Bad(format!("as='{other}': expected text or shard"))),
+    }
     let (bytes, variant) =
         app.read_game(id, |game| (save::shard_of(game), game.position.variant())).ok_or_else(|| missing(id))?;
     let bytes = bytes.map_err(Refusal::Failed)?;

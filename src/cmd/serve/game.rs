@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use rules::{BoardMove, Ending, Variant, VariantGame};
+use rules::game_text::check_mark;
+use rules::{BoardMove, Variant, VariantGame};
 
 use super::players::Seat;
 use super::wire::{
@@ -43,20 +44,8 @@ pub struct Played {
     pub mv: BoardMove,
     /// A network's search that chose it.
     pub search: Option<MoveSearch>,
-    /// What it gave: `+` check, `#` checkmate, `` neither ([`mark_of`]).
+    /// What it gave: `+` check, `#` checkmate, `` neither ([`check_mark`]).
     pub mark: &'static str,
-}
-
-/// What the move that reached `position` gave, as the move list shows it after the move: `#`
-/// for a checkmate, `+` for a check, nothing otherwise.
-pub fn mark_of(position: &VariantGame) -> &'static str {
-    if position.ending() == Some(Ending::Checkmate) {
-        "#"
-    } else if position.checked_king().is_some() {
-        "+"
-    } else {
-        ""
-    }
 }
 
 /// A game on the page: its moves, its seats, and what the engine is doing about it.
@@ -125,7 +114,7 @@ impl Game {
     /// Plays `text` (a legal move); the error is the engine's one line on why not.
     pub fn play(&mut self, text: &str, search: Option<MoveSearch>) -> Result<(), String> {
         let mv = self.position.play_text(text.trim()).map_err(|e| e.to_string())?;
-        self.played.push(Played { mv, search, mark: mark_of(&self.position) });
+        self.played.push(Played { mv, search, mark: check_mark(&self.position) });
         self.changed();
         Ok(())
     }

@@ -149,17 +149,20 @@
   // Shows game `id` of the address, or says it is gone; a new game where there is none.
   function openGame(id) {
     if (!id) { return newGame(); }
-    return api('GET', '/api/game?id=' + id).then(function (g) {
-      if ($('variant').value !== g.variant) {
-        $('variant').value = g.variant;
-        return loadPlayers().then(function () { return show(g); });
-      }
-      return show(g);
-    }, function (e) {
+    return api('GET', '/api/game?id=' + id).then(showOfVariant, function (e) {
       lost(id, e.message);
       // Nothing to show or restore: a new game, below the message.
       if (!state.restore) { return newGame(); }
     });
+  }
+
+  // Shows game `g`, switching the variant chooser to its variant first.
+  function showOfVariant(g) {
+    if ($('variant').value !== g.variant) {
+      $('variant').value = g.variant;
+      return loadPlayers().then(function () { return show(g); });
+    }
+    return show(g);
   }
 
   function fail(e) { message(e.message); }
@@ -388,6 +391,7 @@
       'after move ' + state.view + ' of ' + g.moves.length + ' (\u2190 \u2192 step, End returns to the game)';
     if (document.activeElement !== $('position')) { $('position').value = g.position; }
     $('save').href = '/api/save?id=' + g.id;
+    $('save-text').href = '/api/save?id=' + g.id + '&as=text';
   }
 
   function renderAnalysis() {
@@ -558,6 +562,23 @@
   $('variant').addEventListener('change', function () { loadPlayers().then(newGame, fail); });
   $('new').addEventListener('click', newGame);
   $('restore').addEventListener('click', restore);
+  // ---- a game as text (docs/games.md): saved beside Save's replay shard, loaded from a file ----
+  (function () {
+    var saveText = document.createElement('a'), load = document.createElement('label');
+    saveText.id = 'save-text'; saveText.href = '#'; saveText.download = ''; saveText.textContent = 'Save as text';
+    load.innerHTML = 'Load game <input id="load" type="file" accept=".vgn,.pgn,.txt,text/plain" hidden>';
+    load.style.cursor = 'pointer';
+    $('save').after(' ', saveText, ' ', load);
+    $('load').addEventListener('change', function () {
+      var file = $('load').files[0];
+      if (!file) { return; }
+      file.text().then(function (text) {
+        $('load').value = '';
+        state.selected = null;
+        return api('POST', '/api/load', {text: text}).then(function (g) { message(''); return showOfVariant(g); });
+      }).catch(fail);
+    });
+  })();
   $('moves').addEventListener('click', function (e) {
     var ply = e.target.getAttribute && e.target.getAttribute('data-ply');
     if (ply) { setView(Number(ply)); }

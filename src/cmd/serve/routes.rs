@@ -65,6 +65,7 @@ pub const ROUTES: &[Route] = &[
     post("/api/analyse", api::analyse),
     post("/api/stop", api::stop),
     get("/api/save", api::save_game),
+    post("/api/load", api::load_game),
     get("/api/runs", api::list_runs),
     get("/api/run", api::run_view),
     get("/run/plot.svg", api::run_plot),

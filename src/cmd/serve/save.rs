@@ -1,8 +1,9 @@
-//! A game of the page saved as a replay shard, the file `vzero replay` and `vzero render` read:
-//! its start, every move, the searches of the network players' moves (their root moves'
-//! visits and values) and the scores (1/2 for every seat while the game goes on).
+//! A game of the page saved, for `vzero replay`, `render` and `analyse` to read: as a replay
+//! shard, with its start, every move, the searches of the network players' moves (their root
+//! moves' visits and values) and the scores (1/2 for every seat while the game goes on); or as
+//! text (docs/games.md), which people can read, paste and load again.
 
-use rules::VariantGame;
+use rules::{GameText, VariantGame};
 use selfplay::replay::{shard_bytes, GameRecord, MoveRecord};
 
 use super::game::Game;
@@ -40,4 +41,15 @@ pub fn shard_of(game: &Game) -> Result<Vec<u8>, String> {
     let record =
         GameRecord { variant: variant.name().to_string(), number: 0, start: game.start.clone(), moves, scores };
     shard_bytes(&[record])
+}
+
+/// `game` as text: its seats named as the page names its players (a person's `person`), and
+/// unfinished (`*`) until the rules end it.
+pub fn text_of(game: &Game) -> GameText {
+    let mut text = GameText::new(game.position.variant(), &game.start);
+    text.tags.push(("Event".into(), "vzero serve".into()));
+    text.seats = game.seats.iter().map(|s| if s.is_person() { "person".into() } else { s.label() }).collect();
+    text.moves = game.played.iter().map(|p| p.mv.text.clone()).collect();
+    text.end_by_rules(&game.position);
+    text
 }

@@ -71,6 +71,8 @@ const SAMPLES: &[(&str, &str, &str, u16)] = &[
     ("POST", "/api/move", r#"{"id":1,"move":"c2-c3"}"#, 200),
     ("GET", "/api/ply?id=1&ply=1", "", 200),
     ("GET", "/api/save?id=1", "", 200),
+    ("GET", "/api/save?id=1&as=text", "", 200),
+    ("POST", "/api/load", r#"{"text":"[Variant \"mini-hexchess\"]\n1. c2-c3 *"}"#, 200),
     ("POST", "/api/undo", r#"{"id":1}"#, 200),
     ("POST", "/api/position", r#"{"id":1,"position":"b/rkn/ppppp/7/3P3/2PKP2/1PNBRP1 w - 0 1"}"#, 200),
     // Refused by its own handler: this server runs no engines.

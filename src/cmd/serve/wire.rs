@@ -25,6 +25,17 @@ pub struct NewRequest {
     pub moves: Vec<String>,
 }
 
+/// `POST /api/load`: a game from its text (docs/games.md).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoadRequest {
+    /// The game text; its first game is loaded.
+    pub text: String,
+    /// One player per seat, as for `/api/new` (the person in every seat if absent).
+    #[serde(default)]
+    pub players: Option<Vec<String>>,
+}
+
 /// `POST /api/move`: the person's move in game `id`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
