@@ -231,7 +231,7 @@ fn values_at_depth<G: Material>(
         // mobility term and its end test: most of a judged node's cost on Glinski. The captures
         // alone, with the mobility the judge was given and the variant's tactical end test
         // (checkmate), see the same exchanges, where a board lists captures for less.
-        searcher.cheap_from_first_ply = G::CAPTURES_GENERATOR;
+        searcher.captures_below_first_ply = G::CAPTURES_GENERATOR;
         searcher.quiescence_nodes = u64::MAX;
         searcher.values_within(game, moves, depth, FULL_WINDOW, mobility, |i, value| values[i] = value);
     }
@@ -378,6 +378,12 @@ struct Searcher<'s, G: Material> {
     /// hex boards). Otherwise only a board with [`cheap_quiescence`] lists captures alone, and
     /// only below the first ply.
     cheap_from_first_ply: bool,
+    /// Whether the quiescence search lists captures alone below its first ply on a board with a
+    /// captures generator (the judge's, [`values_at_depth`]); its first ply counts every move
+    /// for the mobility term and lists only the captures ([`Material::count_and_captures`]).
+    /// Below it, the mobility term is the first ply's and the game ends only where
+    /// [`Material::tactical_outcome`] sees it.
+    captures_below_first_ply: bool,
     /// Nodes one cheap quiescence search may visit ([`CHEAP_QUIESCENCE_NODES`], the judge's
     /// [`JUDGE_QUIESCENCE_NODES`]).
     quiescence_nodes: u64,
@@ -403,6 +409,7 @@ impl<'s, G: Material> Searcher<'s, G> {
             nodes: 0,
             quiescence_began: 0,
             cheap_from_first_ply: false,
+            captures_below_first_ply: false,
             quiescence_nodes: CHEAP_QUIESCENCE_NODES,
             deadline: None,
             halt: Halt::NEVER,
@@ -660,7 +667,8 @@ impl<'s, G: Material> Searcher<'s, G> {
         if qply == 0 {
             self.quiescence_began = self.nodes;
         }
-        let cheap = self.cheap_from_first_ply || (Self::CHEAP_QUIESCENCE && qply > 0);
+        let cheap =
+            self.cheap_from_first_ply || ((Self::CHEAP_QUIESCENCE || self.captures_below_first_ply) && qply > 0);
         let stand_pat;
         let mut frame = if cheap {
             // Captures alone, listed only when standing pat does not already decide: the game's
@@ -678,10 +686,21 @@ impl<'s, G: Material> Searcher<'s, G> {
             frame
         } else {
             // All moves, not just captures: an empty list is mate or stalemate, and the count
-            // is the mobility term.
-            let frame = match self.expand(game, ply, &mut mobility) {
-                Ok(frame) => frame,
-                Err(value) => return value,
+            // is the mobility term. The judge's first ply counts them and lists the captures.
+            let frame = if self.captures_below_first_ply {
+                let mut frame = self.take_frame(ply);
+                let count = game.count_and_captures(&mut frame.moves);
+                if count == 0 {
+                    self.frames[ply] = frame;
+                    return self.finished(game, ply);
+                }
+                mobility[game.to_move()] = count;
+                frame
+            } else {
+                match self.expand(game, ply, &mut mobility) {
+                    Ok(frame) => frame,
+                    Err(value) => return value,
+                }
             };
             stand_pat = self.for_mover(game, static_value(game, self.root, &mobility));
             if stand_pat >= beta || qply >= MAX_QUIESCENCE_PLIES {

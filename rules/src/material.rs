@@ -27,10 +27,20 @@ pub trait Material: Game {
         moves.retain(|&mv| self.capture_value(mv) > 0.0);
     }
 
+    /// The number of legal moves, and the captures among them in `captures` (cleared first), in
+    /// one pass where the variant can (no list of the quiet moves is built): a capture search's
+    /// first ply, which counts every move for its mobility term. 0 moves is a finished game.
+    fn count_and_captures(&self, captures: &mut Vec<Self::Move>) -> u32 {
+        self.legal_moves(captures);
+        let count = captures.len() as u32;
+        captures.retain(|&mv| self.capture_value(mv) > 0.0);
+        count
+    }
+
     /// The end test of a captures-only search's nodes ([`Material::legal_captures`]): the
     /// finished game's scores where this test sees one. By default the full one
-    /// ([`Game::outcome`]); a variant whose full test lists moves may see checkmate alone (a
-    /// check test first, then the first legal reply), leaving stalemate and the draw rules to
+    /// ([`Game::outcome`]); a variant whose full test lists moves may see checkmate (a check
+    /// test first, then the first legal reply) and the draw rules alone, leaving stalemate to
     /// the searches that list every move.
     fn tactical_outcome(&self) -> Option<Scores> {
         self.outcome()

@@ -95,15 +95,18 @@ fn play_random_games<V: HexRules>(kind: Kind, games: usize, seed: u64, reference
                 } else if game.halfmove_clock() >= 100 {
                     assert_eq!(scores.get(0), 0.5);
                     assert_eq!(game.ending(), Some(Ending::QuietPlies));
+                    assert_eq!(game.tactical_outcome(), Some(scores), "the captures' end test sees draws");
                     cov.fifty_move_draws += 1;
                 } else if game.repetitions() >= 2 {
                     assert_eq!(scores.get(0), 0.5);
                     assert_eq!(game.ending(), Some(Ending::Repetition));
+                    assert_eq!(game.tactical_outcome(), Some(scores), "the captures' end test sees draws");
                     cov.repetition_draws += 1;
                 } else {
                     assert!(insufficient, "a draw by no rule in {text}");
                     assert_eq!(scores.get(0), 0.5);
                     assert_eq!(game.ending(), Some(Ending::InsufficientMaterial));
+                    assert_eq!(game.tactical_outcome(), Some(scores), "the captures' end test sees draws");
                     cov.insufficient_material_draws += 1;
                 }
                 break;
@@ -116,7 +119,10 @@ fn play_random_games<V: HexRules>(kind: Kind, games: usize, seed: u64, reference
             game.legal_captures(&mut captures);
             let capturing: Vec<HexMove> = moves.iter().copied().filter(|&m| game.capture_value(m) > 0.0).collect();
             assert_eq!(captures, capturing, "captures differ in {text}");
-            assert_eq!(game.tactical_outcome(), None, "a live position is not mate in {text}");
+            let mut counted = Vec::new();
+            assert_eq!(game.count_and_captures(&mut counted), moves.len() as u32, "count in {text}");
+            assert_eq!(counted, capturing, "counted captures differ in {text}");
+            assert_eq!(game.tactical_outcome(), None, "a live position is not over in {text}");
 
             let mv = choose(&game, &moves, &mut rng, greed);
             if let Some(p) = mv.promotion {

@@ -137,7 +137,19 @@ impl<V: HexRules> Material for HexChess<V> {
     }
 
     fn tactical_outcome(&self) -> Option<Scores> {
-        (self.in_check() && !self.has_reply()).then(|| Scores::win2(self.side as Player ^ 1))
+        if self.in_check() && !self.has_reply() {
+            return Some(Scores::win2(self.side as Player ^ 1));
+        }
+        // A repetition the judged move makes is the draw the search must see: cheap to test.
+        self.drawn_by_rule().then(|| Scores::draw(2))
+    }
+
+    fn count_and_captures(&self, captures: &mut Vec<HexMove>) -> u32 {
+        captures.clear();
+        if self.drawn_by_rule() {
+            return 0;
+        }
+        self.count_with_captures(captures)
     }
 
     fn legal_captures(&self, moves: &mut Vec<HexMove>) {

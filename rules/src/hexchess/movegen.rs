@@ -56,6 +56,40 @@ impl HexSink for Any {
     }
 }
 
+/// Counts every move and lists the captures among them: whole target sets are counted by
+/// popcount, and only their cells the other side holds become moves.
+struct CountCaptures<'a> {
+    count: u64,
+    captures: &'a mut Vec<HexMove>,
+    /// The other side's pieces.
+    theirs: u128,
+}
+
+impl MoveSink<HexMove> for CountCaptures<'_> {
+    /// En passant, the only move added alone, is a capture.
+    #[inline(always)]
+    fn add(&mut self, mv: HexMove) {
+        self.count += 1;
+        self.captures.push(mv);
+    }
+
+    #[inline(always)]
+    fn add_targets(&mut self, targets: u128, mv: impl FnMut(Cell) -> HexMove) {
+        self.count += u64::from(targets.count_ones());
+        self.captures.add_targets(targets & self.theirs, mv);
+    }
+}
+
+impl HexSink for CountCaptures<'_> {
+    #[inline(always)]
+    fn pawns<V: HexRules>(&mut self, targets: u128, by: i32, promo: u128) {
+        let promotions = V::PROMOTIONS.len() as u64;
+        self.count +=
+            u64::from((targets & !promo).count_ones()) + u64::from((targets & promo).count_ones()) * promotions;
+        self.captures.pawns::<V>(targets & self.theirs, by, promo);
+    }
+}
+
 /// Where the king stands and what restricts the other pieces.
 struct Constraints {
     /// Cells a non-king move may land on: anything not own, or in check the checker and its line.
@@ -143,6 +177,14 @@ impl<V: HexRules> HexChess<V> {
     pub(crate) fn generate_captures(&self, moves: &mut Vec<HexMove>) {
         let theirs = self.by_side[self.side as usize ^ 1];
         self.generate_onto(moves, theirs);
+    }
+
+    /// The number of legal moves, with the captures among them put in `captures`, in one pass.
+    pub(crate) fn count_with_captures(&self, captures: &mut Vec<HexMove>) -> u32 {
+        let theirs = self.by_side[self.side as usize ^ 1];
+        let mut sink = CountCaptures { count: 0, captures, theirs };
+        self.generate(&mut sink);
+        sink.count as u32
     }
 
     /// Checkers and pins of side `US`'s king.
