@@ -68,7 +68,8 @@ pub enum BenchKind {
     /// evaluator, self-play's search settings (one-move win checks on) beside the same search
     /// without the win checks, with each one's split between move generation, win checks, tree
     /// work and evaluator; then each tactical lever's cost (microseconds per simulation and
-    /// milliseconds a move at 64 and 400 simulations, alpha-beta judge).
+    /// milliseconds a move at 64 and 400 simulations, alpha-beta judge), and the default
+    /// search's simulations a second with one and two threads on one tree.
     Mcts,
     /// Network throughput alone and inside self-play (positions per second, their ratio,
     /// batch fill, games per hour) for `--config`.

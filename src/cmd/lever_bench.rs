@@ -4,10 +4,11 @@
 //! positions along one game (its start and the positions `alphabeta:1` reaches against itself
 //! after 10 and 20 plies).
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use alphabeta::tactical_evaluator;
-use mcts::{Evaluator, MoveChoice, Search, SearchParams, Tactics, UniformEvaluator};
+use mcts::{run_until, Evaluator, MoveChoice, Search, SearchParams, Tactics, UniformEvaluator, Until};
 use rules::FullGame;
 
 use super::tactics_bench::midgame_positions;
@@ -59,7 +60,38 @@ pub fn lever_bench<G: FullGame>() {
         }
         println!("{line}");
     }
+    threads_line::<G>(&positions);
 }
+
+/// Simulations the default search makes per second of wall time over `positions` with one
+/// thread and with two sharing its tree (virtual loss, [`Search::run_parallel`]), and their
+/// ratio: what a game's search gains from a second core.
+fn threads_line<G: FullGame>(positions: &[G]) {
+    let tactics = Tactics::default();
+    let evaluator = tactical_evaluator(&tactics, UniformEvaluator);
+    let mut line = format!("  {:<12}", "threads");
+    let mut rates = Vec::new();
+    for threads in [1, 2] {
+        let mut params = SearchParams::playing(THREADS_SIMULATIONS, &tactics);
+        params.max_in_flight *= threads as u32;
+        let (mut visits, mut seconds) = (0u64, 0.0);
+        for p in positions {
+            let began = Instant::now();
+            let mut search = Search::new(p.clone(), params.clone(), 0);
+            let until = Until { visits: THREADS_SIMULATIONS, deadline: Some(began + CAP), stop: None, early: false };
+            run_until(&mut search, &evaluator, threads, &until, |_| ControlFlow::Continue(()));
+            visits += u64::from(search.tree().root().visits);
+            seconds += began.elapsed().as_secs_f64();
+        }
+        let rate = visits as f64 / seconds.max(1e-9);
+        rates.push(rate);
+        line += &format!("  {threads} thread{}: {rate:>9.0} sims/s", if threads == 1 { " " } else { "s" });
+    }
+    println!("{line}  ratio {:.2} (default levers, {THREADS_SIMULATIONS} sims)", rates[1] / rates[0].max(1e-9));
+}
+
+/// Simulations of each search in the threads line: enough for both threads to stay busy.
+const THREADS_SIMULATIONS: u32 = 400;
 
 /// Searches `position` to `params.simulations` (in chunks, stopping at [`CAP`]): microseconds
 /// per root visit made, and whether the cap stopped it.
