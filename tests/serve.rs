@@ -226,6 +226,20 @@ fn a_run_is_watched_as_it_grows_and_paths_outside_are_refused() {
 }
 
 #[test]
+fn the_loopback_address_it_printed_is_answered() {
+    let server = Served::start(&["--bind", "127.0.0.2"]);
+    assert!(server.addr.starts_with("127.0.0.2:"), "{}", server.addr);
+    // As a browser sends it: the address printed, in the Host header.
+    let reply = request(&server.addr, "GET", "/api/variants", &server.addr, None);
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let foreign = request(&server.addr, "GET", "/api/variants", "127.0.0.3:80", None);
+    assert_eq!(foreign.status, 403, "another name is still refused");
+    assert!(foreign.text().contains(&format!("localhost or {}", server.addr)), "{}", foreign.text());
+    let out = server.stop("TERM");
+    assert!(!stderr_of(&out).contains("warning"), "a loopback address is not warned about: {}", stderr_of(&out));
+}
+
+#[test]
 fn another_address_is_warned_about_and_sigint_stops_it() {
     let server = Served::start(&["--bind", "0.0.0.0"]);
     assert_eq!(server.get("/api/variants").status, 200);

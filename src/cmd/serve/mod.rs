@@ -73,7 +73,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     }
     println!("vzero serve: http://{addr}/ (Ctrl-C stops)");
     let app = App::new(settings);
-    let served = server::serve(listener, Arc::clone(&app), &stop, args.bind.is_loopback());
+    let served = server::serve(listener, Arc::clone(&app), &stop);
     app.close();
     served.map_err(|e| anyhow!("the server stopped: {e}"))?;
     eprintln!("vzero serve: stopped");
