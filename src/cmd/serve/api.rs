@@ -122,7 +122,7 @@ pub fn play(request: &Request) -> Answer {
             .mover()
             .ok_or_else(|| Refusal::Bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())))?;
         if !game.seats[mover % game.seats.len()].is_person() {
-            return Err(Refusal::Conflict(format!("it is {}'s move, not yours", game.seats[mover].label())));
+            return Err(Refusal::Conflict(format!("it is {}'s move, not yours", game.seats[mover].title())));
         }
         game.play(&r.text, None).map_err(Refusal::Bad)
     })

@@ -158,7 +158,7 @@ impl App {
     pub fn start_job(self: &Arc<App>, game: &mut Game, id: u64, seat: Seat, kind: JobKind) {
         let job = Job {
             kind,
-            who: seat.label(),
+            who: seat.title(),
             stop: Arc::new(AtomicBool::new(false)),
             report: Arc::new(Mutex::new(None)),
             version: game.version,

@@ -9,10 +9,10 @@ use rules::{BoardMove, Ending, Variant, VariantGame};
 
 use super::players::Seat;
 use super::wire::{
-    BoardCaption, BoardCell, BoardPiece, BoardReply, GameReply, JobKind, LegalMove, PlyReply, Report, SeatInfo,
-    Thinking,
+    BoardCaption, BoardCell, BoardPanel, BoardPiece, BoardReply, GameReply, JobKind, LegalMove, PlyReply, Report,
+    SeatInfo, Thinking,
 };
-use crate::viz::svg_board::{SEATS, SHADES};
+use crate::viz::svg_board::{SEATS, SEAT_COLOURS, SHADES};
 
 /// A search or move choice running in the background for a game.
 pub struct Job {
@@ -181,7 +181,11 @@ impl Game {
             id,
             version: self.version,
             variant: self.position.variant().name(),
-            seats: self.seats.iter().map(|s| SeatInfo { player: s.label(), person: s.is_person() }).collect(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatInfo { player: s.text(), title: s.title(), person: s.is_person() })
+                .collect(),
             seat_names,
             to_move: self.position.to_move(),
             start: self.start.clone(),
@@ -190,6 +194,8 @@ impl Game {
             marks: self.played.iter().map(|p| p.mark).collect(),
             check: self.position.checked_king(),
             over: self.position.ending_text().or_else(|| self.position.game_over_text()),
+            result: self.position.outcome().map(|scores| result_text(scores.as_slice())),
+            ending: self.position.ending().map(Ending::name),
             pieces,
             legend,
             legal,
@@ -215,6 +221,21 @@ impl Game {
         let last = ply.checked_sub(1).and_then(|i| self.played[i].mv.cells);
         Ok(PlyReply { id, ply, position: position.to_text(), pieces, last, check: position.checked_king() })
     }
+}
+
+/// A game's result as the move list ends with it: each seat's score in seat order, joined by
+/// dashes (`1-0`, `½-½`, Glinski's stalemate `¾-¼`, Wellisch's `1-½-0`).
+pub fn result_text(scores: &[f32]) -> String {
+    let score = |v: f32| match (v * 4.0).round() as i32 {
+        q if (v * 4.0 - q as f32).abs() > 1e-4 => format!("{v:.2}"),
+        0 => "0".into(),
+        1 => "¼".into(),
+        2 => "½".into(),
+        3 => "¾".into(),
+        4 => "1".into(),
+        _ => format!("{v:.2}"),
+    };
+    scores.iter().map(|&v| score(v)).collect::<Vec<_>>().join("-")
 }
 
 /// The pieces of `position`, its legend and its seats' names, as the page draws them.
@@ -245,8 +266,11 @@ pub fn board_reply(variant: Variant) -> BoardReply {
         label: c.label.clone(),
     });
     let captions = d.iter().flat_map(|d| &d.captions).map(|c| BoardCaption { x: c.x, y: c.y, text: c.text.clone() });
+    let panels = d.iter().flat_map(|d| &d.panels).map(|p| BoardPanel { x: p.x, y: p.y, w: p.width, h: p.height });
     BoardReply {
         variant: variant.name(),
+        panels: panels.collect(),
+        colours: SEAT_COLOURS,
         cells: cells.collect(),
         captions: captions.collect(),
         label_cells: d.as_ref().is_some_and(|d| d.label_cells),
@@ -254,5 +278,19 @@ pub fn board_reply(variant: Variant) -> BoardReply {
         // The colours of `vzero render`'s boards.
         shades: SHADES,
         seats: SEATS,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_is_each_seats_score_in_seat_order() {
+        assert_eq!(result_text(&[1.0, 0.0]), "1-0");
+        assert_eq!(result_text(&[0.5, 0.5]), "½-½");
+        assert_eq!(result_text(&[0.75, 0.25]), "¾-¼");
+        assert_eq!(result_text(&[1.0, 0.5, 0.0]), "1-½-0");
+        assert_eq!(result_text(&[0.4, 0.6]), "0.40-0.60");
     }
 }
