@@ -484,6 +484,28 @@ fn a_check_and_a_mate_are_highlighted_and_the_moves_stepped_with_the_arrow_keys(
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn a_seats_clock_counts_down_on_the_page() {
+    let dir = scratch("serve-browser-clock");
+    let server = Served::start(&[]);
+    let Some(browser) = Browser::open(&dir, "the clocks") else { return };
+    browser.go(&format!("{}/#variant=mini-hexchess", server.base));
+    browser.wait_for("#board polygon.cell", LONG);
+    browser.click("#seat-0 option[value=\"you\"]");
+    browser.click("#seat-1 option[value=\"you\"]");
+    browser.click("#seat-clock-0 option[value=\"1+0\"]");
+    let before = browser.attribute("#board", "data-game");
+    browser.click("#new");
+    browser.wait_until("a timed game", LONG, |b| b.attribute("#board", "data-game") != before);
+    assert_eq!(game(&server, &browser)["clocks"][1], Value::Null, "Black untimed");
+    let clock = "#players .clock[data-seat=\"0\"]";
+    browser.wait_until("White's clock running", LONG, |b| b.text(clock).starts_with("0:5"));
+    assert!(browser.find_all("#players .clock[data-seat=\"1\"]").is_empty(), "no clock for Black");
+    let running = browser.attribute(clock, "class").unwrap();
+    assert!(running.contains("running"), "{running}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Boards' cells at a phone's width (400 pixels): the smallest drawn of each variant.
 #[test]
 fn every_board_has_cells_a_finger_can_hit_at_400_pixels() {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rules::{Variant, VariantGame};
 
 use super::app::App;
+use super::clock::{Clocks, TimeControl};
 use super::game::{board_reply, Game};
 use super::http::{Refusal, Response};
 use super::players::{check_sims, choices, Seat};
@@ -106,10 +107,18 @@ pub fn new_game(request: &Request) -> Answer {
         .map(|p| Seat::parse(p, variant, &s.roots, s.sims))
         .collect::<Result<Vec<Seat>, String>>()
         .map_err(Refusal::Bad)?;
+    let controls = r
+        .clocks
+        .iter()
+        .map(|c| c.map(TimeControl::checked).transpose())
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(Refusal::Bad)?;
     let mut game = Game::new(variant, r.position.as_deref(), seats).map_err(Refusal::Bad)?;
     for (i, text) in r.moves.iter().enumerate() {
         game.play(text, None).map_err(|e| Refusal::Bad(format!("move {} of the game: {e}", i + 1)))?;
     }
+    // Started once the moves restored are in: they took no one's time.
+    game.clocks = Clocks::new(&controls, variant.players());
     let id = app.add_game(game).map_err(Refusal::Busy)?;
     state_of(app, id)
 }
@@ -118,9 +127,8 @@ pub fn new_game(request: &Request) -> Answer {
 pub fn play(request: &Request) -> Answer {
     let (app, r) = (request.app, request.body::<MoveRequest>()?);
     app.with_game(r.id, |game| {
-        let mover = game
-            .mover()
-            .ok_or_else(|| Refusal::Bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())))?;
+        let mover =
+            game.mover().ok_or_else(|| Refusal::Bad(game.over_text().unwrap_or_else(|| "the game is over".into())))?;
         if !game.seats[mover % game.seats.len()].is_person() {
             return Err(Refusal::Conflict(format!("it is {}'s move, not yours", game.seats[mover].title())));
         }
@@ -146,7 +154,12 @@ pub fn set_position(request: &Request) -> Answer {
     app.with_game(r.id, |game| {
         let fresh = Game::new(game.position.variant(), Some(&r.position), game.seats.clone()).map_err(Refusal::Bad)?;
         game.changed();
-        *game = Game { version: game.version, seed: game.seed, ..fresh };
+        // The clocks go on as they were (a lost game stays lost); the mover's runs from now.
+        let mut clocks = game.clocks.take();
+        if let Some(c) = &mut clocks {
+            c.restart();
+        }
+        *game = Game { version: game.version, seed: game.seed, clocks, flag: game.flag, ..fresh };
         Ok(())
     })
     .ok_or_else(|| missing(r.id))??;
@@ -166,7 +179,7 @@ pub fn analyse(request: &Request) -> Answer {
                 return Err(Refusal::Conflict(format!("{} is still searching; stop it first", job.who)));
             }
             if game.mover().is_none() {
-                return Err(Refusal::Bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())));
+                return Err(Refusal::Bad(game.over_text().unwrap_or_else(|| "the game is over".into())));
             }
             let text = format!("{}:{}", r.model.trim(), r.sims);
             let seat =

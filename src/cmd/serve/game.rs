@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use rules::{BoardMove, Ending, Variant, VariantGame};
 
+use super::clock::{time_loss_scores, Clocks};
 use super::players::Seat;
 use super::wire::{
     BoardCaption, BoardCell, BoardPanel, BoardPiece, BoardReply, GameReply, JobKind, LegalMove, PlyReply, Report,
@@ -81,6 +82,10 @@ pub struct Game {
     pub seed: u64,
     /// When a request last named it: the game a page shows is never the one ended for a new one.
     pub seen: Instant,
+    /// The seats' clocks, in a timed game.
+    pub clocks: Option<Clocks>,
+    /// The seat that lost on time, if one has.
+    pub flag: Option<usize>,
 }
 
 impl Game {
@@ -99,6 +104,8 @@ impl Game {
             note: None,
             seed: 0,
             seen: Instant::now(),
+            clocks: None,
+            flag: None,
         })
     }
 
@@ -107,9 +114,40 @@ impl Game {
         self.played.iter().map(|p| p.mv.text.clone()).collect()
     }
 
-    /// The seat to move, if the game is not over.
+    /// The seat to move, if the game is not over (by the rules or on time).
     pub fn mover(&self) -> Option<usize> {
-        self.position.outcome().is_none().then(|| self.position.to_move())
+        (self.position.outcome().is_none() && self.flag.is_none()).then(|| self.position.to_move())
+    }
+
+    /// Ends the game if the mover's time has run out (its search stopped); whether it did now.
+    pub fn check_time(&mut self) -> bool {
+        let Some(mover) = self.mover() else { return false };
+        if !self.clocks.as_ref().is_some_and(|c| c.flagged(mover)) {
+            return false;
+        }
+        self.flag = Some(mover);
+        self.changed();
+        true
+    }
+
+    /// Each seat's score once the game is over, by the rules or on time.
+    fn scores(&self) -> Option<Vec<f32>> {
+        match self.flag {
+            Some(loser) => Some(time_loss_scores(loser, self.seats.len())),
+            None => self.position.outcome().map(|s| s.as_slice().to_vec()),
+        }
+    }
+
+    /// How the game ended in one sentence (`White lost on time.`), or why nothing can be
+    /// played; `None` while it goes on.
+    pub fn over_text(&self) -> Option<String> {
+        if let Some(loser) = self.flag {
+            let names = drawn(&self.position).2;
+            let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("seat {}", s + 1));
+            let winner = if self.seats.len() == 2 { format!(", {} wins", name(1 - loser)) } else { String::new() };
+            return Some(format!("{} lost on time{winner}.", name(loser)));
+        }
+        self.position.ending_text().or_else(|| self.position.game_over_text())
     }
 
     /// Ends the job in progress (its answer, if it still comes, is dropped) and marks the
@@ -124,7 +162,11 @@ impl Game {
 
     /// Plays `text` (a legal move); the error is the engine's one line on why not.
     pub fn play(&mut self, text: &str, search: Option<MoveSearch>) -> Result<(), String> {
+        let mover = self.position.to_move();
         let mv = self.position.play_text(text.trim()).map_err(|e| e.to_string())?;
+        if let Some(clocks) = &mut self.clocks {
+            clocks.moved(mover);
+        }
         self.played.push(Played { mv, search, mark: mark_of(&self.position) });
         self.changed();
         Ok(())
@@ -193,9 +235,11 @@ impl Game {
             moves: self.moves(),
             marks: self.played.iter().map(|p| p.mark).collect(),
             check: self.position.checked_king(),
-            over: self.position.ending_text().or_else(|| self.position.game_over_text()),
-            result: self.position.outcome().map(|scores| result_text(scores.as_slice())),
-            ending: self.position.ending().map(Ending::name),
+            over: self.over_text(),
+            result: self.scores().map(|scores| result_text(&scores)),
+            ending: if self.flag.is_some() { Some("time") } else { self.position.ending().map(Ending::name) },
+            // A seat lost on time shows its clock run down to 0.
+            clocks: self.clocks.as_ref().map(|c| c.millis(self.mover().or(self.flag))).unwrap_or_default(),
             pieces,
             legend,
             legal,

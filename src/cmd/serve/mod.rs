@@ -9,10 +9,12 @@
 //! Modules import one way: this one starts `server` (the connections, their limits and
 //! timeouts), which uses `routes`, the table of addresses, which uses `api`, their handlers,
 //! which use `app` (the games and their searches), `runs` and `save`, which use `game` and
-//! `players`; `http` uses only `wire` (the JSON), which uses none of them.
+//! `players`; `game` uses `clock` (a timed game's clocks); `http` uses only `wire` (the JSON),
+//! which uses none of them but `clock`'s time control.
 
 mod api;
 mod app;
+mod clock;
 #[cfg(test)]
 mod fuzz;
 mod game;

@@ -11,6 +11,8 @@
   // The smallest cell drawn, in pixels: a board in panels (Weltschach's eight levels) on a
   // narrow page stacks them in fewer columns rather than draw its cells smaller.
   var MIN_CELL_PX = 18;
+  // The time controls a seat may get at New game: minutes for the game + seconds a move.
+  var CLOCKS = ['1+0', '3+2', '5+3', '10+5', '15+10', '30+20'];
 
   var state = {
     board: null, game: null, lastJson: '', flipped: false, selected: null,
@@ -78,7 +80,10 @@
         html += '<span class="seat-choice"><label>' + swatch(s) + esc(seatLabel(info.seats, s)) +
           ' <select id="seat-' + s + '" class="seat" data-seat="' + s + '">' + options + '</select></label> ' +
           '<label>sims <input id="seat-sims-' + s + '" class="seat-sims" type="number" min="1" step="1" value="' +
-          esc(String(j.sims)) + '"></label></span> ';
+          esc(String(j.sims)) + '"></label>' +
+          '<label>clock <select id="seat-clock-' + s + '" class="seat-clock"><option value="">none</option>' +
+          CLOCKS.map(function (c) { return '<option value="' + c + '">' + c + '</option>'; }).join('') +
+          '</select></label></span> ';
       }
       $('seats').innerHTML = html;
       for (var t = 0; t < info.players; t++) {
@@ -129,12 +134,40 @@
     return text;
   }
 
+  // Seat `s`'s time control as the server takes it, or null for no clock.
+  function seatClock(s) {
+    var text = $('seat-clock-' + s) && $('seat-clock-' + s).value;
+    if (!text) { return null; }
+    var parts = text.split('+');
+    return {seconds: 60 * Number(parts[0]), increment: Number(parts[1])};
+  }
+
   function newGame() {
     var info = variantInfo($('variant').value);
-    var players = [];
-    for (var s = 0; s < info.players; s++) { players.push(seatPlayer(s)); }
+    var players = [], clocks = [];
+    for (var s = 0; s < info.players; s++) { players.push(seatPlayer(s)); clocks.push(seatClock(s)); }
     state.selected = null;
-    return api('POST', '/api/new', {variant: info.name, players: players}).then(show, fail);
+    return api('POST', '/api/new', {variant: info.name, players: players, clocks: clocks}).then(show, fail);
+  }
+
+  // `ms` as a clock shows it: minutes and seconds (tenths under ten seconds).
+  function clockText(ms) {
+    if (ms < 10000) { return (Math.max(0, ms) / 1000).toFixed(1); }
+    var s = Math.ceil(ms / 1000);
+    return Math.floor(s / 60) + ':' + ('0' + (s % 60)).slice(-2);
+  }
+
+  // The clocks counted down between polls: the mover's from its time at the last answer.
+  function tickClocks() {
+    var g = state.game;
+    if (!g || !g.clocks.length) { return; }
+    Array.prototype.forEach.call(document.querySelectorAll('#players .clock'), function (el) {
+      var s = Number(el.getAttribute('data-seat')), ms = g.clocks[s];
+      var running = !g.over && s === g.to_move;
+      if (running) { ms -= Date.now() - state.shownAt; }
+      el.textContent = clockText(ms);
+      el.className = 'clock' + (running ? ' running' : '') + (ms < 10000 ? ' low' : '');
+    });
   }
 
   // ---- a game kept over a reload ----
@@ -213,12 +246,19 @@
         state.viewed = null;
       }
       state.game = game;
+      state.shownAt = Date.now();
       state.lost = false;
       $('restore').hidden = true;
-      state.lastJson = JSON.stringify(game);
+      state.lastJson = unclocked(game);
       remember(game);
       render();
     });
+  }
+
+  // A game's state as text without its clocks, which change on every poll of a timed game:
+  // what changed apart from them is drawn again, the clocks alone only counted on.
+  function unclocked(game) {
+    return JSON.stringify(game, function (key, value) { return key === 'clocks' ? undefined : value; });
   }
 
   function poll() {
@@ -226,10 +266,16 @@
     var asked = state.game;
     fetch('/api/game?id=' + asked.id).then(function (r) { return r.text(); }).then(function (text) {
       // An answer overtaken by another game or a newer state of this one is dropped.
-      if (text === state.lastJson || state.game !== asked && (!state.game || state.game.id !== asked.id)) { return; }
+      if (state.game !== asked && (!state.game || state.game.id !== asked.id)) { return; }
       var game = JSON.parse(text);
       if (game.error) { lost(asked.id, game.error); return; }
       if (game.version < state.game.version) { return; }
+      if (game.id === state.game.id && unclocked(game) === state.lastJson) {
+        state.game.clocks = game.clocks;
+        state.shownAt = Date.now();
+        tickClocks();
+        return;
+      }
       show(game);
     }).catch(function () { /* the server went away; the next poll tries again */ });
   }
@@ -460,8 +506,10 @@
     }
     // Who plays each seat, in the seat's colour: a network by its short name and the visits it uses.
     $('players').innerHTML = g.seats.map(function (seat, s) {
-      return '<span class="seat-title" data-seat="' + s + '">' + swatch(s) + esc(seatName(g, s) + ': ' + seat.title) + '</span>';
+      var clock = g.clocks[s] === null || g.clocks[s] === undefined ? '' : ' <span class="clock" data-seat="' + s + '"></span>';
+      return '<span class="seat-title" data-seat="' + s + '">' + swatch(s) + esc(seatName(g, s) + ': ' + seat.title) + clock + '</span>';
     }).join('');
+    tickClocks();
     var per = g.seat_names.length || 2, words = [], at = shownPly();
     g.moves.forEach(function (m, i) {
       if (i % per === 0) { words.push((i / per + 1) + '.'); }
@@ -766,4 +814,5 @@
     return loadPlayers();
   }).then(function () { return openGame(hashGame()); }).catch(fail);
   setInterval(poll, POLL_MS);
+  setInterval(tickClocks, 100);
 })();

@@ -23,6 +23,9 @@ pub struct NewRequest {
     /// Moves played from there: a game restored from its moves (none if absent).
     #[serde(default)]
     pub moves: Vec<String>,
+    /// A time control per seat (`null` or left out: no clock for that seat; none if absent).
+    #[serde(default)]
+    pub clocks: Vec<Option<super::clock::TimeControl>>,
 }
 
 /// `POST /api/move`: the person's move in game `id`.
@@ -215,8 +218,11 @@ pub struct GameReply {
     /// The result once the game is over, each seat's score in seat order (`1-0`, `½-½`,
     /// Wellisch's `1-½-0`).
     pub result: Option<String>,
-    /// The rule that ended the game (`checkmate`, `repetition`), once it has.
+    /// The rule that ended the game (`checkmate`, `repetition`, `time`), once it has.
     pub ending: Option<&'static str>,
+    /// Each seat's time left in milliseconds (`null`: no clock), the mover's running; empty for
+    /// a game without clocks.
+    pub clocks: Vec<Option<u64>>,
     /// Every piece on the board.
     pub pieces: Vec<BoardPiece>,
     /// Piece letters with their names (and, where the name says little, how the piece moves).
