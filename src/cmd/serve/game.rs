@@ -130,8 +130,9 @@ impl Game {
         true
     }
 
-    /// Each seat's score once the game is over, by the rules or on time.
-    fn scores(&self) -> Option<Vec<f32>> {
+    /// Each seat's score once the game is over, by the rules or on time (what a saved game's
+    /// result should be; save.rs still reads the position's outcome alone).
+    pub fn scores(&self) -> Option<Vec<f32>> {
         match self.flag {
             Some(loser) => Some(time_loss_scores(loser, self.seats.len())),
             None => self.position.outcome().map(|s| s.as_slice().to_vec()),
