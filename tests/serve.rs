@@ -2,7 +2,8 @@
 //! alpha-beta, refusals in the engine's words, undo, position text, saving in the formats
 //! `vzero replay` reads and loading a game text), the analysis reported while it searches and agreeing with `vzero
 //! analyse --json`, watching a run while it grows, refusing paths outside its folders, the
-//! warning for another address, and a clean stop on SIGTERM. The page itself is driven in a
+//! warning for another address, the address `--bind 127.0.0.2` prints answered, a seat losing
+//! on time and a timed engine moving within its share, and a clean stop on SIGTERM. The page itself is driven in a
 //! browser by tests/serve_browser.rs.
 
 mod common;
@@ -245,6 +246,55 @@ fn a_run_is_watched_as_it_grows_and_paths_outside_are_refused() {
     );
     assert_eq!(form.status, 415, "{}", form.text());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_seat_whose_time_runs_out_loses_and_a_timed_engine_moves_within_its_share() {
+    let server = Served::start(&[]);
+    let timed = |players: &str, clocks: &str| {
+        let reply =
+            server.post("/api/new", &format!(r#"{{"variant":"mini-hexchess","players":{players},"clocks":{clocks}}}"#));
+        assert_eq!(reply.status, 200, "{}", reply.text());
+        reply.json()
+    };
+    let game = timed(r#"["you","you"]"#, r#"[{"seconds":1},{"seconds":60,"increment":5}]"#);
+    let id = game["id"].as_u64().unwrap();
+    let left = game["clocks"][1].as_u64().unwrap();
+    assert!(left == 60_000, "Black's clock stands while White moves: {game}");
+    std::thread::sleep(Duration::from_millis(1300));
+    let lost = server.get(&format!("/api/game?id={id}")).json();
+    assert_eq!(lost["over"], "White lost on time, Black wins.", "{lost}");
+    assert_eq!((lost["result"].as_str(), lost["ending"].as_str()), (Some("0-1"), Some("time")));
+    assert_eq!(lost["clocks"][0], 0);
+    let late = refusal(&server.post("/api/move", &format!(r#"{{"id":{id},"move":"c2-c3"}}"#)), 400);
+    assert_eq!(late, "White lost on time, Black wins.");
+    let wrong =
+        server.post("/api/new", r#"{"variant":"mini-hexchess","players":["you","you"],"clocks":[{"seconds":0}]}"#);
+    assert!(refusal(&wrong, 400).contains("seconds are 1 to"));
+
+    // Alpha-beta at depth 30 would search for hours: on a 3-second clock it moves within its
+    // share, keeping time on its clock.
+    let game = timed(r#"["you","alphabeta:30"]"#, r#"[null,{"seconds":3}]"#);
+    let id = game["id"].as_u64().unwrap();
+    assert!(game["clocks"][0].is_null(), "White has no clock: {game}");
+    server.post("/api/move", &format!(r#"{{"id":{id},"move":"c2-c3"}}"#));
+    let replied = server.wait_game(id, Duration::from_secs(10), |s| s["moves"].as_array().unwrap().len() == 2);
+    assert!(replied["over"].is_null(), "{replied}");
+    assert!(replied["clocks"][1].as_u64().unwrap() > 2000, "a share of 3 s spent: {replied}");
+}
+
+#[test]
+fn the_loopback_address_it_printed_is_answered() {
+    let server = Served::start(&["--bind", "127.0.0.2"]);
+    assert!(server.addr.starts_with("127.0.0.2:"), "{}", server.addr);
+    // As a browser sends it: the address printed, in the Host header.
+    let reply = request(&server.addr, "GET", "/api/variants", &server.addr, None);
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let foreign = request(&server.addr, "GET", "/api/variants", "127.0.0.3:80", None);
+    assert_eq!(foreign.status, 403, "another name is still refused");
+    assert!(foreign.text().contains(&format!("localhost or {}", server.addr)), "{}", foreign.text());
+    let out = server.stop("TERM");
+    assert!(!stderr_of(&out).contains("warning"), "a loopback address is not warned about: {}", stderr_of(&out));
 }
 
 #[test]

@@ -1,12 +1,16 @@
-//! The page of `vzero serve` driven in Debian's headless chromium through chromedriver, by
-//! clicks as a person plays: an illegal click refused with the engine's message, a whole Mini
-//! Hexchess game against `alphabeta:1` to its end, a move for each of Wellisch's three seats, a
-//! Weltschach move from one level to another, the analysis panel's best move equal to `vzero
-//! analyse --json`'s, a check and a mate highlighted and marked in the move list, stepped back
-//! and forth with the arrow keys, a reload that keeps the game (and the offer to restore a game the server
-//! no longer holds), and two tabs whose engines answer while a third tab analyses. Prints SKIPPED and passes where chromium or chromedriver is not
-//! installed. With `VZERO_SCREENSHOTS=DIR` it also saves each variant's board there (how the
-//! pictures of docs/serve.md are made).
+//! The page of `vzero serve` driven in Debian's headless chromium through chromedriver, by clicks
+//! as a person plays: an illegal click refused with the engine's message, a whole Mini Hexchess
+//! game against `alphabeta:1` to its end, a move for each of Wellisch's three seats, a Weltschach
+//! move from one level to another, the analysis panel's best move equal to `vzero analyse
+//! --json`'s, a check and a mate highlighted and marked in the move list, stepped back and forth
+//! with the arrow keys, a reload that keeps the game (and the offer to restore a game the server
+//! no longer holds), and two tabs whose engines answer while a third tab analyses; the result and
+//! ending in the move list, Weltschach's piece legend, Wellisch's seats in their colours, seats
+//! titled with the visits they use, every board usable at 400 pixels, the page at the address
+//! `--bind 127.0.0.2` prints, and an empty `--runs` folder whose run appears once started. Prints
+//! SKIPPED and passes where chromium or chromedriver is not installed. With
+//! `VZERO_SCREENSHOTS=DIR` it also saves each variant's board there (how the pictures of
+//! docs/serve.md are made).
 
 mod common;
 
@@ -79,6 +83,34 @@ fn click_move(browser: &Browser, mv: &Value) {
     browser.wait_until(&format!("the move {text} played"), LONG, |b| b.attribute("#board", "data-plies") != plies);
 }
 
+/// Checks that the move box shows its end (the newest move) and that no move in it is broken
+/// over two lines (at its hyphen).
+fn move_list_follows_and_keeps_moves_whole(browser: &Browser) {
+    let shown = browser
+        .execute("var m = document.getElementById('moves'); return [m.scrollHeight, m.scrollTop + m.clientHeight];");
+    let (height, bottom) = (shown[0].as_f64().unwrap(), shown[1].as_f64().unwrap());
+    assert!(bottom >= height - 2.0, "the move box scrolled to its newest move: {shown}");
+    let broken = browser.execute(
+        "return Array.prototype.filter.call(document.querySelectorAll('#moves a'), \
+         function (a) { return a.getClientRects().length !== 1; }).map(function (a) { return a.textContent; });",
+    );
+    assert_eq!(broken, serde_json::json!([]), "moves broken over two lines");
+}
+
+/// Appends a final evaluation to `run`'s log, as its trainer writes it when the run ends: the
+/// trained network and the untrained one against `alphabeta:1` and `random`.
+fn log_evaluation(run: &std::path::Path) {
+    let mut metrics = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
+    for (network, opponent, score, wins, draws) in
+        [("", "alphabeta:1", 0.75, 6, 0), ("", "random", 1.0, 8, 0), ("step-000000000", "alphabeta:1", 0.25, 1, 2)]
+    {
+        let m = serde_json::json!({"v": 1, "event": "evaluation", "network": network, "opponent": opponent,
+            "games": 8, "network_score": score, "network_wins": wins, "draws": draws, "games_planned": 8});
+        metrics.push_str(&format!("{m}\n"));
+    }
+    std::fs::write(run.join("metrics.jsonl"), metrics).unwrap();
+}
+
 fn save_screenshot(browser: &Browser, name: &str) {
     let png = browser.screenshot();
     assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "a real screenshot, {} bytes", png.len());
@@ -126,6 +158,13 @@ fn an_illegal_click_is_refused_and_a_mini_hexchess_game_is_clicked_to_its_end() 
     browser.wait_until("the end shown", LONG, |b| b.attribute("#board", "data-over").as_deref() == Some("1"));
     assert_eq!(browser.text("#status"), state["over"].as_str().unwrap());
     let ended = browser.text("#status");
+    // The move list ends with the result and the rule that ended the game, follows the newest
+    // move, and never breaks a move in two.
+    let result = format!("{} {}", state["result"].as_str().unwrap(), state["ending"].as_str().unwrap());
+    assert!(["1-0 ", "0-1 ", "½-½ ", "¾-¼ ", "¼-¾ "].iter().any(|r| result.starts_with(r)), "{result}");
+    assert_eq!(browser.text("#moves .result"), result);
+    assert!(browser.text("#moves").ends_with(&result));
+    move_list_follows_and_keeps_moves_whole(&browser);
     eprintln!("mini-hexchess by clicks: {plies} plies, {ended}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -137,6 +176,14 @@ fn every_wellisch_seat_and_a_weltschach_move_across_levels_by_clicks() {
     let Some(browser) = Browser::open(&dir, "the serve page") else { return };
 
     let mut state = start(&server, &browser, "wellisch", &["you", "you", "you"]);
+    // P1, P2 and P3 are tied to the colours their pieces are drawn in.
+    let players = browser.text("#players");
+    for name in ["P1 (white): you", "P2 (black): you", "P3 (red): you"] {
+        assert!(players.contains(name), "{name} in {players}");
+    }
+    assert!(browser.text("#status").starts_with("P1 (white) to move"), "{}", browser.text("#status"));
+    let swatch = browser.execute("return getComputedStyle(document.querySelector('#players .seat-title[data-seat=\"2\"] .swatch')).backgroundColor;");
+    assert_eq!(swatch, "rgb(192, 57, 43)", "P3's swatch is the red of its pieces");
     for seat in 0..3 {
         assert_eq!(state["to_move"], seat, "{state}");
         let mv = state["legal"][0].clone();
@@ -149,6 +196,16 @@ fn every_wellisch_seat_and_a_weltschach_move_across_levels_by_clicks() {
     // Weltschach: a piece whose targets lie on other levels (a label's first letter is its
     // level); all of them highlighted, and one of them clicked.
     let state = start(&server, &browser, "weltschach", &["you", "you"]);
+    // Every piece letter on the board is explained beside it, with how the piece moves.
+    let legend = browser.text("#legend");
+    let entries = browser.find_all("#legend span").len();
+    assert_eq!(entries, state["legend"].as_array().unwrap().len(), "{legend}");
+    assert_eq!(entries, 23, "the 23 kinds of the start: {legend}");
+    for piece in state["pieces"].as_array().unwrap() {
+        let letter = piece["letter"].as_str().unwrap();
+        assert!(state["legend"].as_array().unwrap().iter().any(|l| l[0] == letter), "{letter} explained");
+    }
+    assert!(legend.contains("U Unicorn (slides along triagonals)"), "{legend}");
     let legal = state["legal"].as_array().unwrap();
     let cube = labels(&server, "weltschach");
     let level = |key: &Value| cube[&key.as_u64().unwrap()].chars().next().unwrap();
@@ -204,6 +261,7 @@ fn the_analysis_panel_shows_the_best_move_of_analyse_json() {
     let dir = scratch("serve-browser-analysis");
     let runs = dir.join("runs");
     fake_run(&runs.join("mini-a"));
+    log_evaluation(&runs.join("mini-a"));
     let server = Served::start(&["--runs", runs.to_str().unwrap()]);
     let Some(browser) = Browser::open(&dir, "the serve page") else { return };
     let state = start(&server, &browser, "glinski", &["you", "you"]);
@@ -239,6 +297,8 @@ fn the_analysis_panel_shows_the_best_move_of_analyse_json() {
     browser.click("#tab-runs");
     browser.wait_until("the run shown", LONG, |b| b.text("#run-iteration").starts_with("iteration"));
     assert!(browser.text("#run-gauntlet").contains("Elo"));
+    let table = browser.text("#run-evaluation");
+    assert!(table.contains("step-000000000 alphabeta:1 8 1 2 25.0%"), "the untrained network's row: {table}");
     browser.wait_until("the curves drawn", LONG, |b| {
         b.execute("var i = document.getElementById('run-plot'); return i.complete && i.naturalWidth;")
             .as_u64()
@@ -283,6 +343,9 @@ fn a_reload_keeps_the_game_and_two_tabs_play_while_a_third_analyses() {
     // A game against uniform search, one move each, then the page reloaded: the same game.
     start(&server, &browser, "mini-hexchess", &["you", "you"]);
     engine(&browser);
+    // The seat says the visits it uses (64, typed beside it), not the server's default.
+    let players = browser.text("#players");
+    assert!(players.contains("Black: uniform search, 64 sims") && !players.contains("400"), "{players}");
     let first = move_and_get_reply(&server, &browser, "mini-hexchess");
     let id = first["id"].as_u64().unwrap().to_string();
     let address = browser.execute("return location.href;");
@@ -417,6 +480,104 @@ fn a_check_and_a_mate_are_highlighted_and_the_moves_stepped_with_the_arrow_keys(
     click_move(&browser, &mate);
     browser.wait_until("the mate shown", LONG, |b| b.attribute("#board", "data-over").as_deref() == Some("1"));
     assert!(browser.attribute("#board", "data-check").is_some_and(|c| !c.is_empty()), "the mated king highlighted");
-    assert!(browser.text("#moves").ends_with("c6-a6#"), "{}", browser.text("#moves"));
+    assert!(browser.text("#moves").ends_with("c6-a6# 1-0 checkmate"), "{}", browser.text("#moves"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_seats_clock_counts_down_on_the_page() {
+    let dir = scratch("serve-browser-clock");
+    let server = Served::start(&[]);
+    let Some(browser) = Browser::open(&dir, "the clocks") else { return };
+    browser.go(&format!("{}/#variant=mini-hexchess", server.base));
+    browser.wait_for("#board polygon.cell", LONG);
+    browser.click("#seat-0 option[value=\"you\"]");
+    browser.click("#seat-1 option[value=\"you\"]");
+    browser.click("#seat-clock-0 option[value=\"1+0\"]");
+    let before = browser.attribute("#board", "data-game");
+    browser.click("#new");
+    browser.wait_until("a timed game", LONG, |b| b.attribute("#board", "data-game") != before);
+    assert_eq!(game(&server, &browser)["clocks"][1], Value::Null, "Black untimed");
+    let clock = "#players .clock[data-seat=\"0\"]";
+    browser.wait_until("White's clock running", LONG, |b| b.text(clock).starts_with("0:5"));
+    assert!(browser.find_all("#players .clock[data-seat=\"1\"]").is_empty(), "no clock for Black");
+    let running = browser.attribute(clock, "class").unwrap();
+    assert!(running.contains("running"), "{running}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Boards' cells at a phone's width (400 pixels): the smallest drawn of each variant.
+#[test]
+fn every_board_has_cells_a_finger_can_hit_at_400_pixels() {
+    let dir = scratch("serve-browser-narrow");
+    let server = Served::start(&[]);
+    let Some(browser) = Browser::open(&dir, "the serve page at 400 pixels") else { return };
+    browser.resize(400, 800);
+    for variant in ["mini-hexchess", "glinski", "wellisch", "weltschach"] {
+        start(&server, &browser, variant, &["you", "you", "you"][..if variant == "wellisch" { 3 } else { 2 }]);
+        let sizes = browser.execute(
+            "var r = Array.prototype.map.call(document.querySelectorAll('#board polygon.cell'), \
+             function (c) { var b = c.getBoundingClientRect(); return Math.min(b.width, b.height); }); \
+             return [Math.min.apply(null, r), document.documentElement.scrollWidth, window.innerWidth];",
+        );
+        let (cell, page, window) = (sizes[0].as_f64().unwrap(), sizes[1].as_f64().unwrap(), sizes[2].as_f64().unwrap());
+        eprintln!("{variant} at {window} pixels: cells {cell:.1} pixels");
+        save_screenshot(&browser, &format!("400-{variant}"));
+        assert!(window <= 400.0, "the window is a phone's: {window}");
+        assert!(cell >= 16.0, "{variant}: cells of {cell:.1} pixels at {window} pixels");
+        assert!(page <= window, "{variant}: the page is {page} pixels wide, scrolling sideways");
+    }
+    // Weltschach's levels two by two, and four abreast again on a wide window.
+    assert_eq!(browser.attribute("#board", "data-columns").as_deref(), Some("2"));
+    browser.resize(1300, 1000);
+    browser
+        .wait_until("the levels four abreast", LONG, |b| b.attribute("#board", "data-columns").as_deref() == Some("4"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The page at the address `serve --bind 127.0.0.2` prints.
+#[test]
+fn the_page_answers_at_the_address_it_printed() {
+    let dir = scratch("serve-browser-bind");
+    let server = Served::start(&["--bind", "127.0.0.2"]);
+    assert!(server.base.starts_with("http://127.0.0.2:"), "{}", server.base);
+    let Some(browser) = Browser::open(&dir, "the page at 127.0.0.2") else { return };
+    browser.go(&format!("{}/#variant=mini-hexchess", server.base));
+    browser.wait_for("#board polygon.cell", LONG);
+    browser.wait_until("a game shown", LONG, |b| b.attribute("#board", "data-game").is_some_and(|g| !g.is_empty()));
+    assert_eq!(browser.text("#message"), "", "nothing refused");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_empty_runs_folder_says_so_and_a_run_started_later_appears_with_its_evaluation() {
+    let dir = scratch("serve-browser-empty-runs");
+    let runs = dir.join("runs");
+    std::fs::create_dir_all(&runs).unwrap();
+    let server = Served::start(&["--runs", runs.to_str().unwrap()]);
+    let Some(browser) = Browser::open(&dir, "the run list of an empty folder") else { return };
+    browser.go(&format!("{}/#variant=mini-hexchess", server.base));
+    browser.wait_for("#board polygon.cell", LONG);
+    browser.click("#tab-runs");
+    browser.wait_until("the empty folder named", LONG, |b| b.text("#run-message").contains("no runs yet in"));
+    let said = browser.text("#run-message");
+    assert!(said.contains(runs.to_str().unwrap()), "the folder named: {said}");
+    assert!(!said.contains("start the server with --runs"), "{said}");
+    let hidden = browser.execute("return document.getElementById('run-plot').offsetParent === null;");
+    assert_eq!(hidden, true, "no picture (broken or not) without a run");
+
+    // A run starts (with its final evaluation logged): it appears without leaving the tab.
+    let run = runs.join("mini-late");
+    fake_run(&run);
+    log_evaluation(&run);
+    browser.wait_until("the new run shown", LONG, |b| b.text("#run-iteration").starts_with("iteration"));
+    assert_eq!(browser.text("#run-message"), "");
+    let table = browser.text("#run-evaluation");
+    assert!(table.contains("trained alphabeta:1 8 6 0 75.0%"), "the final evaluation: {table}");
+    browser.wait_until("the curves drawn", LONG, |b| {
+        b.execute("var i = document.getElementById('run-plot'); return i.complete && i.naturalWidth;")
+            .as_u64()
+            .is_some_and(|w| w > 0)
+    });
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -61,6 +61,21 @@ pub struct Caption {
     pub text: String,
 }
 
+/// A part of the picture that may be drawn apart from the rest: the cells and captions whose
+/// centres lie in its box. A page too narrow for the whole picture stacks its panels instead of
+/// shrinking every cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panel {
+    /// Left edge, in diagram units.
+    pub x: f32,
+    /// Top edge, in diagram units (y downward).
+    pub y: f32,
+    /// Width, in diagram units.
+    pub width: f32,
+    /// Height, in diagram units.
+    pub height: f32,
+}
+
 /// Everything needed to draw one position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagram {
@@ -77,6 +92,9 @@ pub struct Diagram {
     /// Piece letters with their names, for the legend (a variant with many kinds may list only
     /// those on the board).
     pub legend: Vec<(char, String)>,
+    /// The parts of the picture a narrow screen may lay out on its own (a Weltschach level);
+    /// empty where the picture is one piece.
+    pub panels: Vec<Panel>,
     /// The seat to move.
     pub to_move: Player,
 }

@@ -34,7 +34,7 @@ pub mod wellisch;
 pub mod weltschach;
 
 pub use board_text::board_text;
-pub use diagram::{ending_text, CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
+pub use diagram::{ending_text, CellShape, Diagram, DiagramCell, DiagramPiece, Panel, Pictured};
 pub use encoding::Encoding;
 pub use ending::{describe_end, Ending};
 pub use error::{MoveError, PlayError, PositionError, SetupError};

@@ -133,7 +133,7 @@ fn broken_games_name_the_line_and_what_failed() {
     assert_eq!(err(" \n"), "line 1: no game found (expected tags such as [Variant \"glinski\"], then the moves)");
     assert_eq!(
         err("[Variant \"glinski\"]\n[Termination \"timeout\"]").lines().next().unwrap(),
-        "line 2: [Termination]: unknown termination 'timeout' (expected one of: checkmate, stalemate, king captured, no capture or pawn move for too long, repetition, insufficient material, the rules, move limit, material at the move limit, forfeit)"
+        "line 2: [Termination]: unknown termination 'timeout' (expected one of: checkmate, stalemate, king captured, no capture or pawn move for too long, repetition, insufficient material, the rules, move limit, material at the move limit, forfeit, time forfeit)"
     );
 }
 

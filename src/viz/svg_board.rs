@@ -29,6 +29,9 @@ pub const SHADES: [&str; 3] = ["#f2dcb3", "#d6a86b", "#a9743f"];
 pub const SEATS: [(&str, &str, &str); 3] =
     [("#fdfdfd", "#222", "#111"), ("#262626", "#000", "#fafafa"), ("#c0392b", "#6e1f17", "#fff")];
 
+/// Each seat's colour in words, in the order of [`SEATS`].
+pub const SEAT_COLOURS: [&str; 3] = ["white", "black", "red"];
+
 /// A move drawn on the board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arrow {

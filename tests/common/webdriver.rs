@@ -182,6 +182,11 @@ impl Browser {
         self.session_call("POST", "/window", Some(json!({ "handle": handle })));
     }
 
+    /// Sets the window's size in pixels (a phone's width, say); the page gets a resize event.
+    pub fn resize(&self, width: u32, height: u32) {
+        self.session_call("POST", "/window/rect", Some(json!({ "width": width, "height": height })));
+    }
+
     /// A PNG of the window.
     pub fn screenshot(&self) -> Vec<u8> {
         let text = self.session_call("GET", "/screenshot", None);

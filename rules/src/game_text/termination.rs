@@ -1,5 +1,5 @@
 //! Why a recorded game ended, as its `[Termination]` tag names it: the rule that ended it, or
-//! what stopped it short of that (a ply limit, material, a forfeit).
+//! what stopped it short of that (a ply limit, material, a forfeit, a clock run out).
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,11 +18,13 @@ pub enum Termination {
     /// A player lost it by failing to move (a program that crashed, answered late or played an
     /// illegal move).
     Forfeit,
+    /// A player's clock ran out.
+    Time,
 }
 
 impl Termination {
     /// Every termination, for reading one back from its name.
-    pub const ALL: [Termination; 10] = [
+    pub const ALL: [Termination; 11] = [
         Termination::Rules(Ending::Checkmate),
         Termination::Rules(Ending::Stalemate),
         Termination::Rules(Ending::KingCaptured),
@@ -33,6 +35,7 @@ impl Termination {
         Termination::MoveLimit,
         Termination::Material,
         Termination::Forfeit,
+        Termination::Time,
     ];
 
     /// The name in words, as the `[Termination]` tag and the arena's table of endings write it.
@@ -42,6 +45,7 @@ impl Termination {
             Termination::MoveLimit => "move limit",
             Termination::Material => "material at the move limit",
             Termination::Forfeit => "forfeit",
+            Termination::Time => "time forfeit",
         }
     }
 

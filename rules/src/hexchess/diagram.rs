@@ -30,6 +30,7 @@ impl<V: HexRules> HexChess<V> {
             label_cells: true,
             players: vec!["White".into(), "Black".into()],
             legend,
+            panels: Vec::new(),
             to_move: self.side as Player,
         }
     }

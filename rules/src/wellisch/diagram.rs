@@ -36,6 +36,7 @@ impl Wellisch {
             label_cells: true,
             players: vec!["P1".into(), "P2".into(), "P3".into()],
             legend: legend.iter().map(|&(p, name)| (p.letter(), name.to_string())).collect(),
+            panels: Vec::new(),
             to_move: self.pos.mover as usize,
         }
     }

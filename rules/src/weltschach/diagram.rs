@@ -3,7 +3,7 @@
 //! White's side; squares coloured by the parity of x + y + z, the cube's checkerboard, which
 //! standard-diagonal moves keep.
 
-use crate::diagram::{Caption, CellShape, Diagram, DiagramCell, DiagramPiece, Pictured};
+use crate::diagram::{Caption, CellShape, Diagram, DiagramCell, DiagramPiece, Panel, Pictured};
 
 use super::geometry::Cell;
 use super::piece::Kind;
@@ -32,8 +32,7 @@ fn centre(cell: Cell) -> (f32, f32) {
     (left + 2.0 * cell.x() as f32, bottom - 2.0 * cell.y() as f32)
 }
 
-/// Level names above the grids, filestack letters below each, rank numbers left of the first
-/// level of each row.
+/// Level names above the grids, filestack letters below each, rank numbers left of each.
 fn captions() -> Vec<Caption> {
     let mut out = Vec::new();
     for (z, level) in LEVELS.iter().enumerate() {
@@ -42,13 +41,26 @@ fn captions() -> Vec<Caption> {
         for (x, file) in FILESTACKS.iter().enumerate() {
             out.push(Caption { x: left + 2.0 * x as f32, y: bottom + 1.8, text: (*file as char).to_string() });
         }
-        if z % LEVELS_PER_ROW == 0 {
-            for y in 0..8 {
-                out.push(Caption { x: left - 1.9, y: bottom - 2.0 * y as f32, text: (y + 1).to_string() });
-            }
+        // Every level's, not only a row's first: a narrow page lays the levels out in fewer
+        // columns (see [`panels`]), and any of them may begin a row there.
+        for y in 0..8 {
+            out.push(Caption { x: left - 1.9, y: bottom - 2.0 * y as f32, text: (y + 1).to_string() });
         }
     }
     out
+}
+
+/// Each level as a panel of its own: its squares, its name above, its file letters below and
+/// the rank numbers left of it, in a box as wide and high as the levels' pitch (so the boxes
+/// tile the picture and no caption falls in two).
+fn panels() -> Vec<Panel> {
+    (0..LEVELS.len())
+        .map(|z| {
+            let (left, bottom) = level_origin(z);
+            let top = bottom - ROW_PITCH + 4.0;
+            Panel { x: left - 4.0, y: top, width: LEVEL_PITCH, height: ROW_PITCH }
+        })
+        .collect()
 }
 
 impl Weltschach {
@@ -76,7 +88,8 @@ impl Weltschach {
             captions: captions(),
             label_cells: false,
             players: vec!["White".into(), "Black".into()],
-            legend: kinds.iter().map(|k| (k.letter(), format!("{k:?}"))).collect(),
+            legend: kinds.iter().map(|k| (k.letter(), format!("{k:?} ({})", k.moves()))).collect(),
+            panels: panels(),
             to_move: self.side_to_move().index(),
         }
     }
@@ -129,5 +142,26 @@ mod tests {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         assert!(moves.iter().all(|&m| game.move_cells(m).is_some()));
+    }
+
+    #[test]
+    fn each_level_is_a_panel_holding_its_squares_and_captions() {
+        let d = Weltschach::start().diagram().unwrap();
+        assert_eq!(d.panels.len(), 8);
+        let inside = |p: &crate::Panel, x: f32, y: f32| x >= p.x && x < p.x + p.width && y >= p.y && y < p.y + p.height;
+        let holding = |x: f32, y: f32| d.panels.iter().filter(|p| inside(p, x, y)).count();
+        assert!(d.cells.iter().all(|c| holding(c.x, c.y) == 1), "every square in one panel");
+        assert!(d.captions.iter().all(|c| holding(c.x, c.y) == 1), "every caption in one panel");
+        for (z, panel) in d.panels.iter().enumerate() {
+            let level = b"stuvwxyz"[z] as char;
+            let squares = d.cells.iter().filter(|c| inside(panel, c.x, c.y)).count();
+            assert_eq!(squares, 64, "level {level}");
+            assert!(d.captions.iter().any(|c| inside(panel, c.x, c.y) && c.text == format!("level {level}")));
+        }
+        assert!(
+            d.legend.iter().any(|(l, name)| *l == 'U' && name == "Unicorn (slides along triagonals)"),
+            "{:?}",
+            d.legend
+        );
     }
 }

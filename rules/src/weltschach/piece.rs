@@ -140,6 +140,36 @@ impl Kind {
         LETTERS[self as usize] as char
     }
 
+    /// How it moves, in a few words, for a legend beside its letter.
+    pub const fn moves(self) -> &'static str {
+        match self {
+            Kind::Rook => "slides orthogonally",
+            Kind::Bishop => "slides along standard diagonals",
+            Kind::Unicorn => "slides along triagonals",
+            Kind::Cannon => "hops orthogonally",
+            Kind::Arrow => "hops along standard diagonals",
+            Kind::Sling => "hops along triagonals",
+            Kind::Knight => "leaps 2:1:0",
+            Kind::Sexton => "leaps 2:1:1",
+            Kind::Ninja => "leaps 2:2:1",
+            Kind::Queen => "rook + bishop",
+            Kind::Duchess => "rook + unicorn",
+            Kind::Governor => "bishop + unicorn",
+            Kind::Tank => "cannon + arrow",
+            Kind::Cannonade => "cannon + sling",
+            Kind::Arbalest => "arrow + sling",
+            Kind::Churchwarden => "knight + sexton",
+            Kind::Samurai => "knight + ninja",
+            Kind::Oberon => "sexton + ninja",
+            Kind::Empress => "rook + bishop + unicorn, River-bound",
+            Kind::Arsenal => "cannon + arrow + sling, River-bound",
+            Kind::Canoe => "knight + sexton + ninja, River-bound",
+            Kind::Emperor => "royal: one step along any radial",
+            Kind::Stockbroker => "the pawn: one step along a forward radial",
+            Kind::Stockfwazir => "a Stockbroker past the River: one step forward or back",
+        }
+    }
+
     /// The kind named by a letter of either case.
     pub fn from_letter(c: char) -> Option<Kind> {
         let u = c.to_ascii_uppercase() as u8;

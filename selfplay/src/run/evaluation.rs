@@ -172,21 +172,13 @@ pub(crate) fn evaluated(config: &Config, dir: &RunDir) -> bool {
         return true;
     }
     let log = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default());
-    let since = log.events.iter().rposition(|e| matches!(e, RunEvent::Iteration(_))).map_or(0, |i| i + 1);
-    let matches: Vec<&EvaluationEvent> = log.events[since..]
-        .iter()
-        .filter_map(|e| match e {
-            RunEvent::Evaluation(e) => Some(e),
-            _ => None,
-        })
-        .collect();
+    let matches = log.final_evaluation();
     let untrained = config.evaluation.untrained && checkpoint_dir(&dir.checkpoints(), 0).is_dir();
     let networks: &[&str] = if untrained { &["", UNTRAINED] } else { &[""] };
     networks.iter().all(|network| {
         config.evaluation.against.iter().all(|name| {
             matches
                 .iter()
-                .rev()
                 .find(|e| &e.opponent == name && e.network == *network)
                 .is_some_and(|e| !e.interrupted && e.games >= config.evaluation.games)
         })

@@ -277,6 +277,21 @@ impl EventLog {
         })
     }
 
+    /// The final evaluation: the matches logged since the last iteration, the latest of each
+    /// network against each opponent, in the order first played (none while the run trains).
+    pub fn final_evaluation(&self) -> Vec<&EvaluationEvent> {
+        let since = self.events.iter().rposition(|e| matches!(e, RunEvent::Iteration(_))).map_or(0, |i| i + 1);
+        let mut out: Vec<&EvaluationEvent> = Vec::new();
+        for event in &self.events[since..] {
+            let RunEvent::Evaluation(m) = event else { continue };
+            match out.iter_mut().find(|o| o.network == m.network && o.opponent == m.opponent) {
+                Some(played) => *played = m,
+                None => out.push(m),
+            }
+        }
+        out
+    }
+
     /// The last error logged, if any.
     pub fn last_error(&self) -> Option<&ErrorEvent> {
         self.events.iter().rev().find_map(|e| match e {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rules::{Variant, VariantGame};
 
 use super::app::App;
+use super::clock::{Clocks, TimeControl};
 use super::game::{board_reply, Game};
 use super::http::{Refusal, Response};
 use super::players::{check_sims, choices, Seat};
@@ -92,7 +93,7 @@ fn state_of(app: &Arc<App>, id: u64) -> Answer {
 pub fn new_game(request: &Request) -> Answer {
     let (app, r) = (request.app, request.body::<NewRequest>()?);
     let variant = r.variant.parse::<Variant>().map_err(|e| Refusal::Bad(e.to_string()))?;
-    open_game(app, variant, &r.players, r.position.as_deref(), &r.moves)
+    open_game(app, variant, &r.players, r.position.as_deref(), &r.moves, &r.clocks)
 }
 
 /// `POST /api/load`: the first game of a game text (docs/games.md), its seats played by the
@@ -102,11 +103,19 @@ pub fn load_game(request: &Request) -> Answer {
     let games = rules::read_games(&r.text, None).map_err(|e| Refusal::Bad(format!("the game text: {e}")))?;
     let game = games.into_iter().next().ok_or_else(|| Refusal::Bad("the game text holds no game".into()))?;
     let players = r.players.unwrap_or_else(|| vec![super::players::PERSON.to_string(); game.variant.players()]);
-    open_game(app, game.variant, &players, game.start.as_deref(), &game.moves)
+    open_game(app, game.variant, &players, game.start.as_deref(), &game.moves, &[])
 }
 
-/// A new game of `variant` with `players` from `position` (the start if `None`) after `moves`.
-fn open_game(app: &Arc<App>, variant: Variant, players: &[String], position: Option<&str>, moves: &[String]) -> Answer {
+/// A new game of `variant` with `players` from `position` (the start if `None`) after `moves`,
+/// its seats' clocks set by `clocks` (none for a seat left out).
+fn open_game(
+    app: &Arc<App>,
+    variant: Variant,
+    players: &[String],
+    position: Option<&str>,
+    moves: &[String],
+    clocks: &[Option<TimeControl>],
+) -> Answer {
     if players.len() != variant.players() {
         return Err(Refusal::Bad(format!(
             "{variant} has {} seats, the request names {} players",
@@ -120,10 +129,17 @@ fn open_game(app: &Arc<App>, variant: Variant, players: &[String], position: Opt
         .map(|p| Seat::parse(p, variant, &s.roots, s.sims))
         .collect::<Result<Vec<Seat>, String>>()
         .map_err(Refusal::Bad)?;
+    let controls = clocks
+        .iter()
+        .map(|c| c.map(TimeControl::checked).transpose())
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(Refusal::Bad)?;
     let mut game = Game::new(variant, position, seats).map_err(Refusal::Bad)?;
     for (i, text) in moves.iter().enumerate() {
         game.play(text, None).map_err(|e| Refusal::Bad(format!("move {} of the game: {e}", i + 1)))?;
     }
+    // Started once the moves restored are in: they took no one's time.
+    game.clocks = Clocks::new(&controls, variant.players());
     let id = app.add_game(game).map_err(Refusal::Busy)?;
     state_of(app, id)
 }
@@ -132,11 +148,10 @@ fn open_game(app: &Arc<App>, variant: Variant, players: &[String], position: Opt
 pub fn play(request: &Request) -> Answer {
     let (app, r) = (request.app, request.body::<MoveRequest>()?);
     app.with_game(r.id, |game| {
-        let mover = game
-            .mover()
-            .ok_or_else(|| Refusal::Bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())))?;
+        let mover =
+            game.mover().ok_or_else(|| Refusal::Bad(game.over_text().unwrap_or_else(|| "the game is over".into())))?;
         if !game.seats[mover % game.seats.len()].is_person() {
-            return Err(Refusal::Conflict(format!("it is {}'s move, not yours", game.seats[mover].label())));
+            return Err(Refusal::Conflict(format!("it is {}'s move, not yours", game.seats[mover].title())));
         }
         game.play(&r.text, None).map_err(Refusal::Bad)
     })
@@ -160,7 +175,12 @@ pub fn set_position(request: &Request) -> Answer {
     app.with_game(r.id, |game| {
         let fresh = Game::new(game.position.variant(), Some(&r.position), game.seats.clone()).map_err(Refusal::Bad)?;
         game.changed();
-        *game = Game { version: game.version, seed: game.seed, ..fresh };
+        // The clocks go on as they were (a lost game stays lost); the mover's runs from now.
+        let mut clocks = game.clocks.take();
+        if let Some(c) = &mut clocks {
+            c.restart();
+        }
+        *game = Game { version: game.version, seed: game.seed, clocks, flag: game.flag, ..fresh };
         Ok(())
     })
     .ok_or_else(|| missing(r.id))??;
@@ -180,7 +200,7 @@ pub fn analyse(request: &Request) -> Answer {
                 return Err(Refusal::Conflict(format!("{} is still searching; stop it first", job.who)));
             }
             if game.mover().is_none() {
-                return Err(Refusal::Bad(game.position.game_over_text().unwrap_or_else(|| "the game is over".into())));
+                return Err(Refusal::Bad(game.over_text().unwrap_or_else(|| "the game is over".into())));
             }
             let text = format!("{}:{}", r.model.trim(), r.sims);
             let seat =

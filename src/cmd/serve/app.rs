@@ -126,6 +126,7 @@ impl App {
         let mut games = lock(&self.games);
         let game = games.open.get_mut(&id)?;
         game.seen = Instant::now();
+        game.check_time();
         Some(f(game))
     }
 
@@ -135,6 +136,7 @@ impl App {
         let mut games = lock(&self.games);
         let game = games.open.get_mut(&id)?;
         game.seen = Instant::now();
+        game.check_time();
         let out = f(game);
         self.advance(&mut games, id);
         Some(out)
@@ -158,7 +160,7 @@ impl App {
     pub fn start_job(self: &Arc<App>, game: &mut Game, id: u64, seat: Seat, kind: JobKind) {
         let job = Job {
             kind,
-            who: seat.label(),
+            who: seat.title(),
             stop: Arc::new(AtomicBool::new(false)),
             report: Arc::new(Mutex::new(None)),
             version: game.version,
@@ -168,6 +170,11 @@ impl App {
             start: game.start.clone(),
             moves: game.moves(),
             seed: game.seed ^ game.played.len() as u64,
+            // A timed engine's share of its clock, as a UCI engine takes it.
+            movetime: match (kind, game.mover(), &game.clocks) {
+                (JobKind::Move, Some(mover), Some(clocks)) => clocks.budget(mover),
+                _ => None,
+            },
             stop: Arc::clone(&job.stop),
             report: Arc::clone(&job.report),
         };
@@ -197,6 +204,8 @@ impl App {
     fn finish(self: &Arc<App>, id: u64, version: u64, kind: JobKind, found: Result<Found, String>) {
         let mut games = lock(&self.games);
         let Some(game) = games.open.get_mut(&id) else { return };
+        // A move found after the mover's time ran out is not played: the game is lost on time.
+        game.check_time();
         if game.version != version || game.job.as_ref().is_none_or(|j| j.version != version) {
             return;
         }
@@ -224,6 +233,14 @@ impl App {
         match seat {
             Seat::Person => Err("a person's seat has no engine".into()),
             Seat::Fixed(spec) => {
+                // A fixed player's search ends as a stopped one does, with its best move so far.
+                if let Some(time) = work.movetime {
+                    let stop = Arc::clone(&work.stop);
+                    std::thread::spawn(move || {
+                        std::thread::sleep(time);
+                        stop.store(true, Ordering::Relaxed);
+                    });
+                }
                 let best = players::fixed_move(spec, &game, work.seed, self.player_options(), &work.stop)?;
                 Ok(Found { best, report: None, search: None })
             }
@@ -236,7 +253,7 @@ impl App {
                 let json = |a: &crate::engine::Analysis| {
                     crate::cmd::analyse::to_json(variant, model_text.as_deref(), &position, *sims, a)
                 };
-                let limits = Limits { nodes: Some(*sims), ..Limits::default() };
+                let limits = Limits { nodes: Some(*sims), movetime: work.movetime, ..Limits::default() };
                 let settings = EngineSettings {
                     threads: 1,
                     multipv: MULTIPV,
@@ -314,6 +331,8 @@ struct Work {
     start: String,
     moves: Vec<String>,
     seed: u64,
+    /// The time the search may take, in a timed game.
+    movetime: Option<Duration>,
     stop: Arc<AtomicBool>,
     report: Arc<Mutex<Option<Report>>>,
 }

@@ -6,14 +6,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rules::game_text::check_mark;
-use rules::{BoardMove, Variant, VariantGame};
+use rules::{BoardMove, Ending, Variant, VariantGame};
 
+use super::clock::{time_loss_scores, Clocks};
 use super::players::Seat;
 use super::wire::{
-    BoardCaption, BoardCell, BoardPiece, BoardReply, GameReply, JobKind, LegalMove, PlyReply, Report, SeatInfo,
-    Thinking,
+    BoardCaption, BoardCell, BoardPanel, BoardPiece, BoardReply, GameReply, JobKind, LegalMove, PlyReply, Report,
+    SeatInfo, Thinking,
 };
-use crate::viz::svg_board::{SEATS, SHADES};
+use crate::viz::svg_board::{SEATS, SEAT_COLOURS, SHADES};
 
 /// A search or move choice running in the background for a game.
 pub struct Job {
@@ -70,6 +71,10 @@ pub struct Game {
     pub seed: u64,
     /// When a request last named it: the game a page shows is never the one ended for a new one.
     pub seen: Instant,
+    /// The seats' clocks, in a timed game.
+    pub clocks: Option<Clocks>,
+    /// The seat that lost on time, if one has.
+    pub flag: Option<usize>,
 }
 
 impl Game {
@@ -88,6 +93,8 @@ impl Game {
             note: None,
             seed: 0,
             seen: Instant::now(),
+            clocks: None,
+            flag: None,
         })
     }
 
@@ -96,9 +103,41 @@ impl Game {
         self.played.iter().map(|p| p.mv.text.clone()).collect()
     }
 
-    /// The seat to move, if the game is not over.
+    /// The seat to move, if the game is not over (by the rules or on time).
     pub fn mover(&self) -> Option<usize> {
-        self.position.outcome().is_none().then(|| self.position.to_move())
+        (self.position.outcome().is_none() && self.flag.is_none()).then(|| self.position.to_move())
+    }
+
+    /// Ends the game if the mover's time has run out (its search stopped); whether it did now.
+    pub fn check_time(&mut self) -> bool {
+        let Some(mover) = self.mover() else { return false };
+        if !self.clocks.as_ref().is_some_and(|c| c.flagged(mover)) {
+            return false;
+        }
+        self.flag = Some(mover);
+        self.changed();
+        true
+    }
+
+    /// Each seat's score once the game is over, by the rules or on time (what a saved game's
+    /// result should be; save.rs still reads the position's outcome alone).
+    pub fn scores(&self) -> Option<Vec<f32>> {
+        match self.flag {
+            Some(loser) => Some(time_loss_scores(loser, self.seats.len())),
+            None => self.position.outcome().map(|s| s.as_slice().to_vec()),
+        }
+    }
+
+    /// How the game ended in one sentence (`White lost on time.`), or why nothing can be
+    /// played; `None` while it goes on.
+    pub fn over_text(&self) -> Option<String> {
+        if let Some(loser) = self.flag {
+            let names = drawn(&self.position).2;
+            let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("seat {}", s + 1));
+            let winner = if self.seats.len() == 2 { format!(", {} wins", name(1 - loser)) } else { String::new() };
+            return Some(format!("{} lost on time{winner}.", name(loser)));
+        }
+        self.position.ending_text().or_else(|| self.position.game_over_text())
     }
 
     /// Ends the job in progress (its answer, if it still comes, is dropped) and marks the
@@ -113,7 +152,11 @@ impl Game {
 
     /// Plays `text` (a legal move); the error is the engine's one line on why not.
     pub fn play(&mut self, text: &str, search: Option<MoveSearch>) -> Result<(), String> {
+        let mover = self.position.to_move();
         let mv = self.position.play_text(text.trim()).map_err(|e| e.to_string())?;
+        if let Some(clocks) = &mut self.clocks {
+            clocks.moved(mover);
+        }
         self.played.push(Played { mv, search, mark: check_mark(&self.position) });
         self.changed();
         Ok(())
@@ -170,7 +213,11 @@ impl Game {
             id,
             version: self.version,
             variant: self.position.variant().name(),
-            seats: self.seats.iter().map(|s| SeatInfo { player: s.label(), person: s.is_person() }).collect(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatInfo { player: s.text(), title: s.title(), person: s.is_person() })
+                .collect(),
             seat_names,
             to_move: self.position.to_move(),
             start: self.start.clone(),
@@ -178,7 +225,11 @@ impl Game {
             moves: self.moves(),
             marks: self.played.iter().map(|p| p.mark).collect(),
             check: self.position.checked_king(),
-            over: self.position.ending_text().or_else(|| self.position.game_over_text()),
+            over: self.over_text(),
+            result: self.scores().map(|scores| result_text(&scores)),
+            ending: if self.flag.is_some() { Some("time") } else { self.position.ending().map(Ending::name) },
+            // A seat lost on time shows its clock run down to 0.
+            clocks: self.clocks.as_ref().map(|c| c.millis(self.mover().or(self.flag))).unwrap_or_default(),
             pieces,
             legend,
             legal,
@@ -204,6 +255,21 @@ impl Game {
         let last = ply.checked_sub(1).and_then(|i| self.played[i].mv.cells);
         Ok(PlyReply { id, ply, position: position.to_text(), pieces, last, check: position.checked_king() })
     }
+}
+
+/// A game's result as the move list ends with it: each seat's score in seat order, joined by
+/// dashes (`1-0`, `½-½`, Glinski's stalemate `¾-¼`, Wellisch's `1-½-0`).
+pub fn result_text(scores: &[f32]) -> String {
+    let score = |v: f32| match (v * 4.0).round() as i32 {
+        q if (v * 4.0 - q as f32).abs() > 1e-4 => format!("{v:.2}"),
+        0 => "0".into(),
+        1 => "¼".into(),
+        2 => "½".into(),
+        3 => "¾".into(),
+        4 => "1".into(),
+        _ => format!("{v:.2}"),
+    };
+    scores.iter().map(|&v| score(v)).collect::<Vec<_>>().join("-")
 }
 
 /// The pieces of `position`, its legend and its seats' names, as the page draws them.
@@ -234,8 +300,11 @@ pub fn board_reply(variant: Variant) -> BoardReply {
         label: c.label.clone(),
     });
     let captions = d.iter().flat_map(|d| &d.captions).map(|c| BoardCaption { x: c.x, y: c.y, text: c.text.clone() });
+    let panels = d.iter().flat_map(|d| &d.panels).map(|p| BoardPanel { x: p.x, y: p.y, w: p.width, h: p.height });
     BoardReply {
         variant: variant.name(),
+        panels: panels.collect(),
+        colours: SEAT_COLOURS,
         cells: cells.collect(),
         captions: captions.collect(),
         label_cells: d.as_ref().is_some_and(|d| d.label_cells),
@@ -243,5 +312,19 @@ pub fn board_reply(variant: Variant) -> BoardReply {
         // The colours of `vzero render`'s boards.
         shades: SHADES,
         seats: SEATS,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_is_each_seats_score_in_seat_order() {
+        assert_eq!(result_text(&[1.0, 0.0]), "1-0");
+        assert_eq!(result_text(&[0.5, 0.5]), "½-½");
+        assert_eq!(result_text(&[0.75, 0.25]), "¾-¼");
+        assert_eq!(result_text(&[1.0, 0.5, 0.0]), "1-½-0");
+        assert_eq!(result_text(&[0.4, 0.6]), "0.40-0.60");
     }
 }

@@ -1,6 +1,8 @@
 //! An answer as the server sends it over HTTP: status, media type and bytes, with the headers
 //! that keep a browser from caching a game or guessing at a body.
 
+use std::net::SocketAddr;
+
 use http_body_util::Full;
 use hyper::body::Bytes;
 use hyper::header;
@@ -125,12 +127,17 @@ fn content_type(media: &str) -> String {
     }
 }
 
-/// Whether a `Host` header names this machine (`localhost`, `127.0.0.1` or `[::1]` at `port`):
-/// a server on the loopback address answers no other, so that a web site cannot reach it
-/// through a name of its own that resolves here (DNS rebinding).
-pub fn local_host(host: Option<&str>, port: u16) -> bool {
+/// Whether a `Host` header names this machine as the server was reached: `localhost`,
+/// `127.0.0.1`, `[::1]` or the address it listens on (`127.0.0.2`, the address it printed), at
+/// `port` or without one. A server on the loopback address answers no other, so that a web
+/// site cannot reach it through a name of its own that resolves here (DNS rebinding).
+pub fn local_host(host: Option<&str>, bound: SocketAddr) -> bool {
     let Some(host) = host else { return false };
-    ["localhost", "127.0.0.1", "[::1]"].iter().any(|name| host == *name || host == format!("{name}:{port}"))
+    // `SocketAddr`'s text puts an IPv6 address in brackets, as a `Host` header does.
+    let listened = bound.to_string();
+    let listened = listened.rsplit_once(':').map_or(listened.as_str(), |(ip, _)| ip);
+    let port = bound.port();
+    ["localhost", "127.0.0.1", "[::1]", listened].iter().any(|name| host == *name || host == format!("{name}:{port}"))
 }
 
 #[cfg(test)]
@@ -139,13 +146,19 @@ mod tests {
 
     #[test]
     fn only_this_machines_names_are_answered_on_loopback() {
+        let at = |text: &str| text.parse::<SocketAddr>().unwrap();
         for host in ["localhost:8080", "127.0.0.1:8080", "[::1]:8080", "localhost"] {
-            assert!(local_host(Some(host), 8080), "{host}");
+            assert!(local_host(Some(host), at("127.0.0.1:8080")), "{host}");
         }
-        for host in ["localhost:8081", "evil.example:8080", "127.0.0.1.evil.example:8080", ""] {
-            assert!(!local_host(Some(host), 8080), "{host}");
+        for host in ["localhost:8081", "evil.example:8080", "127.0.0.1.evil.example:8080", "127.0.0.2:8080", ""] {
+            assert!(!local_host(Some(host), at("127.0.0.1:8080")), "{host}");
         }
-        assert!(!local_host(None, 8080));
+        assert!(!local_host(None, at("127.0.0.1:8080")));
+        // The address the server printed is answered, whichever loopback address it is.
+        assert!(local_host(Some("127.0.0.2:8080"), at("127.0.0.2:8080")));
+        assert!(local_host(Some("127.0.0.2"), at("127.0.0.2:8080")));
+        assert!(!local_host(Some("127.0.0.3:8080"), at("127.0.0.2:8080")));
+        assert!(local_host(Some("[::1]:9000"), at("[::1]:9000")));
     }
 
     #[test]

@@ -9,10 +9,12 @@
 //! Modules import one way: this one starts `server` (the connections, their limits and
 //! timeouts), which uses `routes`, the table of addresses, which uses `api`, their handlers,
 //! which use `app` (the games and their searches), `runs` and `save`, which use `game` and
-//! `players`; `http` uses only `wire` (the JSON), which uses none of them.
+//! `players`; `game` uses `clock` (a timed game's clocks); `http` uses only `wire` (the JSON),
+//! which uses none of them but `clock`'s time control.
 
 mod api;
 mod app;
+mod clock;
 #[cfg(test)]
 mod fuzz;
 mod game;
@@ -73,7 +75,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     }
     println!("vzero serve: http://{addr}/ (Ctrl-C stops)");
     let app = App::new(settings);
-    let served = server::serve(listener, Arc::clone(&app), &stop, args.bind.is_loopback());
+    let served = server::serve(listener, Arc::clone(&app), &stop);
     app.close();
     served.map_err(|e| anyhow!("the server stopped: {e}"))?;
     eprintln!("vzero serve: stopped");

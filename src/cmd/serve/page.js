@@ -8,6 +8,11 @@
   var UNIT = 24;
   var POLL_MS = 300;
   var RUN_POLL_MS = 5000;
+  // The smallest cell drawn, in pixels: a board in panels (Weltschach's eight levels) on a
+  // narrow page stacks them in fewer columns rather than draw its cells smaller.
+  var MIN_CELL_PX = 18;
+  // The time controls a seat may get at New game: minutes for the game + seconds a move.
+  var CLOCKS = ['1+0', '3+2', '5+3', '10+5', '15+10', '30+20'];
 
   var state = {
     board: null, game: null, lastJson: '', flipped: false, selected: null,
@@ -58,11 +63,13 @@
     return state.variants.filter(function (v) { return v.name === name; })[0];
   }
 
-  // The seat selects and the analysis networks of the chosen variant.
+  // The seat selects and the analysis networks of the chosen variant (its board first: the
+  // seats' colours).
   function loadPlayers() {
     var name = $('variant').value;
     var info = variantInfo(name);
-    return api('GET', '/api/players?variant=' + encodeURIComponent(name)).then(function (j) {
+    return Promise.all([ensureBoard(name), api('GET', '/api/players?variant=' + encodeURIComponent(name))]).then(function (got) {
+      var j = got[1];
       state.players = j.players;
       var options = j.players.map(function (p) {
         return '<option value="' + esc(p.text) + '">' + esc(p.label) + '</option>';
@@ -70,25 +77,56 @@
       var html = '';
       for (var s = 0; s < info.players; s++) {
         // Each seat's own network visits, used when that seat is a network.
-        html += '<label>' + esc(info.seats[s] || ('seat ' + (s + 1))) +
-          ' <select id="seat-' + s + '" class="seat">' + options + '</select></label> ' +
+        html += '<span class="seat-choice"><label>' + swatch(s) + esc(seatLabel(info.seats, s)) +
+          ' <select id="seat-' + s + '" class="seat" data-seat="' + s + '">' + options + '</select></label> ' +
           '<label>sims <input id="seat-sims-' + s + '" class="seat-sims" type="number" min="1" step="1" value="' +
-          esc(String(j.sims)) + '"></label> ';
+          esc(String(j.sims)) + '"></label>' +
+          '<label>clock <select id="seat-clock-' + s + '" class="seat-clock"><option value="">none</option>' +
+          CLOCKS.map(function (c) { return '<option value="' + c + '">' + c + '</option>'; }).join('') +
+          '</select></label></span> ';
       }
       $('seats').innerHTML = html;
       for (var t = 0; t < info.players; t++) {
         $('seat-' + t).value = t === 0 ? 'you' : (j.engine || 'random');
+        simsFor(t);
       }
       $('analyse-model').innerHTML = j.players.filter(function (p) { return p.model; }).map(function (p) {
-        return '<option value="' + esc(p.model) + '">' + esc(p.label.replace(/, \d+ sims$/, '')) + '</option>';
+        return '<option value="' + esc(p.model) + '">' + esc(p.label) + '</option>';
       }).join('');
     });
+  }
+
+  // The choice of seat `s`'s select.
+  function seatChoice(s) {
+    var text = $('seat-' + s).value;
+    return state.players.filter(function (p) { return p.text === text; })[0];
+  }
+
+  // A seat's sims field is used only when the seat is a network: otherwise it is greyed out.
+  function simsFor(s) {
+    var choice = seatChoice(s);
+    $('seat-sims-' + s).disabled = !(choice && choice.model);
+  }
+
+  // Seat `s` named for people: its name, and its colour where the name is none (Wellisch's P1
+  // is white).
+  function seatLabel(names, s) {
+    var name = names[s] || ('seat ' + (s + 1));
+    var colour = state.board && state.board.colours[s];
+    return !colour || name.toLowerCase() === colour ? name : name + ' (' + colour + ')';
+  }
+
+  // A disc of seat `s`'s colours, as its pieces are drawn.
+  function swatch(s) {
+    var colours = state.board && state.board.seats[s];
+    if (!colours) { return ''; }
+    return '<span class="swatch" style="background:' + colours[0] + ';border-color:' + colours[1] + '"></span>';
   }
 
   // A seat's player as the server reads it: a network's visits from that seat's sims field.
   function seatPlayer(s) {
     var text = $('seat-' + s).value;
-    var choice = state.players.filter(function (p) { return p.text === text; })[0];
+    var choice = seatChoice(s);
     if (choice && choice.model) {
       var sims = parseInt($('seat-sims-' + s).value, 10);
       if (sims > 0) { text = text.replace(/:\d+$/, '') + ':' + sims; }
@@ -96,12 +134,40 @@
     return text;
   }
 
+  // Seat `s`'s time control as the server takes it, or null for no clock.
+  function seatClock(s) {
+    var text = $('seat-clock-' + s) && $('seat-clock-' + s).value;
+    if (!text) { return null; }
+    var parts = text.split('+');
+    return {seconds: 60 * Number(parts[0]), increment: Number(parts[1])};
+  }
+
   function newGame() {
     var info = variantInfo($('variant').value);
-    var players = [];
-    for (var s = 0; s < info.players; s++) { players.push(seatPlayer(s)); }
+    var players = [], clocks = [];
+    for (var s = 0; s < info.players; s++) { players.push(seatPlayer(s)); clocks.push(seatClock(s)); }
     state.selected = null;
-    return api('POST', '/api/new', {variant: info.name, players: players}).then(show, fail);
+    return api('POST', '/api/new', {variant: info.name, players: players, clocks: clocks}).then(show, fail);
+  }
+
+  // `ms` as a clock shows it: minutes and seconds (tenths under ten seconds).
+  function clockText(ms) {
+    if (ms < 10000) { return (Math.max(0, ms) / 1000).toFixed(1); }
+    var s = Math.ceil(ms / 1000);
+    return Math.floor(s / 60) + ':' + ('0' + (s % 60)).slice(-2);
+  }
+
+  // The clocks counted down between polls: the mover's from its time at the last answer.
+  function tickClocks() {
+    var g = state.game;
+    if (!g || !g.clocks.length) { return; }
+    Array.prototype.forEach.call(document.querySelectorAll('#players .clock'), function (el) {
+      var s = Number(el.getAttribute('data-seat')), ms = g.clocks[s];
+      var running = !g.over && s === g.to_move;
+      if (running) { ms -= Date.now() - state.shownAt; }
+      el.textContent = clockText(ms);
+      el.className = 'clock' + (running ? ' running' : '') + (ms < 10000 ? ' low' : '');
+    });
   }
 
   // ---- a game kept over a reload ----
@@ -183,12 +249,19 @@
         state.viewed = null;
       }
       state.game = game;
+      state.shownAt = Date.now();
       state.lost = false;
       $('restore').hidden = true;
-      state.lastJson = JSON.stringify(game);
+      state.lastJson = unclocked(game);
       remember(game);
       render();
     });
+  }
+
+  // A game's state as text without its clocks, which change on every poll of a timed game:
+  // what changed apart from them is drawn again, the clocks alone only counted on.
+  function unclocked(game) {
+    return JSON.stringify(game, function (key, value) { return key === 'clocks' ? undefined : value; });
   }
 
   function poll() {
@@ -196,10 +269,16 @@
     var asked = state.game;
     fetch('/api/game?id=' + asked.id).then(function (r) { return r.text(); }).then(function (text) {
       // An answer overtaken by another game or a newer state of this one is dropped.
-      if (text === state.lastJson || state.game !== asked && (!state.game || state.game.id !== asked.id)) { return; }
+      if (state.game !== asked && (!state.game || state.game.id !== asked.id)) { return; }
       var game = JSON.parse(text);
       if (game.error) { lost(asked.id, game.error); return; }
       if (game.version < state.game.version) { return; }
+      if (game.id === state.game.id && unclocked(game) === state.lastJson) {
+        state.game.clocks = game.clocks;
+        state.shownAt = Date.now();
+        tickClocks();
+        return;
+      }
       show(game);
     }).catch(function () { /* the server went away; the next poll tries again */ });
   }
@@ -216,12 +295,60 @@
     return state.cellIndex[key];
   }
 
+  // Where the board's cells and captions are drawn, in diagram units: where the server put
+  // them, or, for a board in panels (Weltschach's levels) on a page too narrow to show them
+  // side by side with cells of MIN_CELL_PX, its panels in as many columns as fit, read like
+  // text. Kept until the board or the page's width changes.
+  function placement() {
+    var b = state.board, width = $('board-wrap').clientWidth || 800;
+    var key = b.variant + ':' + width;
+    if (state.placed && state.placed.key === key) { return state.placed; }
+    var placed = {key: key, cells: {}, captions: b.captions, columns: null};
+    b.cells.forEach(function (c) { placed.cells[c.key] = [c.x, c.y]; });
+    var panels = b.panels;
+    if (panels.length > 1) {
+      var pitchW = Math.max.apply(null, panels.map(function (p) { return p.w; }));
+      var pitchH = Math.max.apply(null, panels.map(function (p) { return p.h; }));
+      var columns = panels.filter(function (p, i) {
+        return panels.findIndex(function (q) { return q.x === p.x; }) === i;
+      }).length;
+      // A cell is 2 units wide; the picture about `k` pitches.
+      var k = columns;
+      while (k > 1 && 2 * width / (k * pitchW) < MIN_CELL_PX) { k--; }
+      placed.columns = k;
+      if (k < columns) {
+        var move = function (x, y) {
+          for (var i = 0; i < panels.length; i++) {
+            var p = panels[i];
+            if (x >= p.x && x < p.x + p.w && y >= p.y && y < p.y + p.h) {
+              return [x - p.x + (i % k) * pitchW, y - p.y + Math.floor(i / k) * pitchH];
+            }
+          }
+          return [x, y];
+        };
+        b.cells.forEach(function (c) { placed.cells[c.key] = move(c.x, c.y); });
+        placed.captions = b.captions.map(function (c) {
+          var m = move(c.x, c.y);
+          return {x: m[0], y: m[1], text: c.text};
+        });
+      }
+    }
+    state.placed = placed;
+    return placed;
+  }
+
+  // The centre of cell `c`, in pixels of the picture.
+  function centre(c) {
+    var at = placement().cells[c.key];
+    return point(at[0], at[1]);
+  }
+
   function point(x, y) {
     return state.flipped ? [-x * UNIT, -y * UNIT] : [x * UNIT, y * UNIT];
   }
 
   function corners(c) {
-    var p = point(c.x, c.y);
+    var p = centre(c);
     var pts = [];
     if (c.shape === 'square') {
       pts = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
@@ -285,7 +412,7 @@
   function arrowSvg(from, to, share) {
     var a = cellAt(from), b = cellAt(to);
     if (!a || !b) { return ''; }
-    var p = point(a.x, a.y), q = point(b.x, b.y);
+    var p = centre(a), q = centre(b);
     var dx = q[0] - p[0], dy = q[1] - p[1], len = Math.sqrt(dx * dx + dy * dy);
     if (len < 1) { return ''; }
     var ux = dx / len, uy = dy / len, w = 2 + 7 * share, head = 10 + 6 * share;
@@ -301,14 +428,16 @@
 
   function renderBoard() {
     var g = state.game, b = state.board;
+    // Set first: how wide the board may be decides how its panels are placed.
+    $('board-wrap').className = b.cells.length > 200 ? 'wide' : '';
+    var placed = placement();
     var minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    function grow(x, y, r) {
-      var p = point(x, y);
+    function grow(p, r) {
       minX = Math.min(minX, p[0] - r); maxX = Math.max(maxX, p[0] + r);
       minY = Math.min(minY, p[1] - r); maxY = Math.max(maxY, p[1] + r);
     }
-    b.cells.forEach(function (c) { grow(c.x, c.y, UNIT * 1.1); });
-    b.captions.forEach(function (c) { grow(c.x, c.y, UNIT * 1.2); });
+    b.cells.forEach(function (c) { grow(centre(c), UNIT * 1.1); });
+    placed.captions.forEach(function (c) { grow(point(c.x, c.y), UNIT * 1.2); });
     var view = shown(), last = view.last || [];
     var targets = state.selected === null ? [] : legalFrom(state.selected).map(function (m) { return m.to; });
     var out = [];
@@ -324,25 +453,25 @@
     });
     if (b.label_cells) {
       b.cells.forEach(function (c) {
-        var p = point(c.x, c.y);
+        var p = centre(c);
         out.push('<text class="label" text-anchor="middle" x="' + p[0].toFixed(1) + '" y="' + (p[1] + UNIT * 0.86).toFixed(1) + '">' + esc(c.label) + '</text>');
       });
     }
-    b.captions.forEach(function (c) {
+    placed.captions.forEach(function (c) {
       var p = point(c.x, c.y);
       out.push('<text class="caption" text-anchor="middle" x="' + p[0].toFixed(1) + '" y="' + p[1].toFixed(1) + '">' + esc(c.text) + '</text>');
     });
     view.pieces.forEach(function (piece) {
       var c = cellAt(piece.cell);
       if (!c) { return; }
-      var p = point(c.x, c.y), colours = b.seats[piece.owner] || b.seats[0];
+      var p = centre(c), colours = b.seats[piece.owner] || b.seats[0];
       out.push('<g class="piece" data-cell="' + piece.cell + '" data-owner="' + piece.owner + '">' +
         '<circle cx="' + p[0].toFixed(1) + '" cy="' + p[1].toFixed(1) + '" r="' + (UNIT * 0.58).toFixed(1) +
         '" fill="' + colours[0] + '" stroke="' + colours[1] + '" stroke-width="1.5"/>' +
         '<text x="' + p[0].toFixed(1) + '" y="' + p[1].toFixed(1) + '" fill="' + colours[2] + '">' + esc(piece.letter) + '</text></g>');
     });
     targets.forEach(function (key) {
-      var c = cellAt(key), p = point(c.x, c.y);
+      var c = cellAt(key), p = centre(c);
       out.push('<circle class="target" data-key="' + key + '" cx="' + p[0].toFixed(1) + '" cy="' + p[1].toFixed(1) + '" r="' + (UNIT * 0.34).toFixed(1) + '"/>');
     });
     var r = report(true);
@@ -356,7 +485,6 @@
     out.push('</svg>');
     var board = $('board');
     board.innerHTML = out.join('');
-    $('board-wrap').className = b.cells.length > 200 ? 'wide' : '';
     board.setAttribute('data-game', g.id);
     board.setAttribute('data-version', g.version);
     board.setAttribute('data-to-move', g.to_move);
@@ -366,29 +494,52 @@
     board.setAttribute('data-variant', g.variant);
     board.setAttribute('data-view', state.view === null ? '' : state.view);
     board.setAttribute('data-check', view.check === null || view.check === undefined ? '' : view.check);
+    board.setAttribute('data-columns', placed.columns === null ? '' : placed.columns);
   }
 
-  function seatName(g, s) { return g.seat_names[s] || ('seat ' + (s + 1)); }
+  function seatName(g, s) { return seatLabel(g.seat_names, s); }
 
   function renderText() {
     var g = state.game;
-    var status;
     if (g.over) {
-      status = g.over;
+      $('status').textContent = g.over;
     } else {
-      status = seatName(g, g.to_move) + ' to move (' + g.seats[g.to_move].player + ')' +
-        (g.check === null ? '' : ', in check');
+      $('status').innerHTML = swatch(g.to_move) + esc(seatName(g, g.to_move) + ' to move (' + g.seats[g.to_move].title + ')' +
+        (g.check === null ? '' : ', in check'));
     }
-    $('status').textContent = status;
+    // Who plays each seat, in the seat's colour: a network by its short name and the visits it uses.
+    $('players').innerHTML = g.seats.map(function (seat, s) {
+      var clock = g.clocks[s] === null || g.clocks[s] === undefined ? '' : ' <span class="clock" data-seat="' + s + '"></span>';
+      return '<span class="seat-title" data-seat="' + s + '">' + swatch(s) + esc(seatName(g, s) + ': ' + seat.title) + clock + '</span>';
+    }).join('');
+    tickClocks();
     var per = g.seat_names.length || 2, words = [], at = shownPly();
     g.moves.forEach(function (m, i) {
       if (i % per === 0) { words.push((i / per + 1) + '.'); }
       words.push('<a data-ply="' + (i + 1) + '"' + (i + 1 === at && state.view !== null ? ' class="current"' : '') + '>' +
         esc(m + (g.marks[i] || '')) + '</a>');
     });
-    $('moves').innerHTML = words.join(' ');
+    if (g.result) {
+      // Each seat's score, named in the tooltip (three seats: 1-½-0).
+      var scores = g.result.split('-').map(function (v, s) { return seatName(g, s) + ' ' + v; }).join(', ');
+      words.push('<span class="result" title="' + esc(scores) + '">' + esc(g.result + (g.ending ? ' ' + g.ending : '')) + '</span>');
+    }
+    var box = $('moves');
+    box.innerHTML = words.join(' ');
+    // The newest move in sight, or the one stepped to.
+    var current = box.querySelector('a.current');
+    if (state.view === null) {
+      box.scrollTop = box.scrollHeight;
+    } else if (current && (current.offsetTop < box.scrollTop || current.offsetTop + current.offsetHeight > box.scrollTop + box.clientHeight)) {
+      box.scrollTop = current.offsetTop - box.clientHeight / 2;
+    }
     $('viewing').textContent = state.view === null ? '' :
       'after move ' + state.view + ' of ' + g.moves.length + ' (\u2190 \u2192 step, End returns to the game)';
+    var legend = g.legend.map(function (l) { return '<span><b>' + esc(l[0]) + '</b> ' + esc(l[1]) + '</span>'; }).join('');
+    if ($('legend').getAttribute('data-for') !== legend) {
+      $('legend').innerHTML = legend;
+      $('legend').setAttribute('data-for', legend);
+    }
     if (document.activeElement !== $('position')) { $('position').value = g.position; }
     $('save').href = '/api/save?id=' + g.id;
     $('save-text').href = '/api/save?id=' + g.id + '&as=text';
@@ -428,7 +579,7 @@
   }
 
   function render() {
-    if (!state.game || !state.board) { return; }
+    if (!state.game || !state.board || state.board.variant !== state.game.variant) { return; }
     renderBoard();
     renderText();
     renderAnalysis();
@@ -498,17 +649,41 @@
 
   // ---- runs ----
 
+  // The run list, read again every few seconds while the tab is shown (a run started after the
+  // page opened appears), then the chosen run.
   function loadRuns() {
     return api('GET', '/api/runs').then(function (j) {
       var select = $('run');
       var was = select.value;
-      select.innerHTML = j.runs.map(function (r) {
+      var options = j.runs.map(function (r) {
         return '<option value="' + esc(r.path) + '">' + esc(r.name) + (r.variant ? ' (' + esc(r.variant) + ')' : '') + '</option>';
       }).join('');
-      if (was) { select.value = was; }
-      $('run-message').textContent = j.runs.length ? '' : 'no run directories: start the server with --runs DIR';
+      if (select.getAttribute('data-options') !== options) {
+        select.innerHTML = options;
+        select.setAttribute('data-options', options);
+        if (was && j.runs.some(function (r) { return r.path === was; })) { select.value = was; }
+      }
+      var none = !j.folders.length ? 'no runs are watched: start the server with --runs DIR' :
+        'no runs yet in ' + j.folders.join(', ') + ': a run started there (vzero train --run DIR/NAME) appears here';
+      if (!j.runs.length) {
+        $('run-message').textContent = none;
+        $('run-view').hidden = true;
+      }
       refreshRun();
     }, function (e) { $('run-message').textContent = e.message; });
+  }
+
+  // The final evaluation as a table: the network's games, wins, draws and score against each
+  // baseline (and the untrained network's, where it played).
+  function evaluationTable(rows) {
+    if (!rows.length) { return 'no final evaluation yet (it is played when the run ends)'; }
+    var head = '<tr><th>network</th><th>vs</th><th>games</th><th>wins</th><th>draws</th><th>score</th></tr>';
+    return '<table>' + head + rows.map(function (m) {
+      var games = m.planned && m.games < m.planned ? m.games + '/' + m.planned : String(m.games);
+      return '<tr><td>' + esc(m.network) + '</td><td>' + esc(m.opponent) + '</td><td>' + games +
+        (m.interrupted ? ' (interrupted)' : '') + '</td><td>' + m.wins + '</td><td>' + m.draws + '</td><td>' +
+        (100 * m.score).toFixed(1) + '%</td></tr>';
+    }).join('') + '</table>';
   }
 
   function refreshRun() {
@@ -516,14 +691,19 @@
     if (!path || $('runs').hidden) { return; }
     var q = 'run=' + encodeURIComponent(path);
     api('GET', '/api/run?' + q).then(function (j) {
+      if ($('run').value !== path) { return; }
       $('run-message').textContent = '';
+      $('run-view').hidden = false;
       var done = j.iterations_done === null ? 0 : j.iterations_done;
       $('run-iteration').textContent = (j.iteration || 'no iteration logged yet') + '\n' +
         j.variant + ': iteration ' + done + ' of ' + j.iterations +
         (j.trainer_games === null ? '' : ', ' + j.trainer_games + ' self-play games') +
         (j.finished ? ', finished' : '') + (j.last_error ? '\nlast error: ' + j.last_error : '');
       $('run-gauntlet').textContent = j.gauntlet || 'no gauntlet yet';
-      $('run-plot').src = '/run/plot.svg?' + q + '&t=' + Date.now();
+      $('run-evaluation').innerHTML = evaluationTable(j.evaluation);
+      // No curves before the first iteration: no picture rather than a broken one.
+      $('run-plot').hidden = !j.iteration;
+      if (j.iteration) { $('run-plot').src = '/run/plot.svg?' + q + '&t=' + Date.now(); }
       $('run-games').innerHTML = j.games.map(function (g) {
         var href = '/run/game?' + q + '&shard=' + encodeURIComponent(g.shard) + '&game=' + g.index;
         return '<li><a data-src="' + esc(href) + '">game ' + g.number + (g.teacher ? ' (teacher)' : '') + ': ' +
@@ -540,7 +720,9 @@
     $('tab-runs').className = runs ? 'tab on' : 'tab';
     if (runs) {
       loadRuns();
-      if (!state.runTimer) { state.runTimer = setInterval(refreshRun, RUN_POLL_MS); }
+      if (!state.runTimer) {
+        state.runTimer = setInterval(function () { if (!$('runs').hidden && !document.hidden) { loadRuns(); } }, RUN_POLL_MS);
+      }
     }
   }
 
@@ -560,6 +742,16 @@
     render();
   });
   $('variant').addEventListener('change', function () { loadPlayers().then(newGame, fail); });
+  $('seats').addEventListener('change', function (e) {
+    var s = e.target.getAttribute('data-seat');
+    if (s !== null) { simsFor(Number(s)); }
+  });
+  // A board in panels is placed again for the new width.
+  var resizing = null;
+  window.addEventListener('resize', function () {
+    if (resizing) { return; }
+    resizing = setTimeout(function () { resizing = null; render(); }, 100);
+  });
   $('new').addEventListener('click', newGame);
   $('restore').addEventListener('click', restore);
   // ---- a game as text (docs/games.md): saved beside Save's replay shard, loaded from a file ----
@@ -643,4 +835,5 @@
     return loadPlayers();
   }).then(function () { return openGame(hashGame()); }).catch(fail);
   setInterval(poll, POLL_MS);
+  setInterval(tickClocks, 100);
 })();

@@ -16,7 +16,7 @@ use nn::checkpoint::{list_checkpoints, RUN_CHECKPOINTS};
 use rules::{Variant, VariantGame};
 
 use super::wire::Choice;
-use crate::engine::{model_variant, shipped_model, EngineSettings, Limits, ModelChoice, INFO_EVERY};
+use crate::engine::{model_variant, models_dir, shipped_model, EngineSettings, Limits, ModelChoice, INFO_EVERY};
 
 /// The word the page uses for a seat a person plays.
 pub const PERSON: &str = "you";
@@ -83,14 +83,41 @@ impl Seat {
         *self == Seat::Person
     }
 
-    /// The player as the page shows it.
-    pub fn label(&self) -> String {
+    /// The player as a request names it (`PATH:SIMS`), which a restored game sends back.
+    pub fn text(&self) -> String {
         match self {
             Seat::Person => PERSON.to_string(),
             Seat::Fixed(spec) => spec.text(),
             Seat::Network { model: Some(path), sims } => format!("{}:{sims}", path.display()),
             Seat::Network { model: None, sims } => format!("none:{sims}"),
         }
+    }
+
+    /// The player as people read it: what searches, by a short name, with the visits it uses
+    /// (`network mini-a/step-000000120, 64 sims`), never a whole path.
+    pub fn title(&self) -> String {
+        match self {
+            Seat::Network { model: Some(path), sims } => format!("network {}, {sims} sims", model_name(path)),
+            Seat::Network { model: None, sims } => format!("uniform search, {sims} sims"),
+            other => other.text(),
+        }
+    }
+}
+
+/// A network's short name: `shipped glinski` for one in models/, else its folder's name, after
+/// its run's for one of a run's checkpoints (`mini-a/step-000000120`).
+pub fn model_name(path: &Path) -> String {
+    let name = |p: &Path| p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let shipped = models_dir().canonicalize().ok().and_then(|root| path.strip_prefix(root).ok().map(Path::to_path_buf));
+    if let Some(variant) = shipped.as_ref().and_then(|inside| inside.components().next()) {
+        return format!("shipped {}", variant.as_os_str().to_string_lossy());
+    }
+    match path.parent() {
+        Some(parent) if parent.file_name().is_some_and(|n| n == RUN_CHECKPOINTS) => {
+            let run = parent.parent().map_or_else(String::new, |r| format!("{}/", name(r)));
+            format!("{run}{}", name(path))
+        }
+        _ => name(path),
     }
 }
 
@@ -131,7 +158,8 @@ impl Roots {
 }
 
 /// The players the page offers for `variant`: a person, the networks it may read (the shipped
-/// one, `--model`, the runs and their checkpoints), uniform search and the fixed players.
+/// one, `--model`, the runs and their checkpoints), uniform search and the fixed players. A
+/// network's label names no visits: the page sets them beside it, and `text` carries `sims`.
 pub fn choices(variant: Variant, model: &ModelChoice, runs: &[PathBuf], sims: u32) -> Vec<Choice> {
     let fixed = |text: String, label: String| Choice { text, label, model: None };
     let mut out = vec![fixed(PERSON.into(), "you (click to move)".into())];
@@ -145,24 +173,24 @@ pub fn choices(variant: Variant, model: &ModelChoice, runs: &[PathBuf], sims: u3
         }
     };
     if let Some(shipped) = shipped_model(variant) {
-        network(&shipped, format!("shipped network ({}), {sims} sims", variant.name()));
+        network(&shipped, format!("shipped network ({})", variant.name()));
     }
     if let ModelChoice::Path(path) = model {
-        network(path, format!("--model {}, {sims} sims", path.display()));
+        network(path, format!("--model {}", model_name(path)));
     }
     for run in runs {
-        let name = run.file_name().map_or_else(|| run.display().to_string(), |n| n.to_string_lossy().into());
-        network(run, format!("run {name} (newest), {sims} sims"));
+        let name = model_name(run);
+        network(run, format!("run {name} (newest)"));
         let checkpoints = list_checkpoints(&run.join(RUN_CHECKPOINTS)).unwrap_or_default();
         // The newest few: a long run has hundreds.
         for checkpoint in checkpoints.iter().rev().take(8) {
             let step = checkpoint.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            network(checkpoint, format!("run {name} {step}, {sims} sims"));
+            network(checkpoint, format!("run {name} {step}"));
         }
     }
     out.push(Choice {
         text: format!("none:{sims}"),
-        label: format!("uniform search (no network), {sims} sims"),
+        label: "uniform search (no network)".into(),
         model: Some("none".into()),
     });
     for depth in 1..=4 {

@@ -1,6 +1,7 @@
 //! Watching runs: for each run directory under `--runs`, its latest iteration line (as the
-//! trainer prints it), its gauntlet table (as `vzero gauntlet` prints it), its curves (the `vzero
-//! plot` chart) and its last self-play games, each a page of `vzero replay`. Everything is read from the run directory on each request, so the page's
+//! trainer prints it), its gauntlet table (as `vzero gauntlet` prints it), its final evaluation
+//! once it has one, its curves (the `vzero plot` chart) and its last self-play games, each a page
+//! of `vzero replay`. Everything is read from the run directory on each request, so the page's
 //! polling follows a run while it trains.
 
 use std::path::{Path, PathBuf};
@@ -9,10 +10,11 @@ use anyhow::Context;
 use rules::{with_game, Variant};
 use selfplay::gauntlet::gauntlet_table_from_log;
 use selfplay::replay::read_shard;
+use selfplay::store::events::EvaluationEvent;
 use selfplay::{read_events, Config, RunDir};
 
 use super::http::{Refusal, Response};
-use super::wire::{RunEntry, RunGame, RunReply, RunsReply};
+use super::wire::{RunEntry, RunGame, RunMatch, RunReply, RunsReply};
 use crate::error_text::error_text;
 
 /// Games listed per run: the newest.
@@ -20,7 +22,8 @@ const GAMES_LISTED: usize = 12;
 /// Shards read for them, newest first (a shard holds one or more games).
 const SHARDS_READ: usize = 12;
 
-/// The runs found under `folders`.
+/// The runs found under `folders` (looked for again on each request, so a run started after
+/// the server appears), and the folders themselves.
 pub fn list(folders: &[PathBuf]) -> RunsReply {
     let runs = find_runs(folders)
         .iter()
@@ -30,7 +33,7 @@ pub fn list(folders: &[PathBuf]) -> RunsReply {
             variant: Config::load(&r.join("config.toml"), &[]).ok().map(|c| c.variant.name()),
         })
         .collect();
-    RunsReply { runs }
+    RunsReply { folders: folders.iter().map(|f| f.display().to_string()).collect(), runs }
 }
 
 /// The run at `dir` as the page shows it. Only what is cheap to read again every few seconds of
@@ -58,8 +61,23 @@ pub fn view(dir: &Path) -> Result<RunReply, Refusal> {
         finished: run.finished().exists(),
         last_error: log.last_error().map(|e| e.message.clone()),
         gauntlet,
+        evaluation: log.final_evaluation().into_iter().map(run_match).collect(),
         games: last_games(&run, variant).map_err(text)?,
     })
+}
+
+/// One match of the final evaluation as the page shows it.
+fn run_match(m: &EvaluationEvent) -> RunMatch {
+    RunMatch {
+        network: if m.network.is_empty() { "trained".into() } else { m.network.clone() },
+        opponent: m.opponent.clone(),
+        games: m.games,
+        planned: m.games_planned,
+        wins: m.network_wins,
+        draws: m.draws,
+        score: m.network_score,
+        interrupted: m.interrupted,
+    }
 }
 
 /// The newest games of the run, newest first: their shard, place in it, number, plies and scores.

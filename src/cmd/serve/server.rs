@@ -9,7 +9,7 @@
 //! reads no body that the handler does not ask for.
 
 use std::convert::Infallible;
-use std::net::TcpListener;
+use std::net::{SocketAddr, TcpListener};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -47,16 +47,14 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 /// What every connection shares: the games, and whose requests are answered.
 struct Server {
     app: Arc<App>,
-    /// The port served, which a `Host` header on the loopback address must name.
-    port: u16,
-    /// Whether the server listens on the loopback address (then only local names are answered).
-    loopback: bool,
+    /// The address listened on, which (or a local name at its port) a `Host` header on the
+    /// loopback address must name.
+    bound: SocketAddr,
 }
 
 /// Answers the requests `listener` accepts until `stop` is set.
-pub fn serve(listener: TcpListener, app: Arc<App>, stop: &AtomicBool, loopback: bool) -> anyhow::Result<()> {
-    let port = listener.local_addr()?.port();
-    let server = Arc::new(Server { app, port, loopback });
+pub fn serve(listener: TcpListener, app: Arc<App>, stop: &AtomicBool) -> anyhow::Result<()> {
+    let server = Arc::new(Server { app, bound: listener.local_addr()? });
     // The handlers run on the blocking pool: its bound is the worker pool's.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -132,8 +130,11 @@ impl Server {
     /// declared body over [`MAX_BODY`], a body not sent as JSON.
     fn check_head(&self, head: &hyper::http::request::Parts) -> Result<(), Refusal> {
         let value = |name: header::HeaderName| head.headers.get(name).and_then(|v| v.to_str().ok());
-        if self.loopback && !local_host(value(header::HOST), self.port) {
-            return Err(Refusal::Forbidden("this server answers requests to localhost only".into()));
+        if self.bound.ip().is_loopback() && !local_host(value(header::HOST), self.bound) {
+            return Err(Refusal::Forbidden(format!(
+                "this server answers requests addressed to localhost or {} only",
+                self.bound
+            )));
         }
         // A number too large for u64 does not reach here: hyper refuses the request itself.
         let declared = value(header::CONTENT_LENGTH).and_then(|n| n.trim().parse::<u64>().ok());

@@ -40,14 +40,26 @@ pub fn app(runs: &[PathBuf]) -> Arc<App> {
     })
 }
 
-/// A run directory at `dir` as a trainer leaves it: its config, a metrics log with iterations
-/// and a gauntlet, and one shard of two games.
+/// The final evaluation of a run, as its trainer logs it after the last iteration: the trained
+/// network against random twice (the second time complete), then the untrained one.
+const EVALUATION: &str = concat!(
+    r#"{"v":1,"event":"evaluation","opponent":"random","games":3,"network_score":0.5,"network_wins":1,"draws":1,"games_planned":8,"interrupted":true}"#,
+    "\n",
+    r#"{"v":1,"event":"evaluation","opponent":"random","games":8,"network_score":0.75,"network_wins":6,"draws":0,"games_planned":8}"#,
+    "\n",
+    r#"{"v":1,"event":"evaluation","network":"step-000000000","opponent":"random","games":8,"network_score":0.5,"network_wins":3,"draws":2,"games_planned":8}"#,
+    "\n",
+);
+
+/// A run directory at `dir` as a trainer leaves it: its config, a metrics log with iterations,
+/// a gauntlet and the final evaluation, and one shard of two games.
 fn fake_run(dir: &Path) {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     std::fs::create_dir_all(dir.join("replay")).unwrap();
     std::fs::create_dir_all(dir.join("checkpoints")).unwrap();
     std::fs::copy(repo.join("configs/mini-hexchess-tiny.toml"), dir.join("config.toml")).unwrap();
-    std::fs::copy(repo.join("tests/fixtures/gauntlet-metrics.jsonl"), dir.join("metrics.jsonl")).unwrap();
+    let metrics = std::fs::read_to_string(repo.join("tests/fixtures/gauntlet-metrics.jsonl")).unwrap();
+    std::fs::write(dir.join("metrics.jsonl"), metrics + EVALUATION).unwrap();
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(3);
     let games: Vec<_> = (0..2).map(|_| selfplay::bench::random_game::<rules::MiniHexchess>(&mut rng, 3)).collect();
     selfplay::replay::write_shard(&dir.join("replay").join(SHARD), &games).unwrap();
@@ -239,4 +251,50 @@ fn api_md_names_every_route_type_and_key() {
     for key in seen {
         assert!(doc.contains(&format!("\"{key}\"")), "API.md does not name the key \"{key}\"");
     }
+}
+
+/// The JSON of a `GET` of `url`.
+fn get(app: &Arc<App>, url: &str) -> serde_json::Value {
+    let answer = respond(app, "GET", url, b"");
+    assert_eq!(answer.status, 200, "{url}: {}", String::from_utf8_lossy(&answer.body));
+    serde_json::from_slice(&answer.body).unwrap()
+}
+
+#[test]
+fn an_empty_runs_folder_is_named_and_a_run_started_later_is_listed() {
+    let dir = std::env::temp_dir().join(format!("vzero-serve-later-{}", std::process::id()));
+    let runs = dir.join("runs");
+    std::fs::create_dir_all(&runs).unwrap();
+    let app = app(std::slice::from_ref(&runs));
+    let list = get(&app, "/api/runs");
+    assert_eq!(list["runs"], serde_json::json!([]));
+    assert_eq!(list["folders"], serde_json::json!([runs.display().to_string()]), "the folder the page names");
+    fake_run(&runs.join("mini-b"));
+    let list = get(&app, "/api/runs");
+    assert_eq!(list["runs"][0]["name"], "mini-b", "a run started after the server is listed: {list}");
+
+    // Its final evaluation: the latest match of each network against each baseline, in order.
+    let path: String = list["runs"][0]["path"].as_str().unwrap().bytes().map(|b| format!("%{b:02x}")).collect();
+    let view = get(&app, &format!("/api/run?run={path}"));
+    let rows = view["evaluation"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{view}");
+    assert_eq!((rows[0]["network"].as_str(), rows[0]["games"].as_u64()), (Some("trained"), Some(8)));
+    assert_eq!(rows[0]["interrupted"], false, "the complete match replaces the interrupted one");
+    assert_eq!((rows[1]["network"].as_str(), rows[1]["wins"].as_u64()), (Some("step-000000000"), Some(3)));
+    app.close();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_seat_is_titled_by_its_networks_short_name_and_the_visits_it_uses() {
+    use super::players::{model_name, Seat};
+    let checkpoint = PathBuf::from("/somewhere/runs/mini-a/checkpoints/step-000000120");
+    assert_eq!(model_name(&checkpoint), "mini-a/step-000000120");
+    assert_eq!(model_name(Path::new("/somewhere/runs/mini-a")), "mini-a");
+    let shipped = models_dir().canonicalize().unwrap().join("glinski").join("checkpoint");
+    assert_eq!(model_name(&shipped), "shipped glinski");
+    let seat = Seat::Network { model: Some(checkpoint.clone()), sims: 64 };
+    assert_eq!(seat.title(), "network mini-a/step-000000120, 64 sims");
+    assert_eq!(seat.text(), format!("{}:64", checkpoint.display()), "what a restored game sends back");
+    assert_eq!(Seat::Network { model: None, sims: 7 }.title(), "uniform search, 7 sims");
 }

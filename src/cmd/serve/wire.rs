@@ -23,6 +23,9 @@ pub struct NewRequest {
     /// Moves played from there: a game restored from its moves (none if absent).
     #[serde(default)]
     pub moves: Vec<String>,
+    /// A time control per seat (`null` or left out: no clock for that seat; none if absent).
+    #[serde(default)]
+    pub clocks: Vec<Option<super::clock::TimeControl>>,
 }
 
 /// `POST /api/load`: a game from its text (docs/games.md).
@@ -146,6 +149,25 @@ pub struct BoardReply {
     pub shades: [&'static str; 3],
     /// Each seat's disc fill, outline and letter colour.
     pub seats: [(&'static str, &'static str, &'static str); 3],
+    /// Each seat's colour in words (`white`, `black`, `red`), which names a seat beside its
+    /// name where the name is no colour (Wellisch's `P1`).
+    pub colours: [&'static str; 3],
+    /// The parts of the board a narrow page lays out on their own (Weltschach's levels): the
+    /// cells and captions whose centres lie in each box; empty where the board is one piece.
+    pub panels: Vec<BoardPanel>,
+}
+
+/// A box of the board in diagram units (y downward) holding cells that are drawn together.
+#[derive(Debug, Serialize)]
+pub struct BoardPanel {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub w: f32,
+    /// Height.
+    pub h: f32,
 }
 
 /// One cell of a board, in diagram units (a cell's radius is 1; y grows downward).
@@ -204,9 +226,17 @@ pub struct GameReply {
     pub check: Option<u16>,
     /// How the game ended, if it has.
     pub over: Option<String>,
+    /// The result once the game is over, each seat's score in seat order (`1-0`, `½-½`,
+    /// Wellisch's `1-½-0`).
+    pub result: Option<String>,
+    /// The rule that ended the game (`checkmate`, `repetition`, `time`), once it has.
+    pub ending: Option<&'static str>,
+    /// Each seat's time left in milliseconds (`null`: no clock), the mover's running; empty for
+    /// a game without clocks.
+    pub clocks: Vec<Option<u64>>,
     /// Every piece on the board.
     pub pieces: Vec<BoardPiece>,
-    /// Piece letters with their names.
+    /// Piece letters with their names (and, where the name says little, how the piece moves).
     pub legend: Vec<(char, String)>,
     /// The legal moves (none once the game is over).
     pub legal: Vec<LegalMove>,
@@ -243,6 +273,8 @@ pub struct PlyReply {
 pub struct SeatInfo {
     /// The player, as a request names it (`you`, `alphabeta:2`, `PATH:SIMS`).
     pub player: String,
+    /// The player as people read it: a network's short name and the visits it uses.
+    pub title: String,
     /// Whether moves come from the page.
     pub person: bool,
 }
@@ -294,6 +326,8 @@ pub enum JobKind {
 /// `GET /api/runs`: the run directories watched.
 #[derive(Debug, Serialize)]
 pub struct RunsReply {
+    /// The `--runs` folders, as given: where a run started later appears.
+    pub folders: Vec<String>,
     /// Each run, by path.
     pub runs: Vec<RunEntry>,
 }
@@ -328,8 +362,32 @@ pub struct RunReply {
     pub last_error: Option<String>,
     /// The gauntlet table, as `vzero gauntlet --table-only` prints it.
     pub gauntlet: Option<String>,
+    /// The final evaluation's matches, as the run logged them since its last iteration (none
+    /// before it ends).
+    pub evaluation: Vec<RunMatch>,
     /// The newest self-play games, newest first.
     pub games: Vec<RunGame>,
+}
+
+/// One match of a run's final evaluation: a network against a baseline.
+#[derive(Debug, Serialize)]
+pub struct RunMatch {
+    /// The network: `trained`, or the checkpoint that played (`step-000000000`, the untrained one).
+    pub network: String,
+    /// The baseline (`alphabeta:1`).
+    pub opponent: String,
+    /// Games played.
+    pub games: usize,
+    /// Games the match was to play (0 where the log did not record it).
+    pub planned: usize,
+    /// Games the network won outright.
+    pub wins: usize,
+    /// Games every seat scored alike.
+    pub draws: usize,
+    /// The network's mean score, 0 to 1.
+    pub score: f64,
+    /// Whether a stop signal cut the match short.
+    pub interrupted: bool,
 }
 
 /// One self-play game of a run.
