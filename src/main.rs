@@ -3,7 +3,7 @@
 //! Exit codes: 0 success, 1 the command failed (the message says why), 2 bad command-line usage
 //! (clap's errors and `cli::usage`: a flag or argument refused on its text alone), 3 stopped
 //! early by a signal (SIGINT, SIGTERM, SIGHUP) after saving its work, 130 aborted by a second
-//! signal.
+//! signal. `vzero serve`, which runs until a signal ends it, exits 0 on one.
 
 mod allocator;
 mod cli;
@@ -50,7 +50,7 @@ fn main() -> ExitCode {
         Err(err) => return cli::usage_error(err),
     };
     match cmd::run(args) {
-        Ok(()) if stop::stop_requested() => ExitCode::from(stop::EXIT_STOPPED),
+        Ok(()) if stop::stopped_early() => ExitCode::from(stop::EXIT_STOPPED),
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if cli::is_usage(&err) => cli::print_usage(&error_text::error_text(&err)),
         Err(err) => {

@@ -115,3 +115,19 @@ fn abort_now() -> ! {
 pub fn stop_requested() -> bool {
     STOP.get().is_some_and(|stop| stop.load(Ordering::Relaxed))
 }
+
+/// Set by a command whose normal end is a stop signal (a server): it then exits 0, not
+/// [`EXIT_STOPPED`], since nothing was left unfinished.
+static SIGNAL_IS_THE_END: AtomicBool = AtomicBool::new(false);
+
+/// Declares that this command ends normally on a stop signal: `vzero serve` runs until it is
+/// told to stop, and a service manager's SIGTERM is then a success, not work cut short.
+pub fn signal_is_the_end() {
+    SIGNAL_IS_THE_END.store(true, Ordering::Relaxed);
+}
+
+/// Whether the command ended early because of a stop signal: one arrived, and the command
+/// does not end on one normally ([`signal_is_the_end`]).
+pub fn stopped_early() -> bool {
+    stop_requested() && !SIGNAL_IS_THE_END.load(Ordering::Relaxed)
+}

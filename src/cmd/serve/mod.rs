@@ -43,6 +43,8 @@ use players::Roots;
 /// Serves the page until a stop signal.
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let stop = crate::stop::on_stop_signal("the server: searches end, open games are dropped")?;
+    // A server's end is a signal: nothing was cut short, so it exits 0.
+    crate::stop::signal_is_the_end();
     for dir in &args.runs {
         if !dir.is_dir() {
             return Err(crate::cli::usage(format!("--runs: '{}' is not a folder", dir.display())));
