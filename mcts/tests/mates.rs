@@ -72,9 +72,18 @@ fn forced_mate<G: Game>(game: &G, moves: u32) -> bool {
 }
 
 fn best_move<G: Game>(game: &G, simulations: u32) -> G::Move {
-    let mut search = Search::new(game.clone(), SearchParams::for_tests_v1(), 0);
-    search.set_params(SearchParams { simulations, ..SearchParams::for_tests_v1() });
-    search.run(&UniformEvaluator);
+    best_move_with_threads(game, simulations, 1)
+}
+
+/// [`best_move`] with `threads` threads sharing the tree (virtual loss keeps them apart).
+fn best_move_with_threads<G: Game>(game: &G, simulations: u32, threads: usize) -> G::Move {
+    let params = SearchParams { simulations, max_in_flight: threads as u32, ..SearchParams::for_tests_v1() };
+    let mut search = Search::new(game.clone(), params, 0);
+    if threads > 1 {
+        search.run_parallel(&UniformEvaluator, threads);
+    } else {
+        search.run(&UniformEvaluator);
+    }
     search.result().unwrap().chosen
 }
 
@@ -117,6 +126,22 @@ fn mate_in_two_is_found<G: Game>(text: &str, simulations: u32) {
     assert!(!forced_mate(&game, 1) && forced_mate(&game, 2), "not a mate in exactly two: {text}");
     let mv = best_move(&game, simulations);
     assert!(keeps_mate_in_one(&game, mv), "{} lets the king escape", game.move_text(mv));
+}
+
+/// The tree-parallel search (both cores on one game's search) finds the mates the serial one
+/// finds, on the same positions and budgets.
+#[test]
+fn two_threads_find_the_same_mates_as_one() {
+    let one = position(5, &[("f1", 'K'), ("c6", 'R'), ("b7", 'R'), ("e6", 'B'), ("a1", 'k')], "w - 0 60");
+    let game = Glinski::from_text(&one).unwrap();
+    let mv = best_move_with_threads(&game, 2000, 2);
+    let mut after = game.clone();
+    after.play(mv);
+    assert_eq!(after.outcome().map(|s| s.get(0)), Some(1.0), "{} does not mate", game.move_text(mv));
+    let two = position(3, &[("d1", 'K'), ("c4", 'R'), ("e4", 'R'), ("d7", 'k')], "w - 0 60");
+    let game = MiniHexchess::from_text(&two).unwrap();
+    let mv = best_move_with_threads(&game, 20_000, 2);
+    assert!(keeps_mate_in_one(&game, mv), "{} lets the king escape with two threads", game.move_text(mv));
 }
 
 #[test]
