@@ -172,11 +172,12 @@ pub fn quiescence_value<G: Material>(game: &G) -> i32 {
 /// The value of each of `moves` for `game`'s mover in centipawns, written to `values`: `depth`
 /// full-width plies after the move, then the quiescence search (depth 0: the quiescence search
 /// alone). What a tree search's tactical judge says of a new node's moves; one searcher serves
-/// them all, so the per-search set-up is paid once per position. Its quiescence searches list
-/// captures alone from their first ply: each value is the full quiescence search's but for the
-/// mobility term (1 cp a legal move, [`crate::MOBILITY_CENTIPAWNS`]), which is the node's own
-/// move count throughout, and for stalemates and draw rules inside the capture sequences, which
-/// it does not see (checkmates it does). On a board with a cheap quiescence search (Weltschach)
+/// them all, so the per-search set-up is paid once per position. On a board with a captures
+/// generator (the hex boards) its quiescence searches count every move at their first ply and
+/// list captures alone below it: each value is the full quiescence search's but for the mobility
+/// term below the first ply (1 cp a legal move, [`crate::MOBILITY_CENTIPAWNS`]; the first ply's
+/// count stands there) and for stalemates inside the capture sequences, which it does not see
+/// (checkmates and the draw rules it does). On a board with a cheap quiescence search (Weltschach)
 /// only the moves within [`JUDGE_MARGIN`] of the best are valued exactly; each other move gets
 /// an upper bound at most that far below the best.
 ///
@@ -228,9 +229,9 @@ fn values_at_depth<G: Material>(
         searcher.values_within(game, &ordered, depth, JUDGE_MARGIN, mobility, |i, value| values[order[i]] = value);
     } else {
         // Each judged move's capture search listed every legal move at every node for its
-        // mobility term and its end test: most of a judged node's cost on Glinski. The captures
-        // alone, with the mobility the judge was given and the variant's tactical end test
-        // (checkmate), see the same exchanges, where a board lists captures for less.
+        // mobility term and its end test: most of a judged node's cost on Glinski. Below the
+        // first ply the captures alone, with the first ply's mobility and the variant's tactical
+        // end test, see the same exchanges, where a board lists captures for less.
         searcher.captures_below_first_ply = G::CAPTURES_GENERATOR;
         searcher.quiescence_nodes = u64::MAX;
         searcher.values_within(game, moves, depth, FULL_WINDOW, mobility, |i, value| values[i] = value);
@@ -372,11 +373,10 @@ struct Searcher<'s, G: Material> {
     nodes: u64,
     /// `nodes` when the current quiescence search began (at its first ply).
     quiescence_began: u64,
-    /// Whether the quiescence search lists only captures from its first ply on, on every board
-    /// (the judge's, [`values_at_depth`]): it stands pat with the mobility it was given and
-    /// ends a game only where [`Material::tactical_outcome`] sees the end (checkmate on the
-    /// hex boards). Otherwise only a board with [`cheap_quiescence`] lists captures alone, and
-    /// only below the first ply.
+    /// Whether the quiescence search lists only captures from its first ply on (Weltschach's
+    /// judge, [`values_at_depth`]): it stands pat with the mobility it was given and ends a game
+    /// only where [`Material::tactical_outcome`] sees the end. Otherwise a board with
+    /// [`cheap_quiescence`] lists captures alone only below the first ply.
     cheap_from_first_ply: bool,
     /// Whether the quiescence search lists captures alone below its first ply on a board with a
     /// captures generator (the judge's, [`values_at_depth`]); its first ply counts every move
@@ -387,7 +387,6 @@ struct Searcher<'s, G: Material> {
     /// Nodes one cheap quiescence search may visit ([`CHEAP_QUIESCENCE_NODES`], the judge's
     /// [`JUDGE_QUIESCENCE_NODES`]).
     quiescence_nodes: u64,
-
     deadline: Option<Instant>,
     /// The stop flag and node budget.
     halt: Halt<'s>,
