@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use mcts::{run_until, Evaluator, Search, SearchParams, Tactics, Until};
+use mcts::{run_until, Evaluator, Search, SearchParams, Tactics, Until, MAX_TREE_EDGES};
 use rand::{RngExt, SeedableRng};
 use rules::{Game, Material};
 
@@ -151,7 +151,14 @@ impl<E> SearchAgent<E> {
             Some(movetime) => {
                 let deadline = Some(Instant::now() + movetime);
                 let until = Until { visits: self.simulations, deadline, stop: None, early: false };
-                run_until(search, &self.evaluator, 1, &until, |_| ControlFlow::Continue(()));
+                // A long time a move would otherwise grow the tree past the memory.
+                run_until(search, &self.evaluator, 1, &until, |s| {
+                    if s.tree().edges.len() >= MAX_TREE_EDGES {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
             }
         }
     }

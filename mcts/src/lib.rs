@@ -102,4 +102,4 @@ pub use tactics::{
     seat_vector, softmax, Judged, MoveChoice, MoveJudge, Tactics, MAX_LCB_WIDTH, MAX_PLY_COUNT, MAX_TACTICS_DEPTH,
     MAX_TEMPERATURE,
 };
-pub use timed::{run_until, Ended, Until, CHUNK_TIME};
+pub use timed::{run_until, Ended, Until, CHUNK_TIME, MAX_TREE_EDGES};

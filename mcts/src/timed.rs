@@ -43,6 +43,10 @@ pub enum Ended {
     Caller,
 }
 
+/// Tree edges at which a timed search should stop growing (about 1 GB with its nodes), whatever
+/// its limits: a long time a move with a fast evaluator would otherwise fill the memory.
+pub const MAX_TREE_EDGES: usize = 80_000_000;
+
 /// How long one chunk should take: short enough that a stop is answered within about this much,
 /// long enough that checking between chunks costs nothing.
 pub const CHUNK_TIME: Duration = Duration::from_millis(40);

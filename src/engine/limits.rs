@@ -19,7 +19,7 @@ pub struct Limits {
 
 /// Tree edges at which a search stops growing (about 1 GB with its nodes), whatever its limits:
 /// `go infinite` with a fast evaluator would otherwise fill the memory.
-pub(crate) const MAX_EDGES: usize = 80_000_000;
+pub(crate) const MAX_EDGES: usize = mcts::MAX_TREE_EDGES;
 
 /// The players' clocks of a timed game (UCI `wtime`/`btime` and the three-seat `p1time`...).
 #[derive(Clone, Debug, Default, PartialEq)]
