@@ -150,15 +150,10 @@ impl<E> SearchAgent<E> {
             None => search.run(&self.evaluator),
             Some(movetime) => {
                 let deadline = Some(Instant::now() + movetime);
-                let until = Until { visits: self.simulations, deadline, stop: None, early: false };
-                // A long time a move would otherwise grow the tree past the memory.
-                run_until(search, &self.evaluator, 1, &until, |s| {
-                    if s.tree().edges.len() >= MAX_TREE_EDGES {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
+                // The edge cap: a long time a move would otherwise grow the tree past the memory.
+                let until =
+                    Until { visits: self.simulations, deadline, stop: None, early: false, max_edges: MAX_TREE_EDGES };
+                run_until(search, &self.evaluator, 1, &until, |_| ControlFlow::Continue(()));
             }
         }
     }

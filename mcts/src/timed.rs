@@ -26,6 +26,9 @@ pub struct Until<'a> {
     /// clock for later moves. Only worth it where time is banked, so a fixed time a move
     /// (`go movetime`, `mcts@MS`) leaves it off.
     pub early: bool,
+    /// Tree edges at which the search stops growing ([`MAX_TREE_EDGES`] unless a test wants
+    /// fewer), whatever the other limits say.
+    pub max_edges: usize,
 }
 
 /// Why a timed search ended.
@@ -39,6 +42,8 @@ pub enum Ended {
     Stopped,
     /// The best move could not change any more ([`Until::early`]).
     Decided,
+    /// The tree reached [`Until::max_edges`].
+    TreeFull,
     /// The caller's check between chunks said so.
     Caller,
 }
@@ -78,6 +83,8 @@ pub fn run_until<G: Game, E: Evaluator<G> + Sync + ?Sized>(
             Some(Ended::Deadline)
         } else if until.early && cannot_change(search, visits - first_visits, began, until.deadline, now) {
             Some(Ended::Decided)
+        } else if search.tree().edges.len() >= until.max_edges {
+            Some(Ended::TreeFull)
         } else {
             None
         };
@@ -170,12 +177,13 @@ mod tests {
     #[test]
     fn a_visit_target_is_reached_exactly_and_a_stop_still_visits_the_root() {
         let mut s = search();
-        let until = Until { visits: 300, deadline: None, stop: None, early: false };
+        let until = Until { visits: 300, deadline: None, stop: None, early: false, max_edges: MAX_TREE_EDGES };
         assert_eq!(run_until(&mut s, &UniformEvaluator, 1, &until, |_| ControlFlow::Continue(())), Ended::Visits);
         assert_eq!(s.tree().root().visits, 300);
         let mut s = search();
         let stopped = AtomicBool::new(true);
-        let until = Until { visits: u32::MAX, deadline: None, stop: Some(&stopped), early: false };
+        let until =
+            Until { visits: u32::MAX, deadline: None, stop: Some(&stopped), early: false, max_edges: MAX_TREE_EDGES };
         assert_eq!(run_until(&mut s, &UniformEvaluator, 1, &until, |_| ControlFlow::Continue(())), Ended::Stopped);
         assert_eq!(s.tree().root().visits, 1, "the root's own visit and no more");
     }
@@ -184,8 +192,13 @@ mod tests {
     fn a_deadline_ends_the_search_soon_after_it_passes() {
         let mut s = search();
         let began = Instant::now();
-        let until =
-            Until { visits: u32::MAX, deadline: Some(began + Duration::from_millis(60)), stop: None, early: false };
+        let until = Until {
+            visits: u32::MAX,
+            deadline: Some(began + Duration::from_millis(60)),
+            stop: None,
+            early: false,
+            max_edges: MAX_TREE_EDGES,
+        };
         assert_eq!(run_until(&mut s, &UniformEvaluator, 1, &until, |_| ControlFlow::Continue(())), Ended::Deadline);
         assert!(began.elapsed() < Duration::from_millis(60) + CHUNK_TIME * 3, "{:?}", began.elapsed());
         assert!(s.tree().root().visits > 8, "{} visits", s.tree().root().visits);
@@ -228,7 +241,7 @@ mod tests {
         let began = Instant::now();
         let deadline = Some(began + Duration::from_secs(2));
         let mut s = search();
-        let until = Until { visits: u32::MAX, deadline, stop: None, early: true };
+        let until = Until { visits: u32::MAX, deadline, stop: None, early: true, max_edges: MAX_TREE_EDGES };
         assert_eq!(run_until(&mut s, &Certain, 1, &until, |_| ControlFlow::Continue(())), Ended::Decided);
         assert!(began.elapsed() < Duration::from_millis(1600), "{:?}", began.elapsed());
         // Without `early` the same search runs on to its visit target.
@@ -238,9 +251,17 @@ mod tests {
     }
 
     #[test]
+    fn a_tree_at_its_edge_cap_stops_growing() {
+        let mut s = search();
+        let until = Until { visits: u32::MAX, deadline: None, stop: None, early: false, max_edges: 500 };
+        assert_eq!(run_until(&mut s, &UniformEvaluator, 1, &until, |_| ControlFlow::Continue(())), Ended::TreeFull);
+        assert!(s.tree().edges.len() >= 500 && s.tree().root().visits < 1000, "{} visits", s.tree().root().visits);
+    }
+
+    #[test]
     fn the_caller_can_end_a_search_between_chunks() {
         let mut s = search();
-        let until = Until { visits: u32::MAX, deadline: None, stop: None, early: false };
+        let until = Until { visits: u32::MAX, deadline: None, stop: None, early: false, max_edges: MAX_TREE_EDGES };
         let ended = run_until(&mut s, &UniformEvaluator, 1, &until, |s| {
             if s.tree().root().visits >= 100 {
                 ControlFlow::Break(())

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use alphabeta::tactical_evaluator;
-use mcts::{run_until, Evaluator, MoveChoice, Search, SearchParams, Tactics, UniformEvaluator, Until};
+use mcts::{run_until, Evaluator, MoveChoice, Search, SearchParams, Tactics, UniformEvaluator, Until, MAX_TREE_EDGES};
 use rules::FullGame;
 
 use super::tactics_bench::midgame_positions;
@@ -78,7 +78,9 @@ fn threads_line<G: FullGame>(positions: &[G]) {
         for p in positions {
             let began = Instant::now();
             let mut search = Search::new(p.clone(), params.clone(), 0);
-            let until = Until { visits: THREADS_SIMULATIONS, deadline: Some(began + CAP), stop: None, early: false };
+            let deadline = Some(began + CAP);
+            let until =
+                Until { visits: THREADS_SIMULATIONS, deadline, stop: None, early: false, max_edges: MAX_TREE_EDGES };
             run_until(&mut search, &evaluator, threads, &until, |_| ControlFlow::Continue(()));
             visits += u64::from(search.tree().root().visits);
             seconds += began.elapsed().as_secs_f64();

@@ -90,19 +90,17 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
         deadline: if limits.infinite { None } else { limits.movetime.map(|t| start + t) },
         stop: Some(stop),
         early: limits.early && !limits.infinite,
+        max_edges,
     };
     let mut last_info = start;
     let ended = run_until(search, evaluator, settings.threads, &until, |search| {
-        if search.tree().edges.len() >= max_edges {
-            return ControlFlow::Break(());
-        }
         if last_info.elapsed() >= settings.info_every {
             last_info = Instant::now();
             on_info(&analysis_of(search, settings.multipv, start.elapsed(), reused));
         }
         ControlFlow::Continue(())
     });
-    let full = ended == Ended::Caller;
+    let full = ended == Ended::TreeFull;
     // UCI: after `go infinite` the answer waits for `stop`, even when there is nothing to add.
     if full && limits.infinite {
         while !stop.load(Ordering::Relaxed) {

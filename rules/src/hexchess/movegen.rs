@@ -44,9 +44,14 @@ impl HexSink for Vec<HexMove> {}
 impl HexSink for Count {
     #[inline(always)]
     fn pawns<V: HexRules>(&mut self, targets: u128, _by: i32, promo: u128) {
-        self.0 +=
-            (targets & !promo).count_ones() as u64 + (targets & promo).count_ones() as u64 * V::PROMOTIONS.len() as u64;
+        self.0 += pawn_move_count::<V>(targets, promo);
     }
+}
+
+/// The moves of pawns onto `targets`: one each, and one per promotion piece onto `promo` cells.
+#[inline(always)]
+fn pawn_move_count<V: HexRules>(targets: u128, promo: u128) -> u64 {
+    (targets & !promo).count_ones() as u64 + (targets & promo).count_ones() as u64 * V::PROMOTIONS.len() as u64
 }
 
 impl HexSink for Any {
@@ -83,9 +88,7 @@ impl MoveSink<HexMove> for CountCaptures<'_> {
 impl HexSink for CountCaptures<'_> {
     #[inline(always)]
     fn pawns<V: HexRules>(&mut self, targets: u128, by: i32, promo: u128) {
-        let promotions = V::PROMOTIONS.len() as u64;
-        self.count +=
-            u64::from((targets & !promo).count_ones()) + u64::from((targets & promo).count_ones()) * promotions;
+        self.count += pawn_move_count::<V>(targets, promo);
         self.captures.pawns::<V>(targets & self.theirs, by, promo);
     }
 }
