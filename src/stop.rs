@@ -58,6 +58,13 @@ pub fn on_stop_signal(then: &'static str) -> anyhow::Result<Arc<AtomicBool>> {
     Ok(Arc::clone(stop))
 }
 
+/// [`on_stop_signal`]'s flag as a reference for the life of the process, for players that
+/// outlive any one borrow (the arena's, whose searches end at once when it is set).
+pub fn on_stop_signal_static(then: &'static str) -> anyhow::Result<&'static AtomicBool> {
+    on_stop_signal(then)?;
+    Ok(STOP.get().expect("the flag was just made").as_ref())
+}
+
 /// Registers the counting handler for every stop signal, and a thread that says what the first
 /// one does (printing is not safe inside a signal handler).
 fn install(stop: Arc<AtomicBool>, then: &'static str) -> std::io::Result<()> {

@@ -1,7 +1,8 @@
 //! Every long search honours a stop signal within a second, whatever its depth or limit: a
-//! teacher at `alphabeta:30`, `analyse` with a judge of depth 4 on Weltschach, and `uci`'s
-//! `go infinite`. Each test times the exit after the signal and reads what was printed: the
-//! work so far, marked partial where it is a report.
+//! teacher at `alphabeta:30`, `analyse` with a judge of depth 4 on Weltschach, `uci`'s `go
+//! infinite`, arena and gauntlet games against `alphabeta:30`, and `play`. Each test times the
+//! exit after the signal and reads what was printed: the work so far, marked partial where it
+//! is a report.
 
 mod common;
 
@@ -107,4 +108,102 @@ fn uci_answers_a_signal_with_its_bestmove_and_exits() {
     let rest = reader.join().unwrap();
     assert!(rest.last().is_some_and(|l| l.starts_with("bestmove ")), "{rest:?}");
     assert_eq!(out.status.code(), Some(EXIT_STOPPED));
+}
+
+#[test]
+fn an_arena_abandons_its_games_in_progress_at_sigterm() {
+    // Neither game could end for hours: an alpha-beta player at depth 30 and a search of a
+    // hundred million simulations each hold a move when the signal comes.
+    let dir = scratch("stopping-arena");
+    let out_file = dir.join("result.jsonl");
+    let args = ["arena", "--variant", "glinski", "alphabeta:30", "mcts:100000000", "--games", "4", "--threads", "2"];
+    let child = vzero_command()
+        .args(args)
+        .args(["--out", out_file.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (out, took) = signalled(child, "TERM", Duration::from_secs(1));
+    assert!(took < EXIT_WITHIN, "exited {took:?} after SIGTERM: {}", stderr_of(&out));
+    assert_eq!(out.status.code(), Some(EXIT_STOPPED), "{}", stderr_of(&out));
+    let table = stdout_of(&out);
+    assert!(table.contains("stopped by a signal after 0 of 4 games (2 in progress abandoned)"), "{table}");
+    let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out_file).unwrap()).unwrap();
+    assert_eq!((record["interrupted"].as_bool(), record["abandoned"].as_u64()), (Some(true), Some(2)), "{record}");
+    assert_eq!(record["games"], 0, "an abandoned game is scored nowhere: {record}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_leaves_the_game_at_sigint_while_the_model_thinks_and_saves_it() {
+    let dir = scratch("stopping-play-thinking");
+    let saved = dir.join("game.vgn");
+    let args = ["play", "--variant", "mini-hexchess", "--model", "none", "--sims", "100000000", "--as", "black"];
+    let child = vzero_command()
+        .args(args)
+        .args(["--save", saved.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (out, took) = signalled(child, "INT", Duration::from_secs(1));
+    assert!(took < EXIT_WITHIN, "exited {took:?} after SIGINT: {}", stderr_of(&out));
+    assert_eq!(out.status.code(), Some(EXIT_STOPPED), "{}", stderr_of(&out));
+    let printed = stdout_of(&out);
+    assert!(printed.contains("Stopped by a signal: leaving the game unfinished."), "{printed}");
+    assert!(!printed.contains("(model) plays"), "a hurried move was played: {printed}");
+    let text = std::fs::read_to_string(&saved).expect("the game so far is saved");
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_leaves_the_game_at_sigterm_while_the_prompt_waits() {
+    let dir = scratch("stopping-play-prompt");
+    let saved = dir.join("game.vgn");
+    let args = ["play", "--variant", "mini-hexchess", "--model", "none", "--sims", "8", "--as", "white"];
+    let mut child = vzero_command()
+        .args(args)
+        .args(["--save", saved.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // One move each, then the prompt waits on an input that stays open.
+    let mut input = child.stdin.take().unwrap();
+    writeln!(input, "c2-c3").unwrap();
+    input.flush().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("(model) plays") {
+        line.clear();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "play ended before the model's move");
+    }
+    let reader = std::thread::spawn(move || stdout.lines().map_while(Result::ok).collect::<Vec<String>>());
+    let (out, took) = signal_and_wait(child, "TERM");
+    assert!(took < EXIT_WITHIN, "exited {took:?} after SIGTERM: {}", stderr_of(&out));
+    assert_eq!(out.status.code(), Some(EXIT_STOPPED), "{}", stderr_of(&out));
+    let rest = reader.join().unwrap().join("\n");
+    assert!(rest.contains("Stopped by a signal: leaving the game unfinished."), "{rest}");
+    drop(input);
+    let text = std::fs::read_to_string(&saved).expect("the game so far is saved");
+    assert!(text.contains("1. c2-c3 "), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_gauntlet_against_a_deep_alpha_beta_stops_at_sigint() {
+    let dir = scratch("stopping-gauntlet");
+    let run = dir.join("run");
+    tiny_run(&run);
+    let args = ["gauntlet", run.to_str().unwrap(), "--against", "alphabeta:30", "--games", "2", "--sims", "8"];
+    let child = vzero_command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let (out, took) = signalled(child, "INT", Duration::from_secs(2));
+    assert!(took < EXIT_WITHIN, "exited {took:?} after SIGINT: {}", stderr_of(&out));
+    assert_eq!(out.status.code(), Some(EXIT_STOPPED), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("the games in progress are abandoned"), "{}", stderr_of(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

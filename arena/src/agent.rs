@@ -4,6 +4,7 @@
 use std::any::Any;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -76,6 +77,9 @@ impl<G: Material> Agent<G> for GreedyAgent {
 pub struct AlphaBetaAgent {
     /// Depth, time limit and table.
     pub limits: alphabeta::SearchLimits,
+    /// Ends a search at once when set (a stop signal), whatever its depth: the move is then a
+    /// hurried one, for a game about to be abandoned.
+    pub stop: Option<&'static AtomicBool>,
 }
 
 impl<G: Material> Agent<G> for AlphaBetaAgent {
@@ -88,7 +92,11 @@ impl<G: Material> Agent<G> for AlphaBetaAgent {
     }
 
     fn choose(&self, game: &G, seed: u64) -> G::Move {
-        alphabeta::search(game, &self.limits, seed).expect("a live position has a legal move").best
+        let outcome = match self.stop {
+            Some(stop) => alphabeta::search_until(game, &self.limits, seed, stop),
+            None => alphabeta::search(game, &self.limits, seed),
+        };
+        outcome.expect("a live position has a legal move").best
     }
 }
 
@@ -115,6 +123,9 @@ pub struct SearchAgent<E> {
     /// The tactical levers inside the tree (priors, values, minimax, move choice); they need
     /// the evaluator to judge moves ([`mcts::Judged`]). Off unless set.
     pub tactics: Tactics,
+    /// Ends a search at once when set (a stop signal); the move is then a hurried one, for a
+    /// game about to be abandoned. Unset, the search is exactly the one without it.
+    pub stop: Option<&'static AtomicBool>,
     trees: KeptTrees,
 }
 
@@ -131,6 +142,7 @@ impl<E> SearchAgent<E> {
             reuse_trees: true,
             movetime: None,
             tactics: Tactics::off(),
+            stop: None,
             trees: KeptTrees::default(),
         }
     }
@@ -146,13 +158,13 @@ impl<E> SearchAgent<E> {
         E: Evaluator<G> + Sync,
     {
         search.set_params(self.params());
-        match self.movetime {
-            None => search.run(&self.evaluator),
-            Some(movetime) => {
+        match (self.movetime, self.stop) {
+            (None, None) => search.run(&self.evaluator),
+            (None, Some(stop)) => search.run_or_stop(&self.evaluator, stop),
+            (Some(movetime), stop) => {
                 let deadline = Some(Instant::now() + movetime);
                 // The edge cap: a long time a move would otherwise grow the tree past the memory.
-                let until =
-                    Until { visits: self.simulations, deadline, stop: None, early: false, max_edges: MAX_TREE_EDGES };
+                let until = Until { visits: self.simulations, deadline, stop, early: false, max_edges: MAX_TREE_EDGES };
                 run_until(search, &self.evaluator, 1, &until, |_| ControlFlow::Continue(()));
             }
         }

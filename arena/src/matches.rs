@@ -35,6 +35,9 @@ pub struct MatchResult {
     pub thinking: Vec<std::time::Duration>,
     /// Games that ended with every player on the same score.
     pub draws: usize,
+    /// Games in progress when [`MatchOptions::abandon`] was set: left unfinished and counted in
+    /// no other total.
+    pub abandoned: usize,
     /// Games adjudicated at the ply limit.
     pub adjudicated: usize,
     /// How many games ended each way ([`Termination::name`]: the rule, `move limit`,
@@ -168,6 +171,10 @@ pub struct MatchOptions {
     pub threads: usize,
     /// Seed of the openings and of the agents' random choices.
     pub seed: u64,
+    /// Once set, the games in progress are abandoned (counted as [`MatchResult::abandoned`],
+    /// scored nowhere) and no new one starts: a stop signal ends a match at once, since a game
+    /// whose players were told to stop searching would finish on hurried moves.
+    pub abandon: Option<&'static AtomicBool>,
 }
 
 /// Plays a match from `start` between `agents` (one per seat), rotating seats so that each agent sits in
@@ -175,7 +182,8 @@ pub struct MatchOptions {
 /// rotation cycle share an opening of `opening_plies` random moves, so seat order is the only
 /// difference between them. `after_game` sees each game as it ends with the running totals
 /// (one game at a time, in the order they end), and ends the match early by returning true (an
-/// SPRT decision, say).
+/// SPRT decision, say); the games in progress then finish. [`MatchOptions::abandon`] ends it at
+/// once instead.
 pub fn play_match<G: Material>(
     agents: &[&dyn Agent<G>],
     start: &G,
@@ -192,13 +200,18 @@ pub fn play_match<G: Material>(
         for _ in 0..opts.threads.max(1) {
             scope.spawn(|| loop {
                 let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= opts.games || stop.load(Ordering::Relaxed) {
+                let abandoning = opts.abandon.is_some_and(|a| a.load(Ordering::Relaxed));
+                if g >= opts.games || stop.load(Ordering::Relaxed) || abandoning {
                     break;
                 }
                 let cycle = (g / orders.len()) as u64;
                 let seat_agents = orders[g % orders.len()].clone();
                 let outcome = play_one(agents, start, seat_agents, &opts, game_seed(opts.seed, cycle), g);
                 let mut r = result.lock().expect("match totals");
+                let Some(outcome) = outcome else {
+                    r.abandoned += 1;
+                    break;
+                };
                 r.add(&outcome);
                 if after_game(&r, &outcome.played) {
                     stop.store(true, Ordering::Relaxed);
@@ -217,6 +230,8 @@ fn seat_orders(n: usize) -> Vec<Vec<usize>> {
     }
 }
 
+/// Plays game `number` with `seat_agents`; `None` if the match's abandon flag was set before it
+/// ended.
 fn play_one<G: Material>(
     agents: &[&dyn Agent<G>],
     start: &G,
@@ -224,7 +239,7 @@ fn play_one<G: Material>(
     opts: &MatchOptions,
     opening_seed: u64,
     number: usize,
-) -> GameOutcome {
+) -> Option<GameOutcome> {
     let game_number = number as u64;
     let n = G::NUM_PLAYERS;
     let (mut moves_by_seat, mut thinking) = (vec![0; n], vec![std::time::Duration::ZERO; n]);
@@ -232,14 +247,21 @@ fn play_one<G: Material>(
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(opening_seed);
     let mut moves = Vec::new();
     let mut played = Vec::new();
-    let ended = |scores, adjudicated, termination, forfeit, moves, thinking, played: &Vec<String>| GameOutcome {
-        played: PlayedGame { number, seat_agents: seat_agents.clone(), moves: played.clone(), scores, termination },
-        adjudicated,
-        forfeit,
-        moves,
-        thinking,
+    let abandoned = || opts.abandon.is_some_and(|a| a.load(Ordering::Relaxed));
+    let ended = |scores, adjudicated, termination, forfeit, moves, thinking, played: &Vec<String>| {
+        // A move chosen after the flag was set may be a hurried one: the game counts for nothing.
+        (!abandoned()).then(|| GameOutcome {
+            played: PlayedGame { number, seat_agents: seat_agents.clone(), moves: played.clone(), scores, termination },
+            adjudicated,
+            forfeit,
+            moves,
+            thinking,
+        })
     };
     for ply in 0..opts.max_plies {
+        if abandoned() {
+            return None;
+        }
         if let Some(scores) = game.outcome() {
             return ended(scores, false, rules_ending(&game), None, moves_by_seat, thinking, &played);
         }

@@ -4,9 +4,10 @@ use arena::{play_match, Agent, GreedyAgent, MatchOptions, MatchResult, RandomAge
 use rules::hexchess::MiniHexchess;
 use rules::wellisch::Wellisch;
 use rules::Game;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 fn opts(games: usize, threads: usize) -> MatchOptions {
-    MatchOptions { games, opening_plies: 2, max_plies: 120, adjudicate_material: 0.0, threads, seed: 5 }
+    MatchOptions { games, opening_plies: 2, max_plies: 120, adjudicate_material: 0.0, threads, seed: 5, abandon: None }
 }
 
 #[test]
@@ -49,14 +50,57 @@ fn a_match_is_reproducible_and_stops_when_asked() {
     assert_eq!(stopped.games, 7);
 }
 
+/// Raises the match's abandon flag at its `at`-th move (counted over all games), then plays
+/// greedily: a stop signal arriving mid-game.
+struct RaisesTheFlag {
+    at: usize,
+    moves: AtomicUsize,
+    flag: &'static AtomicBool,
+}
+
+impl Agent<MiniHexchess> for RaisesTheFlag {
+    fn name(&self) -> String {
+        "raises the flag".into()
+    }
+
+    fn choose(&self, game: &MiniHexchess, seed: u64) -> <MiniHexchess as Game>::Move {
+        if self.moves.fetch_add(1, Ordering::SeqCst) + 1 == self.at {
+            self.flag.store(true, Ordering::SeqCst);
+        }
+        GreedyAgent.choose(game, seed)
+    }
+}
+
+#[test]
+fn an_abandoned_match_scores_the_games_in_progress_nowhere() {
+    let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+    // Random openings of 2 plies, then the flag at this agent's 4th move: no game is over yet.
+    let raiser = RaisesTheFlag { at: 4, moves: AtomicUsize::new(0), flag };
+    let agents: [&dyn Agent<MiniHexchess>; 2] = [&raiser, &RandomAgent];
+    let o = MatchOptions { abandon: Some(flag), ..opts(10, 1) };
+    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), o, &|_, _| false);
+    assert_eq!((r.games, r.abandoned), (0, 1), "{r:?}");
+    assert_eq!(r.score, vec![0.0, 0.0]);
+    // Set before the match: no game starts, so none is abandoned.
+    let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), o, &|_, _| false);
+    assert_eq!((r.games, r.abandoned), (0, 0), "{r:?}");
+}
+
 #[test]
 fn paired_games_share_their_opening() {
     // The whole game is the shared random opening, so the two games of a pair are the same
     // game with the agents' seats swapped: every decisive result is matched by the opposite
     // one, which independent openings would not give.
     let agents: [&dyn Agent<MiniHexchess>; 2] = [&RandomAgent, &RandomAgent];
-    let o =
-        MatchOptions { games: 40, opening_plies: 300, max_plies: 300, adjudicate_material: 0.0, threads: 1, seed: 9 };
+    let o = MatchOptions {
+        games: 40,
+        opening_plies: 300,
+        max_plies: 300,
+        adjudicate_material: 0.0,
+        threads: 1,
+        seed: 9,
+        abandon: None,
+    };
     let r = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), o, &|_, _| false);
     assert!(r.wins[0] + r.wins[1] >= 4, "too few decisive games to tell: {r:?}");
     assert_eq!(r.wins[0], r.wins[1], "{r:?}");
@@ -75,6 +119,7 @@ fn the_move_limit_scores_a_material_lead_as_a_win_when_asked() {
         adjudicate_material: margin,
         threads: 1,
         seed: 3,
+        abandon: None,
     };
     let r = play_match::<MiniHexchess>(&agents, &lead, at_limit(3.0), &|_, _| false);
     assert_eq!(r.endings.get(arena::MATERIAL_ENDING), Some(&4), "{r:?}");

@@ -2,6 +2,7 @@
 //! gather leaves → evaluate → apply results, by one thread, a multi-game driver, or many threads.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use rand::rngs::Xoshiro256PlusPlus;
@@ -25,6 +26,9 @@ use crate::tactics::prior::mix_priors;
 use crate::tactics::{seat_vector, MoveChoice};
 use crate::target::{policy_target, PolicyTarget};
 use crate::tree::{most_visited_line, Status, Tree, NONE, ROOT};
+
+/// The stop flag of a search nobody stops ([`Search::run`]).
+static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// Where one simulation's descent ended.
 enum Descent {
@@ -435,10 +439,17 @@ impl<G: Game> Search<G> {
 
     /// Runs the current move's search to its visit target on this thread.
     pub fn run<E: Evaluator<G> + ?Sized>(&mut self, evaluator: &E) {
+        self.run_or_stop(evaluator, &NEVER);
+    }
+
+    /// [`Search::run`] that also ends once `stop` is set, after the root's first visit (so there
+    /// is a move to answer) and the batch in hand; unset, it is [`Search::run`] exactly, batch
+    /// for batch, where [`crate::run_until`]'s chunks would change the search.
+    pub fn run_or_stop<E: Evaluator<G> + ?Sized>(&mut self, evaluator: &E, stop: &AtomicBool) {
         let mut batch = std::mem::take(&mut self.batch);
         let max = evaluator.max_batch_size().max(1);
         self.start_move();
-        while !self.is_done() {
+        while !self.is_done() && !(stop.load(Ordering::Relaxed) && self.tree.root().visits > 0) {
             batch.clear();
             let range = self.gather_leaves(&mut batch, max);
             if !batch.is_empty() {

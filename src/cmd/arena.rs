@@ -82,6 +82,12 @@ fn arena_match<G: FullGame>(
     inference: nn::Inference,
     games_out: Option<&GamesOut>,
 ) -> anyhow::Result<()> {
+    // Installed before the players load, so that their searches see it: a stop ends every
+    // search at once, and the games in progress are abandoned rather than finished on moves
+    // chosen in a hurry (an alpha-beta player at depth 30 would otherwise take hours).
+    let signal = crate::stop::on_stop_signal_static(
+        "at once: the games in progress are abandoned; the finished games' results are printed and marked interrupted",
+    )?;
     let opts = PlayerOptions {
         default_sims: a.sims,
         leaves: Some(a.net.leaves),
@@ -89,6 +95,7 @@ fn arena_match<G: FullGame>(
         inference,
         tactics: a.net.tactics(),
         reuse_trees: !a.play.fresh_search,
+        stop: Some(signal),
     };
     let players = load_players::<G>(specs, opts)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|b| b.as_ref()).collect();
@@ -99,10 +106,8 @@ fn arena_match<G: FullGame>(
         adjudicate_material: a.play.adjudication(a.game.variant),
         threads: a.play.threads,
         seed: a.play.seed,
+        abandon: Some(signal),
     };
-    let signal = crate::stop::on_stop_signal(
-        "after the games in progress; the results so far are printed and marked interrupted",
-    )?;
     let bar = Progress::new(true, a.games as u64, "games");
     let start = start_position::<G>(a.start.position.as_deref(), None)?;
     let (start_text, names) = (start.to_text(), agents.iter().map(|p| p.name()).collect::<Vec<_>>());
@@ -121,11 +126,16 @@ fn arena_match<G: FullGame>(
     // Cut short by a signal (an SPRT decision ends a match early on purpose, and is not).
     let interrupted = signal.load(Ordering::Relaxed) && result.games < a.games;
     if interrupted {
-        println!("stopped by a signal after {} of {} games; the results so far:", result.games, a.games);
+        let abandoned = match result.abandoned {
+            0 => String::new(),
+            n => format!(" ({n} in progress abandoned)"),
+        };
+        println!("stopped by a signal after {} of {} games{abandoned}; the results so far:", result.games, a.games);
     }
     let mut record = report(G::NAME, &names, &result, sprt_bounds, a.games);
     record["games_planned"] = json!(a.games);
     record["interrupted"] = json!(interrupted);
+    record["abandoned"] = json!(result.abandoned);
     players.close();
     if let Some(path) = &a.out {
         crate::output::append_json_line(path, &record)?;

@@ -34,6 +34,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
         opening_plies: args.play.opening_plies,
         threads: args.play.threads,
         seed: args.play.seed,
+        abandon: None,
     };
     if !args.table_only {
         let games_out = GamesOut::open("--games-out", args.play.games_out.as_deref())?;
@@ -90,7 +91,11 @@ fn play<G: KnownVariant>(
     inference: nn::Inference,
     games_out: Option<&GamesOut>,
 ) -> anyhow::Result<()> {
-    let stop = crate::stop::on_stop_signal("after the games in progress; their match is kept, marked interrupted")?;
+    let stop = crate::stop::on_stop_signal_static(
+        "at once: the games in progress are abandoned; each match keeps its finished games, marked interrupted",
+    )?;
+    // Every search ends at the signal, and the games it cut short are scored nowhere.
+    let opts = &GauntletOptions { abandon: Some(stop), ..opts.clone() };
     let mut report = |g: &GauntletMatch| {
         let per_move = g.player_seconds / g.player_moves.max(1) as f64;
         let forfeits = g.forfeit_line().map_or_else(String::new, |line| format!("; {line}"));
@@ -108,7 +113,7 @@ fn play<G: KnownVariant>(
     let on_game = |game: &arena::PlayedGame, names: &[String]| {
         games_out.is_some_and(|out| !out.append(&game.text("vzero gauntlet", variant, &start, names)))
     };
-    run_gauntlet::<G>(dir, opts, inference, &stop, &mut plan, &mut report, &on_game)?;
+    run_gauntlet::<G>(dir, opts, inference, stop, &mut plan, &mut report, &on_game)?;
     Ok(())
 }
 

@@ -2,9 +2,10 @@
 //! checkpoints into inference services of their own.
 
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use alphabeta::{tactical_evaluator, TacticalEvaluator};
+use alphabeta::{tactical_evaluator, tactical_evaluator_until, TacticalEvaluator};
 use mcts::{RolloutEvaluator, Tactics, UniformEvaluator, MAX_SIMULATIONS};
 use nn::checkpoint::{check_format, read_state, resolve_checkpoint};
 use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
@@ -47,6 +48,9 @@ pub struct PlayerOptions {
     pub tactics: Tactics,
     /// Search players keep each game's tree between their moves ([`SearchAgent::reuse_trees`]).
     pub reuse_trees: bool,
+    /// Once set (a stop signal), every player's search ends at once, judge and engine
+    /// included, so a match that abandons its games in progress ends within moments.
+    pub stop: Option<&'static AtomicBool>,
 }
 
 /// The evaluator of a `rollout` player: random playouts of at most 400 plies, seeded alike
@@ -60,7 +64,7 @@ pub fn load_players<G: Encoding + Material>(
     specs: &[PlayerSpec],
     opts: PlayerOptions,
 ) -> Result<Players<G>, PlayerError> {
-    let PlayerOptions { default_sims, leaves, engine_budget, inference, tactics, reuse_trees } = opts;
+    let PlayerOptions { default_sims, leaves, engine_budget, inference, tactics, reuse_trees, stop } = opts;
     let tactics = tactics.for_player();
 
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
@@ -82,11 +86,12 @@ pub fn load_players<G: Encoding + Material>(
             leaves,
             tactics: tactics.clone(),
             reuse_trees,
+            stop,
         };
         let agent: Box<dyn Agent<G>> = match spec {
             PlayerSpec::Random => Box::new(RandomAgent),
             PlayerSpec::Greedy => Box::new(GreedyAgent),
-            PlayerSpec::AlphaBeta(limits) => Box::new(AlphaBetaAgent { limits: *limits }),
+            PlayerSpec::AlphaBeta(limits) => Box::new(AlphaBetaAgent { limits: *limits, stop }),
             PlayerSpec::Mcts(s) => {
                 let simulations = simulations(*s);
                 Box::new(searching(with_sims("mcts", *s, simulations, movetime), simulations).agent(UniformEvaluator))
@@ -114,7 +119,7 @@ pub fn load_players<G: Encoding + Material>(
             }
             PlayerSpec::Uci { command, argv } => {
                 let player = format!("uci:{command}");
-                let engine = UciAgent::<G>::start(player.clone(), argv.clone(), engine_budget);
+                let engine = UciAgent::<G>::start(player.clone(), argv.clone(), engine_budget, stop);
                 Box::new(engine.map_err(|reason| PlayerError::Engine { player, reason })?)
             }
             PlayerSpec::Timed { .. } => unreachable!("a timed player is unwrapped above and never nests"),
@@ -141,20 +146,26 @@ struct SearchOptions {
     leaves: Option<u32>,
     tactics: Tactics,
     reuse_trees: bool,
+    stop: Option<&'static AtomicBool>,
 }
 
 impl SearchOptions {
     /// The player searching with `evaluator`: `leaves` in flight (analysis's where none are
     /// given), `tactics`' tactical search values blended into its leaf values and its tree
-    /// levers set (both named in its label), and its trees kept between moves or not.
+    /// levers set (both named in its label), its trees kept between moves or not, and its
+    /// search and judge ended by the stop flag if there is one.
     fn agent<E>(self, evaluator: E) -> SearchAgent<TacticalEvaluator<'static, E>> {
         let label = format!("{}{}", self.label, self.tactics.suffix());
-        let evaluator = tactical_evaluator(&self.tactics, evaluator);
+        let evaluator = match self.stop {
+            Some(stop) => tactical_evaluator_until(&self.tactics, evaluator, stop),
+            None => tactical_evaluator(&self.tactics, evaluator),
+        };
         let mut agent = SearchAgent::new(label, evaluator, self.simulations);
         agent.leaves = self.leaves.unwrap_or(agent.leaves);
         agent.reuse_trees = self.reuse_trees;
         agent.movetime = self.movetime;
         agent.tactics = self.tactics;
+        agent.stop = self.stop;
         agent
     }
 }

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
@@ -35,6 +36,10 @@ pub const MOVETIME_MARGIN: Duration = Duration::from_secs(1);
 pub const STARTUP_ALLOWANCE: Duration = Duration::from_secs(60);
 /// How long a crashed engine gets to report its exit status.
 const EXIT_GRACE: Duration = Duration::from_millis(200);
+/// How long an engine told to `stop` (the match is being abandoned) gets to answer its move.
+const STOP_GRACE: Duration = Duration::from_secs(1);
+/// How often a wait for the engine's move looks at the stop flag.
+const STOP_POLL: Duration = Duration::from_millis(25);
 
 impl EngineBudget {
     /// The `go` command.
@@ -112,12 +117,14 @@ impl Session {
         })
     }
 
-    /// The engine's move in `game`, reached as `played` says.
+    /// The engine's move in `game`, reached as `played` says. Once `stop` is set the engine is
+    /// told to `stop` and gets [`STOP_GRACE`] to answer.
     fn best_move<G: Game>(
         &mut self,
         game: &G,
         played: &GameSoFar<'_, G>,
         budget: EngineBudget,
+        stop: Option<&AtomicBool>,
     ) -> Result<G::Move, Forfeit> {
         if self.game != Some(played.game) {
             self.send("ucinewgame")?;
@@ -127,12 +134,23 @@ impl Session {
         }
         self.send(&position_command(played))?;
         let allowed = budget.allowance();
-        let deadline = Instant::now() + allowed;
+        let mut deadline = Instant::now() + allowed;
         self.send(&budget.go())?;
+        let mut told_to_stop = false;
         let line = loop {
-            let line = self.read_line(deadline, allowed)?;
-            if line.split_whitespace().next() == Some("bestmove") {
-                break line;
+            if !told_to_stop && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                told_to_stop = true;
+                self.send("stop")?;
+                deadline = deadline.min(Instant::now() + STOP_GRACE);
+            }
+            // Short reads while a stop may come, so that it is seen within moments.
+            let poll =
+                if stop.is_some() && !told_to_stop { deadline.min(Instant::now() + STOP_POLL) } else { deadline };
+            match self.read_line(poll, allowed) {
+                Ok(line) if line.split_whitespace().next() == Some("bestmove") => break line,
+                Ok(_) => {}
+                Err(Forfeit::TimedOut(_)) if Instant::now() < deadline => {}
+                Err(e) => return Err(e),
             }
         };
         match line.split_whitespace().nth(1) {
@@ -167,6 +185,7 @@ pub struct UciAgent<G> {
     label: String,
     argv: Vec<String>,
     budget: EngineBudget,
+    stop: Option<&'static AtomicBool>,
     /// The engine of each arena thread that has one.
     sessions: Mutex<HashMap<ThreadId, Session>>,
     /// The engine started to check the command, for the first thread that needs one.
@@ -176,13 +195,20 @@ pub struct UciAgent<G> {
 
 impl<G: Game> UciAgent<G> {
     /// Starts `argv` once, to refuse a command that cannot play `G` before a match begins; the
-    /// error says why. `label` names the player in tables.
-    pub fn start(label: String, argv: Vec<String>, budget: EngineBudget) -> Result<UciAgent<G>, String> {
+    /// error says why. `label` names the player in tables; once `stop` is set, a move being
+    /// waited for is asked for at once (`stop`).
+    pub fn start(
+        label: String,
+        argv: Vec<String>,
+        budget: EngineBudget,
+        stop: Option<&'static AtomicBool>,
+    ) -> Result<UciAgent<G>, String> {
         let first = Session::start(&argv, G::NAME)?;
         Ok(UciAgent {
             label,
             argv,
             budget,
+            stop,
             sessions: Mutex::new(HashMap::new()),
             spare: Mutex::new(Some(first)),
             variant: PhantomData,
@@ -220,7 +246,7 @@ impl<G: Game> Agent<G> for UciAgent<G> {
     fn try_choose(&self, game: &G, played: &GameSoFar<'_, G>, _seed: u64) -> Result<G::Move, Forfeit> {
         let mut session = self.session()?;
         // A forfeiting engine is dropped here, which kills it.
-        let mv = session.best_move(game, played, self.budget)?;
+        let mv = session.best_move(game, played, self.budget, self.stop)?;
         self.sessions.lock().expect("engine sessions").insert(std::thread::current().id(), session);
         Ok(mv)
     }

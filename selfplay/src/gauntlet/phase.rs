@@ -36,6 +36,7 @@ pub(crate) fn check_engines<G: Encoding + Material>(config: &Config) -> Result<(
         inference: config.inference()?,
         tactics: mcts::Tactics::off(),
         reuse_trees: true,
+        stop: None,
     };
     let players = load_players::<G>(&engines, opts)?;
     players.close();
@@ -77,6 +78,7 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
         opening_plies: 2,
         threads: 1,
         seed: config.seed,
+        abandon: None,
     };
     let mut report = |g: &GauntletMatch| {
         if progress {

@@ -48,6 +48,9 @@ pub struct GauntletOptions {
     pub threads: usize,
     /// Seed of the openings and of the players' random choices.
     pub seed: u64,
+    /// Once set (a command's stop signal), every search ends at once and the games in progress
+    /// are abandoned, scored nowhere; `None`: a stop lets them finish (a run's own gauntlet).
+    pub abandon: Option<&'static std::sync::atomic::AtomicBool>,
 }
 
 impl GauntletOptions {
@@ -290,6 +293,7 @@ fn play_pairing<G: Encoding + Material>(
         inference,
         tactics: opts.tactics.clone(),
         reuse_trees: opts.reuse_trees,
+        stop: opts.abandon,
     };
     let players = load_players::<G>(&specs, player_opts)?;
     let agents: Vec<&dyn Agent<G>> = players.agents.iter().map(|a| a.as_ref()).collect();
@@ -301,6 +305,7 @@ fn play_pairing<G: Encoding + Material>(
         adjudicate_material: opts.adjudicate_material,
         threads: opts.threads,
         seed: game_seed(opts.seed ^ pairing_seed, have as u64),
+        abandon: opts.abandon,
     };
     let result = play_match::<G>(&agents, &G::start(), match_opts, &|_, game| after_game(game));
     let opponents = 1..G::NUM_PLAYERS;

@@ -105,6 +105,7 @@ fn evaluate_network<G: Encoding>(
         inference: config.inference()?,
         tactics: play,
         reuse_trees: true,
+        stop: None,
     };
     let players = load_players::<G>(&specs, opts).map_err(|e| TrainError::Run(format!("evaluation.against: {e}")))?;
     let start = start_state::<G>(config)?;
@@ -126,6 +127,7 @@ fn evaluate_network<G: Encoding>(
             adjudicate_material: config.selfplay.adjudicate_material,
             threads: config.selfplay.workers,
             seed: config.seed ^ 0xE7A1,
+            abandon: None,
         };
         // Each match begins and ends with a line where there is no bar: a match is shorter than
         // the minute between lines, and the table comes only after the last one.

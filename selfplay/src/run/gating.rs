@@ -51,6 +51,7 @@ pub fn gate<G: Encoding>(
         adjudicate_material: config.selfplay.adjudicate_material,
         threads: config.selfplay.workers,
         seed: config.seed ^ 0x6A7E,
+        abandon: None,
     };
     let start = start_state::<G>(config)?;
     let decided = |r: &arena::MatchResult, _: &arena::PlayedGame| {

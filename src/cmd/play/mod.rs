@@ -1,12 +1,15 @@
 //! `vzero play`: a person against the model in the terminal. The board is drawn as text after
 //! every move, moves are typed in the variant's notation, and commands list moves, take moves
 //! back and show what the search thinks. Reads lines until the end of its input, so scripts and
-//! tests can drive it through a pipe.
+//! tests can drive it through a pipe. A stop signal (Ctrl-C) ends it at once, whether the model
+//! is thinking or the prompt is waiting, and `--save` keeps the game so far.
 
 mod input;
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 use anyhow::{anyhow, Context};
 
@@ -24,15 +27,18 @@ use input::{parse_input, parse_seats, Input, HELP};
 const SHOW_LINES: usize = 5;
 /// Widest line of the move list.
 const LINE_WIDTH: usize = 78;
+/// How often the wait for a typed line looks at the stop flag.
+const STOP_POLL: Duration = Duration::from_millis(50);
 
 /// Opens the model, then plays until the game ends, the person quits or the input ends.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let save = GamesOut::open("--save", args.save.as_deref())?;
+    let stop = crate::stop::on_stop_signal_static("at once, leaving the game unfinished (kept by --save)")?;
     let inference = args.net.inference(1)?;
     let model = args.engine.model.resolve(args.game.variant);
     let mut session =
         open_session(args.game.variant, model.as_deref(), inference).map_err(|e| anyhow!("--model: {e}"))?;
-    let result = Table::new(&mut session, &args).and_then(|mut table| {
+    let result = Table::new(&mut session, &args, stop).and_then(|mut table| {
         let played = table.play();
         if let Some(save) = &save {
             // The game so far is kept whatever ended it.
@@ -61,10 +67,12 @@ struct Table<'a> {
     history: Vec<ChosenMove>,
     /// The start position's text.
     start: String,
+    /// Set by a stop signal: the model's search ends and the game is left.
+    stop: &'static AtomicBool,
 }
 
 impl<'a> Table<'a> {
-    fn new(session: &'a mut Session, args: &'a PlayArgs) -> anyhow::Result<Table<'a>> {
+    fn new(session: &'a mut Session, args: &'a PlayArgs, stop: &'static AtomicBool) -> anyhow::Result<Table<'a>> {
         if let Some(text) = &args.start.position {
             session.set_position(Some(text), &[]).map_err(crate::cmd::start::setup_usage)?;
         }
@@ -76,7 +84,7 @@ impl<'a> Table<'a> {
             .ok_or_else(|| anyhow!("variant '{}' has no board picture to play on", args.game.variant))?;
         let people = parse_seats(&args.seats, &names)?;
         let start = session.game().to_text();
-        Ok(Table { session, args, names, people, history: Vec::new(), start })
+        Ok(Table { session, args, names, people, history: Vec::new(), start, stop })
     }
 
     /// The game so far as text: people's seats named `person`, the model's as an arena player
@@ -101,9 +109,13 @@ impl<'a> Table<'a> {
     fn play(&mut self) -> anyhow::Result<()> {
         self.introduce();
         let echo = !io::stdin().is_terminal();
-        let mut input = io::stdin().lock();
+        let input = typed_lines()?;
         let mut draw = true;
         loop {
+            if self.stop.load(Ordering::Relaxed) {
+                println!("\nStopped by a signal: leaving the game unfinished.");
+                return Ok(());
+            }
             if let Some(ending) = self.session.game().ending_text() {
                 self.print_board();
                 println!("Game over: {ending}");
@@ -121,7 +133,10 @@ impl<'a> Table<'a> {
             }
             print!("{} to move> ", self.names[seat]);
             io::stdout().flush().context("writing the prompt")?;
-            let Some(line) = read_line(&mut input, MAX_LINE).context("reading standard input")? else {
+            let Some(line) = self.next_line(&input)? else {
+                if self.stop.load(Ordering::Relaxed) {
+                    continue;
+                }
                 println!("\nEnd of input: leaving the game unfinished.");
                 return Ok(());
             };
@@ -222,10 +237,26 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// The search's move for a model seat, played.
+    /// The next typed line, or `None` at the end of the input or once a stop signal came.
+    fn next_line(&self, input: &Receiver<io::Result<Option<Line>>>) -> anyhow::Result<Option<Line>> {
+        loop {
+            match input.recv_timeout(STOP_POLL) {
+                Ok(line) => return line.context("reading standard input"),
+                Err(RecvTimeoutError::Timeout) if self.stop.load(Ordering::Relaxed) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            }
+        }
+    }
+
+    /// The search's move for a model seat, played (not if a stop signal cut the search short:
+    /// the game is being left, and the move was a hurried one).
     fn model_move(&mut self, seat: usize) -> anyhow::Result<()> {
         let moves = self.session.game().legal_moves().len();
         let report = self.search(moves);
+        if self.stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
         let best = self.choose(&report).ok_or_else(|| anyhow!("the search found no move for {}", self.names[seat]))?;
         let value = report.lines.iter().find(|l| l.mv == best).map_or(report.values[seat], |l| report.q_of(l));
         let mv = self.session.play_move(&best).map_err(|e| anyhow!("the search's move {best}: {e}"))?;
@@ -252,7 +283,7 @@ impl<'a> Table<'a> {
             tactics: self.args.net.tactics(),
             info_every: INFO_EVERY,
         };
-        let report = self.session.search(&limits, settings, &AtomicBool::new(false), &mut |_| {});
+        let report = self.session.search(&limits, settings, self.stop, &mut |_| {});
         if let Some(note) = report.tree_full_note(limits.nodes) {
             println!("Note: {note}; ask for fewer --sims.");
         }
@@ -313,6 +344,27 @@ impl<'a> Table<'a> {
         println!("Took back {}.", undone.join(" "));
         Ok(true)
     }
+}
+
+/// Standard input's lines as they are typed, read on a thread of their own so that the wait
+/// for one can end at a stop signal (a read of the terminal cannot be interrupted); the
+/// channel ends after the end of the input or a read error.
+fn typed_lines() -> anyhow::Result<Receiver<io::Result<Option<Line>>>> {
+    let (send, lines) = sync_channel(0);
+    std::thread::Builder::new()
+        .name("play-input".into())
+        .spawn(move || {
+            let mut input = io::stdin().lock();
+            loop {
+                let line = read_line(&mut input, MAX_LINE);
+                let last = !matches!(line, Ok(Some(_)));
+                if send.send(line).is_err() || last {
+                    break;
+                }
+            }
+        })
+        .context("starting the input reader")?;
+    Ok(lines)
 }
 
 /// Visits of the report's first line.

@@ -299,6 +299,7 @@ impl App {
             inference: nn::Inference::choose(nn::Device::Cpu, nn::PrecisionChoice::Fp32),
             tactics: self.settings.net.tactics(),
             reuse_trees: false,
+            stop: None,
         }
     }
 
