@@ -131,3 +131,46 @@ fn control_bytes_in_quoted_input_are_escaped() {
     assert!(!ok && !raw(&err), "raw control bytes in the error: {err:?}");
     assert!(err.contains(r"--as '\x1b[31mgreen'"), "{err}");
 }
+
+#[test]
+fn with_a_clock_the_model_searches_by_its_time_and_a_person_out_of_time_loses() {
+    let dir = common::scratch("play-clock");
+    let saved = dir.join("game.vgn");
+    let saved_arg = saved.to_str().unwrap();
+    // A hundred million simulations would take hours; the clock's budget (about 12 s / 30 a
+    // move) ends each search instead.
+    let args = ["--variant", "mini-hexchess", "--sims", "100000000", "--as", "white", "--clock", "0.2+0"];
+    let started = std::time::Instant::now();
+    let (ok, out, err) = play(&[&args[..], &["--save", saved_arg]].concat(), "c2-c3\n");
+    assert!(ok, "{err}");
+    assert!(started.elapsed() < Duration::from_secs(10), "the model's move took {:?}", started.elapsed());
+    assert!(out.contains("searching as long as its clock allows (every seat has 12 s, 0 s more a move)"), "{out}");
+    assert!(out.contains("Black (model) plays "), "{out}");
+    assert!(out.contains("Clocks: White 0:1") && out.contains(", Black 0:1"), "{out}");
+    // Time kept: the saved game names its control.
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("[TimeControl \"12+0\"]") && text.contains("[Result \"*\"]"), "{text}");
+
+    // A person who never moves loses on time, with the input still open.
+    let mut child = common::vzero_command()
+        .args(["play", "--variant", "mini-hexchess", "--model", "none", "--clock", "0.02+0", "--save", saved_arg])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = child.stdin.take().unwrap();
+    let out = output_within(child, Duration::from_secs(30), "a person out of time did not lose");
+    drop(input);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(printed.contains("Game over: White lost on time.\nSaved the game to"), "{printed}");
+    let games = rules::read_games(&std::fs::read_to_string(&saved).unwrap(), None).unwrap();
+    let last = games.last().unwrap();
+    assert_eq!(last.termination, Some(rules::Termination::Time), "{last:?}");
+    assert_eq!(last.result.map(|r| r.as_slice().to_vec()), Some(vec![0.0, 1.0]));
+    // Refused: a clock that is no time control.
+    let (ok, _, err) = play(&["--variant", "mini-hexchess", "--clock", "5+x"], "");
+    assert!(!ok && err.contains("expected MIN+INC"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

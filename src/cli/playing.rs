@@ -35,6 +35,11 @@ pub struct PlayArgs {
     /// replay`, `render --game` and `analyse --game` read it).
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// A clock for every seat, MIN+INC (`5+3`: five minutes for the game, three seconds more a
+    /// move): the model then searches as long as its clock allows instead of `--sims`, and a
+    /// seat whose time runs out loses.
+    #[arg(long, value_name = "MIN+INC")]
+    pub clock: Option<crate::engine::TimeControl>,
     #[command(flatten)]
     pub net: NetArgs,
 }

@@ -4,12 +4,14 @@
 //! variations) in a variant-free [`Analysis`].
 
 mod analysis;
+mod clocks;
 mod limits;
 mod search;
 mod session;
 mod shipped;
 
 pub use analysis::{cp_from_q, Analysis};
+pub use clocks::{time_loss_scores, Clocks, TimeControl};
 pub use limits::{Clock, Limits};
 pub(crate) use search::search;
 pub use search::{EngineSettings, INFO_EVERY};

@@ -13,12 +13,14 @@ use std::time::Duration;
 
 use anyhow::{anyhow, Context};
 
-use rules::{board_text, BoardMove, GameText};
+use rules::{board_text, BoardMove, GameText, Scores, Termination};
 
 use crate::cli::PlayArgs;
 use crate::clip::clip_quotes;
 use crate::cmd::analyse::print_table;
-use crate::engine::{open_session, uniform_reason, Analysis, EngineSettings, Limits, Session, INFO_EVERY};
+use crate::engine::{
+    open_session, time_loss_scores, uniform_reason, Analysis, Clocks, EngineSettings, Limits, Session, INFO_EVERY,
+};
 use crate::games_out::GamesOut;
 use crate::line_input::{read_line, too_long, Line, MAX_LINE};
 use input::{parse_input, parse_seats, Input, HELP};
@@ -69,6 +71,10 @@ struct Table<'a> {
     start: String,
     /// Set by a stop signal: the model's search ends and the game is left.
     stop: &'static AtomicBool,
+    /// Every seat's clock, with `--clock`.
+    clocks: Option<Clocks>,
+    /// The seat that lost on time, once one has.
+    flag: Option<usize>,
 }
 
 impl<'a> Table<'a> {
@@ -84,7 +90,8 @@ impl<'a> Table<'a> {
             .ok_or_else(|| anyhow!("variant '{}' has no board picture to play on", args.game.variant))?;
         let people = parse_seats(&args.seats, &names)?;
         let start = session.game().to_text();
-        Ok(Table { session, args, names, people, history: Vec::new(), start, stop })
+        let clocks = args.clock.and_then(|c| Clocks::new(&vec![Some(c); names.len()], names.len()));
+        Ok(Table { session, args, names, people, history: Vec::new(), start, stop, clocks, flag: None })
     }
 
     /// The game so far as text: people's seats named `person`, the model's as an arena player
@@ -103,6 +110,14 @@ impl<'a> Table<'a> {
             .collect();
         text.moves = self.history.iter().map(|p| p.mv.text.clone()).collect();
         text.end_by_rules(game);
+        if let Some(c) = self.args.clock {
+            // PGN's form: seconds for the game, then the increment.
+            text.tags.push(("TimeControl".into(), format!("{}+{}", c.seconds, c.increment)));
+        }
+        if let Some(loser) = self.flag {
+            text.result = Some(Scores::new(&time_loss_scores(loser, self.names.len())));
+            text.termination = Some(Termination::Time);
+        }
         text
     }
 
@@ -114,6 +129,11 @@ impl<'a> Table<'a> {
         loop {
             if self.stop.load(Ordering::Relaxed) {
                 println!("\nStopped by a signal: leaving the game unfinished.");
+                return Ok(());
+            }
+            if let Some(loser) = self.flag {
+                self.print_board();
+                println!("Game over: {} lost on time.", self.names[loser]);
                 return Ok(());
             }
             if let Some(ending) = self.session.game().ending_text() {
@@ -133,8 +153,8 @@ impl<'a> Table<'a> {
             }
             print!("{} to move> ", self.names[seat]);
             io::stdout().flush().context("writing the prompt")?;
-            let Some(line) = self.next_line(&input)? else {
-                if self.stop.load(Ordering::Relaxed) {
+            let Some(line) = self.next_line(&input, seat)? else {
+                if self.stop.load(Ordering::Relaxed) || self.flag.is_some() {
                     continue;
                 }
                 println!("\nEnd of input: leaving the game unfinished.");
@@ -166,6 +186,9 @@ impl<'a> Table<'a> {
                     Ok(mv) => {
                         println!("{} plays {}", self.names[seat], mv.text);
                         self.history.push(ChosenMove { mv, by_person: true });
+                        if let Some(clocks) = &mut self.clocks {
+                            clocks.moved(seat);
+                        }
                         draw = true;
                     }
                     Err(reason) => println!(
@@ -176,11 +199,11 @@ impl<'a> Table<'a> {
                 Input::Moves(cell) => self.list_moves(cell.as_deref()),
                 Input::Undo => draw = self.undo()?,
                 Input::Hint => {
-                    let report = self.search(1);
+                    let report = self.search(1, &self.sims_limits());
                     let best = report.best().unwrap_or("-");
                     println!("Hint: the search plays {best} ({} of {} visits).", visits_of(&report), report.nodes);
                 }
-                Input::Show => print_table(&self.search(SHOW_LINES), None),
+                Input::Show => print_table(&self.search(SHOW_LINES, &self.sims_limits()), None),
                 Input::Board => draw = true,
                 Input::Help => self.help(),
                 Input::Quit => {
@@ -209,7 +232,14 @@ impl<'a> Table<'a> {
             ),
         };
         println!("vzero play: {}. You play {}.", self.args.game.variant, seats(true));
-        println!("The model plays {}: {model}, {} simulations a move.", seats(false), self.args.sims.max(1));
+        let effort = match self.args.clock {
+            Some(c) => format!(
+                "searching as long as its clock allows (every seat has {} s, {} s more a move)",
+                c.seconds, c.increment
+            ),
+            None => format!("{} simulations a move", self.args.sims.max(1)),
+        };
+        println!("The model plays {}: {model}, {effort}.", seats(false));
         println!("Type a move (e.g. one from 'moves'), or 'help' for the commands.");
     }
 
@@ -235,11 +265,23 @@ impl<'a> Table<'a> {
         if let Some(p) = last {
             println!("Last move: {} (ply {})", p.mv.text, self.history.len());
         }
+        if let Some(clocks) = &self.clocks {
+            let mover = Some(self.session.game().to_move());
+            let shown: Vec<String> = (0..self.names.len())
+                .filter_map(|s| Some(format!("{} {}", self.names[s], clock_text(clocks.left(s, mover)?))))
+                .collect();
+            println!("Clocks: {}", shown.join(", "));
+        }
     }
 
-    /// The next typed line, or `None` at the end of the input or once a stop signal came.
-    fn next_line(&self, input: &Receiver<io::Result<Option<Line>>>) -> anyhow::Result<Option<Line>> {
+    /// The next line `seat` types, or `None` at the end of the input, once a stop signal came,
+    /// or once `seat`'s time ran out (which [`Table::flag`] then says).
+    fn next_line(&mut self, input: &Receiver<io::Result<Option<Line>>>, seat: usize) -> anyhow::Result<Option<Line>> {
         loop {
+            if self.clocks.as_ref().is_some_and(|c| c.flagged(seat)) {
+                self.flag = Some(seat);
+                return Ok(None);
+            }
             match input.recv_timeout(STOP_POLL) {
                 Ok(line) => return line.context("reading standard input"),
                 Err(RecvTimeoutError::Timeout) if self.stop.load(Ordering::Relaxed) => return Ok(None),
@@ -253,8 +295,17 @@ impl<'a> Table<'a> {
     /// the game is being left, and the move was a hurried one).
     fn model_move(&mut self, seat: usize) -> anyhow::Result<()> {
         let moves = self.session.game().legal_moves().len();
-        let report = self.search(moves);
+        let limits = match self.clocks.as_ref().and_then(|c| c.budget(seat)) {
+            // The budget never exceeds the time left, and saves what an early decision leaves.
+            Some(budget) => Limits { movetime: Some(budget), early: true, ..Limits::default() },
+            None => Limits { nodes: Some(self.args.sims.max(1)), ..Limits::default() },
+        };
+        let report = self.search(moves, &limits);
         if self.stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        if self.clocks.as_ref().is_some_and(|c| c.flagged(seat)) {
+            self.flag = Some(seat);
             return Ok(());
         }
         let best = self.choose(&report).ok_or_else(|| anyhow!("the search found no move for {}", self.names[seat]))?;
@@ -262,6 +313,9 @@ impl<'a> Table<'a> {
         let mv = self.session.play_move(&best).map_err(|e| anyhow!("the search's move {best}: {e}"))?;
         println!("{} (model) plays {} (expected score {value:.2})", self.names[seat], mv.text);
         self.history.push(ChosenMove { mv, by_person: false });
+        if let Some(clocks) = &mut self.clocks {
+            clocks.moved(seat);
+        }
         Ok(())
     }
 
@@ -273,9 +327,13 @@ impl<'a> Table<'a> {
         Some(tied[pick as usize].to_string())
     }
 
-    /// A search of the position with `--sims` root visits, reporting `lines` root moves.
-    fn search(&mut self, lines: usize) -> Analysis {
-        let limits = Limits { nodes: Some(self.args.sims.max(1)), ..Limits::default() };
+    /// `--sims` root visits: what `hint` and `show` search (on the person's clock).
+    fn sims_limits(&self) -> Limits {
+        Limits { nodes: Some(self.args.sims.max(1)), ..Limits::default() }
+    }
+
+    /// A search of the position within `limits`, reporting `lines` root moves.
+    fn search(&mut self, lines: usize, limits: &Limits) -> Analysis {
         let settings = EngineSettings {
             threads: 1,
             multipv: lines.max(1),
@@ -283,7 +341,7 @@ impl<'a> Table<'a> {
             tactics: self.args.net.tactics(),
             info_every: INFO_EVERY,
         };
-        let report = self.session.search(&limits, settings, self.stop, &mut |_| {});
+        let report = self.session.search(limits, settings, self.stop, &mut |_| {});
         if let Some(note) = report.tree_full_note(limits.nodes) {
             println!("Note: {note}; ask for fewer --sims.");
         }
@@ -365,6 +423,15 @@ fn typed_lines() -> anyhow::Result<Receiver<io::Result<Option<Line>>>> {
         })
         .context("starting the input reader")?;
     Ok(lines)
+}
+
+/// Time left as a clock shows it: `m:ss`, tenths under a minute.
+fn clock_text(left: Duration) -> String {
+    let tenths = left.as_millis() / 100;
+    match tenths / 600 {
+        0 => format!("0:{:02}.{}", tenths / 10, tenths % 10),
+        minutes => format!("{minutes}:{:02}", tenths / 10 % 60),
+    }
 }
 
 /// Visits of the report's first line.

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use rules::{Variant, VariantGame};
 
 use super::app::App;
-use super::clock::{Clocks, TimeControl};
 use super::game::{board_reply, Game};
 use super::http::{Refusal, Response};
 use super::players::{check_sims, choices, Seat};
@@ -17,6 +16,7 @@ use super::wire::{
     VariantInfo, VariantsReply,
 };
 use super::{page, runs, save};
+use crate::engine::{Clocks, TimeControl};
 
 /// What a handler returns: its answer, or why the request is refused.
 pub type Answer = Result<Response, Refusal>;

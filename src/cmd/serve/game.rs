@@ -8,12 +8,12 @@ use std::time::Instant;
 use rules::game_text::check_mark;
 use rules::{BoardMove, Ending, Variant, VariantGame};
 
-use super::clock::{time_loss_scores, Clocks};
 use super::players::Seat;
 use super::wire::{
     BoardCaption, BoardCell, BoardPanel, BoardPiece, BoardReply, GameReply, JobKind, LegalMove, PlyReply, Report,
     SeatInfo, Thinking,
 };
+use crate::engine::{time_loss_scores, Clocks};
 use crate::viz::svg_board::{SEATS, SEAT_COLOURS, SHADES};
 
 /// A search or move choice running in the background for a game.

@@ -14,7 +14,6 @@
 
 mod api;
 mod app;
-mod clock;
 #[cfg(test)]
 mod fuzz;
 mod game;

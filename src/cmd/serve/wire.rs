@@ -25,7 +25,7 @@ pub struct NewRequest {
     pub moves: Vec<String>,
     /// A time control per seat (`null` or left out: no clock for that seat; none if absent).
     #[serde(default)]
-    pub clocks: Vec<Option<super::clock::TimeControl>>,
+    pub clocks: Vec<Option<crate::engine::TimeControl>>,
 }
 
 /// `POST /api/load`: a game from its text (docs/games.md).

@@ -1,10 +1,12 @@
-//! The clocks of a timed game on the page: a time control per seat (or none), each seat's time
-//! running while it is to move, charged and given its increment when it moves; a seat whose time
-//! runs out loses on time. The server keeps the time; the page only counts down between polls.
+//! The clocks of a timed game (`serve`'s page, `play --clock`): a time control per seat (or
+//! none), each seat's time running while it is to move, charged and given its increment when it
+//! moves; a seat whose time runs out loses on time. An engine seat's budget per move comes from
+//! its clock as over the protocol ([`Clock::budget`]). The server keeps the time; its page only
+//! counts down between polls.
 
 use std::time::{Duration, Instant};
 
-use crate::engine::Clock;
+use super::Clock;
 
 /// The longest time control a seat may have, in seconds (a day).
 const MOST_SECONDS: u32 = 86_400;
@@ -20,6 +22,23 @@ pub struct TimeControl {
     /// Added after each of the seat's moves, 0 to an hour.
     #[serde(default)]
     pub increment: u32,
+}
+
+impl std::str::FromStr for TimeControl {
+    type Err = String;
+
+    /// `MIN+INC` as chess clocks are written: minutes for the game (a decimal: `0.5` is 30
+    /// seconds) and seconds added a move (`5+3`, `1+0`); `MIN` alone has no increment.
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        let expected = || format!("'{text}': expected MIN+INC, minutes for the game and seconds a move (5+3, 0.5+0)");
+        let (minutes, increment) = text.split_once('+').unwrap_or((text, "0"));
+        let minutes: f64 = minutes.trim().parse().map_err(|_| expected())?;
+        let increment: u32 = increment.trim().parse().map_err(|_| expected())?;
+        if !minutes.is_finite() || minutes < 0.0 || minutes * 60.0 > f64::from(MOST_SECONDS) {
+            return Err(format!("{}: the game's minutes are 1/60 to {}", expected(), MOST_SECONDS / 60));
+        }
+        TimeControl { seconds: (minutes * 60.0).round() as u32, increment }.checked()
+    }
 }
 
 impl TimeControl {
@@ -155,5 +174,16 @@ mod tests {
         assert_eq!(time_loss_scores(1, 3), [0.75, 0.0, 0.75]);
         assert!(TimeControl { seconds: 0, increment: 0 }.checked().is_err());
         assert!(TimeControl { seconds: 60, increment: 3601 }.checked().is_err());
+    }
+
+    #[test]
+    fn a_time_control_reads_as_minutes_plus_seconds() {
+        let read = |text: &str| text.parse::<TimeControl>();
+        assert_eq!(read("5+3"), Ok(TimeControl { seconds: 300, increment: 3 }));
+        assert_eq!(read("0.5+0"), Ok(TimeControl { seconds: 30, increment: 0 }));
+        assert_eq!(read("15"), Ok(TimeControl { seconds: 900, increment: 0 }));
+        for bad in ["", "+", "five+3", "5+x", "-1+0", "0+0", "1441+0", "5+3601", "5+-1", "inf+0", "NaN+0"] {
+            assert!(read(bad).is_err(), "{bad} read as {:?}", read(bad));
+        }
     }
 }
