@@ -1,8 +1,8 @@
 //! Every long search honours a stop signal within a second, whatever its depth or limit: a
 //! teacher at `alphabeta:30`, `analyse` with a judge of depth 4 on Weltschach, `uci`'s `go
-//! infinite`, arena and gauntlet games against `alphabeta:30`, and `play`. Each test times the
-//! exit after the signal and reads what was printed: the work so far, marked partial where it
-//! is a report.
+//! infinite`, arena, gauntlet and final-evaluation games against `alphabeta:30`, and `play`.
+//! Each test times the exit after the signal and reads what was printed: the work so far,
+//! marked partial where it is a report.
 
 mod common;
 
@@ -205,5 +205,35 @@ fn a_gauntlet_against_a_deep_alpha_beta_stops_at_sigint() {
     assert!(took < EXIT_WITHIN, "exited {took:?} after SIGINT: {}", stderr_of(&out));
     assert_eq!(out.status.code(), Some(EXIT_STOPPED), "{}", stderr_of(&out));
     assert!(stderr_of(&out).contains("the games in progress are abandoned"), "{}", stderr_of(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_runs_final_evaluation_against_a_deep_alpha_beta_stops_at_sigterm() {
+    let dir = scratch("stopping-evaluation");
+    let run = dir.join("run");
+    let cfg = common::config_path("mini-hexchess-tiny.toml");
+    let sets = ["training.iterations=1", "evaluation.games=2", "evaluation.against=[\"alphabeta:30\"]"];
+    let mut child = vzero_command()
+        .args(["train", "--config", &cfg, "--run", run.to_str().unwrap()])
+        .args(sets.iter().flat_map(|s| ["--set", s]))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Signalled once the evaluation has begun (its first line); the rest of stderr is kept.
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("evaluation games") {
+        line.clear();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "the run ended before its evaluation");
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let reader = std::thread::spawn(move || stderr.lines().map_while(Result::ok).collect::<Vec<String>>());
+    let (out, took) = signal_and_wait(child, "TERM");
+    let rest = reader.join().unwrap().join("\n");
+    assert!(took < EXIT_WITHIN, "exited {took:?} after SIGTERM: {rest}");
+    assert_eq!(out.status.code(), Some(EXIT_STOPPED), "{rest}");
+    assert!(rest.contains("the evaluation, cut short, is played again on resume"), "{rest}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -35,7 +35,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let resume = resume || requeued(&config, &saved_config, &run_dir)?;
     let stop = crate::stop::on_stop_signal(
         "soon: finished games and the current training step are saved (self-play games in progress are \
-         dropped and replayed on resume; evaluation games in progress are finished)",
+         dropped and replayed on resume; the evaluation, cut short, is played again on resume)",
     )?;
     let opts = TrainOptions { run_dir, resume, progress: !args.quiet, stop };
     let summary = match with_game!(config.variant(), G => train_game::<G>(&config, &opts)) {

@@ -50,13 +50,13 @@ pub(crate) fn gauntlet_due(every: u32, iteration: u32, complete: bool) -> bool {
 }
 
 /// Plays the run's gauntlet: the newest checkpoint against `[gauntlet]`'s opponents, each match
-/// shown as it ends when `progress` is on; a stop request ends it between games, keeping the
-/// games played.
+/// shown as it ends when `progress` is on; a stop request ends every search at once, abandoning
+/// the games in progress and keeping the games played.
 pub(crate) fn gauntlet_phase<G: Encoding + Material>(
     dir: &RunDir,
     config: &Config,
     inference: nn::Inference,
-    stop: &AtomicBool,
+    stop: &'static AtomicBool,
     progress: bool,
 ) -> Result<(), GauntletError> {
     let cfg = &config.gauntlet;
@@ -78,7 +78,7 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
         opening_plies: 2,
         threads: 1,
         seed: config.seed,
-        abandon: None,
+        abandon: Some(stop),
     };
     let mut report = |g: &GauntletMatch| {
         if progress {

@@ -13,7 +13,7 @@ use crate::setup::load_into_service;
 use crate::setup::start_state;
 use crate::store::events::{read_events, EvaluationEvent, RunEvent};
 use crate::store::rundir::RunDir;
-use alphabeta::tactical_evaluator;
+use alphabeta::tactical_evaluator_until;
 use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::uci::EngineBudget;
 use arena::{play_match, Agent, MatchOptions, MatchResult, SearchAgent};
@@ -49,14 +49,15 @@ pub struct Evaluation {
 /// and with `evaluation.untrained` the run's step-0 network against the same, so that the table
 /// shows what the search gives and what learning added. Networks and `mcts` (the uniform
 /// evaluator) search as players do by default, the tactical levers on, at
-/// `evaluation.simulations`. Once `stop` is set the games in progress finish and the results so
-/// far are returned (and logged, marked interrupted). When `progress` is on, a bar counts the
+/// `evaluation.simulations`. Once `stop` is set every search ends at once, the games in
+/// progress are abandoned (scored nowhere) and the results so far are returned (and logged,
+/// marked interrupted). When `progress` is on, a bar counts the
 /// games (stderr a terminal), or lines on stderr do (each match's first and last among them).
 pub(crate) fn evaluate<G: Encoding>(
     config: &Config,
     client: &InferenceClient,
     dir: &RunDir,
-    stop: &AtomicBool,
+    stop: &'static AtomicBool,
     progress: bool,
 ) -> Result<Evaluation, TrainError> {
     let mut out = Evaluation { results: Vec::new(), complete: true };
@@ -87,16 +88,17 @@ fn evaluate_network<G: Encoding>(
     client: &InferenceClient,
     network: &str,
     dir: &RunDir,
-    stop: &AtomicBool,
+    stop: &'static AtomicBool,
     progress: bool,
     out: &mut Evaluation,
 ) -> Result<(), TrainError> {
     let sims = config.evaluation.simulations;
     let planned = config.evaluation.games;
     let play = Tactics::default();
-    let evaluator = tactical_evaluator(&play, NetEvaluator::<G>::new(client.clone(), 64));
+    let evaluator = tactical_evaluator_until(&play, NetEvaluator::<G>::new(client.clone(), 64), stop);
     let mut net = SearchAgent::new("network".into(), evaluator, sims);
     net.tactics = play.clone();
+    net.stop = Some(stop);
     let specs = baseline_specs(config)?;
     let opts = PlayerOptions {
         default_sims: sims,
@@ -105,7 +107,7 @@ fn evaluate_network<G: Encoding>(
         inference: config.inference()?,
         tactics: play,
         reuse_trees: true,
-        stop: None,
+        stop: Some(stop),
     };
     let players = load_players::<G>(&specs, opts).map_err(|e| TrainError::Run(format!("evaluation.against: {e}")))?;
     let start = start_state::<G>(config)?;
@@ -127,7 +129,7 @@ fn evaluate_network<G: Encoding>(
             adjudicate_material: config.selfplay.adjudicate_material,
             threads: config.selfplay.workers,
             seed: config.seed ^ 0xE7A1,
-            abandon: None,
+            abandon: Some(stop),
         };
         // Each match begins and ends with a line where there is no bar: a match is shorter than
         // the minute between lines, and the table comes only after the last one.

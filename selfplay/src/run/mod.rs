@@ -92,7 +92,9 @@ pub struct Run<G: Encoding> {
     /// How self-play, gating and the gauntlet run the network.
     inference: nn::Inference,
     progress: bool,
-    stop: Arc<AtomicBool>,
+    /// [`TrainOptions::stop`] for the life of the process: the evaluation's and the gauntlet's
+    /// players hold it in searches that outlive any borrow of the run.
+    stop: &'static AtomicBool,
     /// The network being trained.
     net: PolicyValueNet,
     trainer: Trainer,
@@ -226,13 +228,15 @@ impl<G: Encoding> Run<G> {
         if opts.resume {
             keep_changed_config(&dir, config)?;
         }
+        // One small leak a run, so that a stop reaches every player's search at once.
+        let stop: &'static Arc<AtomicBool> = Box::leak(Box::new(Arc::clone(&opts.stop)));
         Ok(Run {
             _lock: lock,
             config: config.clone(),
             dir,
             inference,
             progress: opts.progress,
-            stop: Arc::clone(&opts.stop),
+            stop: &**stop,
             net,
             trainer,
             batch: TrainBatch::default(),

@@ -27,7 +27,7 @@ impl<G: Encoding> Run<G> {
         if self.config.evaluation.games == 0 {
             return Ok(Evaluation { results: Vec::new(), complete: true });
         }
-        evaluate::<G>(&self.config, &self.client, &self.dir, &self.stop, self.progress)
+        evaluate::<G>(&self.config, &self.client, &self.dir, self.stop, self.progress)
     }
 
     /// Whether the metrics hold the complete end-of-run evaluation of the iterations done.
@@ -92,7 +92,7 @@ impl<G: Encoding + Material> Run<G> {
     /// after the last); a stop request ends it between games, keeping the games played.
     pub fn gauntlet_if_due(&self) -> Result<(), TrainError> {
         if gauntlet_due(self.config.gauntlet.every, self.state.iteration, self.complete()) {
-            gauntlet_phase::<G>(&self.dir, &self.config, self.inference, &self.stop, self.progress)?;
+            gauntlet_phase::<G>(&self.dir, &self.config, self.inference, self.stop, self.progress)?;
         }
         Ok(())
     }
