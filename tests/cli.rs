@@ -344,9 +344,13 @@ fn arena_stopped_by_a_signal_prints_the_results_so_far() {
     );
     assert!(text.starts_with(&format!("stopped by a signal after {games} of 1000000 games")), "{text}");
     assert!(text.contains(&format!("mini-hexchess: {games} of 1000000 games (")), "the table says so too: {text}");
-    // What the signal does, as it happens: the games in progress end, no training step is meant.
+    // What the signal does, as it happens: the games in progress are abandoned, no training
+    // step is meant.
     let err = stderr(&out);
-    assert!(err.contains("vzero: stopping after the games in progress") && !err.contains("step"), "{err}");
+    assert!(
+        err.contains("vzero: stopping at once: the games in progress are abandoned") && !err.contains("step"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -256,51 +256,57 @@ fn stops_early_and_resumes(child: Child, dir: &Path, what: &str) {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-#[test]
-fn a_second_signal_later_aborts_at_once_without_crashing() {
-    // A match whose games in progress take minutes to finish (alpha-beta thinks 3 s a move),
-    // with a network player, so that libtorch's threads are running when the abort comes.
-    let child = Command::new(env!("CARGO_BIN_EXE_vzero"))
-        .args(["arena", "--variant", "mini-hexchess", "models/mini-hexchess/checkpoint:16", "alphabeta:30:3000"])
-        .args(["--games", "2", "--threads", "2"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    common::wait_for_handler(child.id(), 2);
-    std::thread::sleep(Duration::from_millis(500));
-    signal(&child, "-INT");
-    // Well past the window in which a second signal is taken for the same request.
-    std::thread::sleep(Duration::from_millis(1500));
-    signal(&child, "-TERM");
-    let out = output_within(child, Duration::from_secs(30), "a second signal did not end the match");
-    // Exited with the documented status, not killed by a segfault (no code at all).
-    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
-}
-
-#[test]
-fn a_second_signal_later_says_it_aborts_and_releases_the_trainer_lock() {
-    // The final evaluation against an opponent that thinks 3 s a move: the first signal lets
-    // the game in progress finish, which takes far longer than the second signal's wait.
-    let dir = fresh_dir("abort");
+/// A run in the middle of a training step of seconds: a network of 12 blocks x 256 channels on
+/// batches of 256, trained on a small teacher's positions. A first signal lets the step finish
+/// (every search now ends at once, so a step is what still takes long), and libtorch's threads
+/// are busy when a second one comes.
+fn run_in_a_long_training_step(dir: &Path) -> Child {
+    let sets = [
+        "teacher.positions=64",
+        "teacher.player=alphabeta:1",
+        "teacher.steps=3",
+        "network.blocks=12",
+        "network.channels=256",
+        "training.batch_size=256",
+    ];
     let child = Command::new(env!("CARGO_BIN_EXE_vzero"))
         .args(["train", "--config", &config(), "--run", dir.to_str().unwrap(), "--quiet"])
-        .args(["--set", "training.iterations=1", "--set", "evaluation.games=2"])
-        .args(["--set", r#"evaluation.against=["alphabeta:30:3000"]"#])
+        .args(sets.iter().flat_map(|s| ["--set", s]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(120);
-    let evaluating = || {
-        let metrics = std::fs::read_to_string(RunDir::unchecked(&dir).metrics()).unwrap_or_default();
-        read_events(&metrics).events.iter().any(|e| matches!(e, RunEvent::Iteration(_)))
+    let training = || {
+        let metrics = std::fs::read_to_string(RunDir::unchecked(dir).metrics()).unwrap_or_default();
+        read_events(&metrics).events.iter().any(|e| matches!(e, RunEvent::Teacher(_)))
     };
-    while !evaluating() {
-        assert!(Instant::now() < deadline, "the run's iteration did not end within two minutes");
+    while !training() {
+        assert!(Instant::now() < deadline, "the run's teacher did not end within two minutes");
         std::thread::sleep(Duration::from_millis(50));
     }
     std::thread::sleep(Duration::from_millis(500));
+    child
+}
+
+#[test]
+fn a_second_signal_later_aborts_at_once_without_crashing() {
+    let dir = fresh_dir("abort-term");
+    let child = run_in_a_long_training_step(&dir);
+    signal(&child, "-INT");
+    // Well past the window in which a second signal is taken for the same request.
+    std::thread::sleep(Duration::from_millis(1500));
+    signal(&child, "-TERM");
+    let out = output_within(child, Duration::from_secs(30), "a second signal did not end the run");
+    // Exited with the documented status, not killed by a segfault (no code at all).
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_second_signal_later_says_it_aborts_and_releases_the_trainer_lock() {
+    let dir = fresh_dir("abort");
+    let child = run_in_a_long_training_step(&dir);
     signal(&child, "-INT");
     std::thread::sleep(Duration::from_millis(1500));
     signal(&child, "-INT");

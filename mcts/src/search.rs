@@ -449,7 +449,9 @@ impl<G: Game> Search<G> {
         let mut batch = std::mem::take(&mut self.batch);
         let max = evaluator.max_batch_size().max(1);
         self.start_move();
-        while !self.is_done() && !(stop.load(Ordering::Relaxed) && self.tree.root().visits > 0) {
+        // A stop ends the search once the root has been visited, so that there is a move.
+        let stopped = |search: &Self| stop.load(Ordering::Relaxed) && search.tree.root().visits > 0;
+        while !(self.is_done() || stopped(self)) {
             batch.clear();
             let range = self.gather_leaves(&mut batch, max);
             if !batch.is_empty() {

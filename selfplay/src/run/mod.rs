@@ -236,7 +236,7 @@ impl<G: Encoding> Run<G> {
             dir,
             inference,
             progress: opts.progress,
-            stop: &**stop,
+            stop,
             net,
             trainer,
             batch: TrainBatch::default(),

@@ -31,15 +31,8 @@ impl<G: Encoding> Run<G> {
         let before = (stats.positions(), stats.batches());
         let iteration = self.state.iteration;
         let mut flusher = Flusher::<G>::new(&self.dir, &mut self.shard_names, self.config.selfplay.flush_games);
-        let phase = self_play_phase::<G>(
-            &self.config,
-            &self.client,
-            iteration,
-            wanted,
-            &self.stop,
-            self.progress,
-            &mut flusher,
-        );
+        let phase =
+            self_play_phase::<G>(&self.config, &self.client, iteration, wanted, self.stop, self.progress, &mut flusher);
         // Whatever finished is stored, even when a write failed later on.
         let flushed = flusher.finish();
         let (phase, flushed) = (phase?, flushed?);

@@ -21,7 +21,7 @@ impl<G: Encoding> Run<G> {
             return Ok(true);
         }
         // Fast when the positions are there already (a resumed run reads its shards and stops).
-        let taught = teach::<G>(&self.dir, &self.config, t.positions, t.threads, &self.stop, self.progress)?;
+        let taught = teach::<G>(&self.dir, &self.config, t.positions, t.threads, self.stop, self.progress)?;
         if taught.games() > 0 {
             self.dir.log_event(&RunEvent::Teacher(TeacherEvent {
                 player: t.player.clone(),
