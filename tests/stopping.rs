@@ -8,6 +8,7 @@ mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Output, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use common::{scratch, stderr_of, stdout_of, tiny_run, vzero_command, wait_for_handler};
@@ -27,6 +28,24 @@ fn signalled(child: Child, signal: &str, after: Duration) -> (Output, Duration) 
     wait_for_handler(child.id(), number);
     std::thread::sleep(after);
     signal_and_wait(child, signal)
+}
+
+/// `vzero ARGS` started with every standard stream piped (the input stays open until dropped).
+fn spawn_piped(args: &[&str]) -> Child {
+    let piped = || Stdio::piped();
+    vzero_command().args(args).stdin(piped()).stdout(piped()).stderr(piped()).spawn().unwrap()
+}
+
+/// Reads `stream` until a line contains `wanted` (failing with `what` if it ends first), then
+/// keeps reading the rest on a thread, whose lines the handle returns once the stream closes.
+fn rest_after(stream: impl std::io::Read + Send + 'static, wanted: &str, what: &str) -> JoinHandle<Vec<String>> {
+    let mut stream = BufReader::new(stream);
+    let mut line = String::new();
+    while !line.contains(wanted) {
+        line.clear();
+        assert!(stream.read_line(&mut line).unwrap() > 0, "{what}");
+    }
+    std::thread::spawn(move || stream.lines().map_while(Result::ok).collect())
 }
 
 /// Sends `signal` to `child` now and returns its output and how long it took to exit.
@@ -84,24 +103,12 @@ fn analyse_prints_its_table_marked_partial_at_sigterm() {
 
 #[test]
 fn uci_answers_a_signal_with_its_bestmove_and_exits() {
-    let mut child = vzero_command()
-        .args(["uci", "--model", "none", "--variant", "mini-hexchess"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&["uci", "--model", "none", "--variant", "mini-hexchess"]);
     let mut input = child.stdin.take().unwrap();
     writeln!(input, "position startpos\ngo infinite").unwrap();
     input.flush().unwrap();
     // Signalled once it is searching; the input stays open, so only the signal can end it.
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    while !line.starts_with("info depth") {
-        line.clear();
-        assert!(stdout.read_line(&mut line).unwrap() > 0, "the engine ended before searching");
-    }
-    let reader = std::thread::spawn(move || stdout.lines().map_while(Result::ok).collect::<Vec<String>>());
+    let reader = rest_after(child.stdout.take().unwrap(), "info depth", "the engine ended before searching");
     let (out, took) = signal_and_wait(child, "TERM");
     drop(input);
     assert!(took < EXIT_WITHIN, "exited {took:?} after SIGTERM: {}", stderr_of(&out));
@@ -116,14 +123,9 @@ fn an_arena_abandons_its_games_in_progress_at_sigterm() {
     // hundred million simulations each hold a move when the signal comes.
     let dir = scratch("stopping-arena");
     let out_file = dir.join("result.jsonl");
-    let args = ["arena", "--variant", "glinski", "alphabeta:30", "mcts:100000000", "--games", "4", "--threads", "2"];
-    let child = vzero_command()
-        .args(args)
-        .args(["--out", out_file.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let players = ["alphabeta:30", "mcts:100000000"];
+    let match_args = ["--games", "4", "--threads", "2", "--out", out_file.to_str().unwrap()];
+    let child = spawn_piped(&[&["arena", "--variant", "glinski"], &players[..], &match_args].concat());
     let (out, took) = signalled(child, "TERM", Duration::from_secs(1));
     assert!(took < EXIT_WITHIN, "exited {took:?} after SIGTERM: {}", stderr_of(&out));
     assert_eq!(out.status.code(), Some(EXIT_STOPPED), "{}", stderr_of(&out));
@@ -140,14 +142,7 @@ fn play_leaves_the_game_at_sigint_while_the_model_thinks_and_saves_it() {
     let dir = scratch("stopping-play-thinking");
     let saved = dir.join("game.vgn");
     let args = ["play", "--variant", "mini-hexchess", "--model", "none", "--sims", "100000000", "--as", "black"];
-    let child = vzero_command()
-        .args(args)
-        .args(["--save", saved.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_piped(&[&args[..], &["--save", saved.to_str().unwrap()]].concat());
     let (out, took) = signalled(child, "INT", Duration::from_secs(1));
     assert!(took < EXIT_WITHIN, "exited {took:?} after SIGINT: {}", stderr_of(&out));
     assert_eq!(out.status.code(), Some(EXIT_STOPPED), "{}", stderr_of(&out));
@@ -164,25 +159,12 @@ fn play_leaves_the_game_at_sigterm_while_the_prompt_waits() {
     let dir = scratch("stopping-play-prompt");
     let saved = dir.join("game.vgn");
     let args = ["play", "--variant", "mini-hexchess", "--model", "none", "--sims", "8", "--as", "white"];
-    let mut child = vzero_command()
-        .args(args)
-        .args(["--save", saved.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&[&args[..], &["--save", saved.to_str().unwrap()]].concat());
     // One move each, then the prompt waits on an input that stays open.
     let mut input = child.stdin.take().unwrap();
     writeln!(input, "c2-c3").unwrap();
     input.flush().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    while !line.contains("(model) plays") {
-        line.clear();
-        assert!(stdout.read_line(&mut line).unwrap() > 0, "play ended before the model's move");
-    }
-    let reader = std::thread::spawn(move || stdout.lines().map_while(Result::ok).collect::<Vec<String>>());
+    let reader = rest_after(child.stdout.take().unwrap(), "(model) plays", "play ended before the model's move");
     let (out, took) = signal_and_wait(child, "TERM");
     assert!(took < EXIT_WITHIN, "exited {took:?} after SIGTERM: {}", stderr_of(&out));
     assert_eq!(out.status.code(), Some(EXIT_STOPPED), "{}", stderr_of(&out));
@@ -200,7 +182,7 @@ fn a_gauntlet_against_a_deep_alpha_beta_stops_at_sigint() {
     let run = dir.join("run");
     tiny_run(&run);
     let args = ["gauntlet", run.to_str().unwrap(), "--against", "alphabeta:30", "--games", "2", "--sims", "8"];
-    let child = vzero_command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let child = spawn_piped(&args);
     let (out, took) = signalled(child, "INT", Duration::from_secs(2));
     assert!(took < EXIT_WITHIN, "exited {took:?} after SIGINT: {}", stderr_of(&out));
     assert_eq!(out.status.code(), Some(EXIT_STOPPED), "{}", stderr_of(&out));
@@ -214,22 +196,11 @@ fn a_runs_final_evaluation_against_a_deep_alpha_beta_stops_at_sigterm() {
     let run = dir.join("run");
     let cfg = common::config_path("mini-hexchess-tiny.toml");
     let sets = ["training.iterations=1", "evaluation.games=2", "evaluation.against=[\"alphabeta:30\"]"];
-    let mut child = vzero_command()
-        .args(["train", "--config", &cfg, "--run", run.to_str().unwrap()])
-        .args(sets.iter().flat_map(|s| ["--set", s]))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let train = ["train", "--config", &cfg, "--run", run.to_str().unwrap()];
+    let mut child = spawn_piped(&[&train[..], &sets.iter().flat_map(|s| ["--set", *s]).collect::<Vec<_>>()].concat());
     // Signalled once the evaluation has begun (its first line); the rest of stderr is kept.
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    while !line.contains("evaluation games") {
-        line.clear();
-        assert!(stderr.read_line(&mut line).unwrap() > 0, "the run ended before its evaluation");
-    }
+    let reader = rest_after(child.stderr.take().unwrap(), "evaluation games", "the run ended before its evaluation");
     std::thread::sleep(Duration::from_millis(500));
-    let reader = std::thread::spawn(move || stderr.lines().map_while(Result::ok).collect::<Vec<String>>());
     let (out, took) = signal_and_wait(child, "TERM");
     let rest = reader.join().unwrap().join("\n");
     assert!(took < EXIT_WITHIN, "exited {took:?} after SIGTERM: {rest}");
