@@ -6,7 +6,7 @@ mod common;
 
 use alphabeta::tactical_evaluator;
 use common::hex_position;
-use mcts::{MoveChoice, Search, SearchParams, Tactics, UniformEvaluator};
+use mcts::{Evaluator, MoveChoice, Search, SearchParams, Tactics, UniformEvaluator};
 use rules::{Game, Glinski};
 
 /// White (king b1, queen f4, bishop f1, knights c2 and d3, pawns b2 and e3) to move, with Black's rook
@@ -59,4 +59,38 @@ fn the_recommended_levers_take_the_rook() {
         let found = chosen(&game, simulations, tactics.clone());
         assert_eq!(found, take(&game), "{} at {simulations} simulations", game.move_text(found));
     }
+}
+
+/// The root value and visits of a 64-simulation search from the hanging rook.
+fn searched<E: Evaluator<Glinski>>(tactical_value: f32, evaluator: E) -> ([f32; 2], Vec<u32>) {
+    let tactics = Tactics { tactical_value, ..Tactics::default() };
+    let mut search = Search::new(hanging_rook(), SearchParams::playing(64, &tactics), 0);
+    search.run(&tactical_evaluator(&tactics, evaluator));
+    let result = search.result().unwrap();
+    ([result.value[0], result.value[1]], result.visits)
+}
+
+/// A network that calls every position even: the uniform evaluator's answers, but an opinion.
+struct Even;
+
+impl Evaluator<Glinski> for Even {
+    fn max_batch_size(&self) -> usize {
+        64
+    }
+
+    fn evaluate(&self, batch: &mut mcts::Batch<Glinski>) {
+        UniformEvaluator.evaluate(batch)
+    }
+}
+
+#[test]
+fn a_search_without_a_network_takes_the_judged_value_whole() {
+    // The uniform evaluator's 1/2 says nothing, so any share of the judged value is all of it.
+    assert_eq!(searched(0.5, UniformEvaluator), searched(1.0, UniformEvaluator));
+    // A network's 1/2 is an opinion, which keeps half of each new node's value: the rook White
+    // wins is worth less to that search than to the judge alone.
+    let (half, _) = searched(0.5, Even);
+    let (whole, _) = searched(1.0, Even);
+    assert_eq!(searched(1.0, UniformEvaluator).0, whole, "at a share of 1 the network's value is unread");
+    assert!(half[0] < whole[0] - 0.05, "half {half:?} against whole {whole:?}");
 }

@@ -102,4 +102,8 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for CachedEvaluator<G, E> {
             table[(hash % len) as usize] = Some(Entry { hash, priors: priors.into(), value: *value });
         }
     }
+
+    fn knows_values(&self) -> bool {
+        self.inner.knows_values()
+    }
 }

@@ -70,7 +70,7 @@ pub fn drive_until<G: Game, E: Evaluator<G> + ?Sized>(
             evaluator.evaluate(batch);
         }
         for (search, range) in searches.iter_mut().zip(&ranges) {
-            search.apply_results(batch, range.clone());
+            search.apply_results(batch, range.clone(), evaluator.knows_values());
         }
     }
 }

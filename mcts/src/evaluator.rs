@@ -17,6 +17,13 @@ pub trait Evaluator<G: Game> {
 
     /// Fills every entry's prior and value slots (see [`Slot`]); called once per batch.
     fn evaluate(&self, batch: &mut Batch<G>);
+
+    /// Whether the values carry an opinion of the position. Where they do not (the uniform
+    /// evaluator's constant 1/2), `tactical_value` gives the judged value the whole node value
+    /// whatever its share, since there is nothing to blend it with.
+    fn knows_values(&self) -> bool {
+        true
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
@@ -25,6 +32,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
     }
     fn evaluate(&self, batch: &mut Batch<G>) {
         (**self).evaluate(batch)
+    }
+    fn knows_values(&self) -> bool {
+        (**self).knows_values()
     }
 }
 
@@ -55,6 +65,10 @@ impl<G: Game> Evaluator<G> for UniformEvaluator {
             uniform_priors(slot.priors);
             *slot.value = [0.5; MAX_PLAYERS];
         });
+    }
+
+    fn knows_values(&self) -> bool {
+        false
     }
 }
 
@@ -166,6 +180,10 @@ impl<G: Game, E: Evaluator<G>, J: LeafJudge<G>> Evaluator<G> for Blend<E, J> {
             return;
         }
         for_each_slot(batch, |slot| blend(slot.value, &self.judge.judge(slot.state), self.weight));
+    }
+
+    fn knows_values(&self) -> bool {
+        self.weight > 0.0 || self.inner.knows_values()
     }
 }
 

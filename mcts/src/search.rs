@@ -365,8 +365,9 @@ impl<G: Game> Search<G> {
     }
 
     /// Stores the evaluator's answers for the entries `range` of `batch` (as returned by
-    /// [`Search::gather_leaves`]) and backs their values up the tree.
-    pub fn apply_results(&mut self, batch: &Batch<G>, range: Range<usize>) {
+    /// [`Search::gather_leaves`]) and backs their values up the tree; `knows_values` is the
+    /// evaluator's [`Evaluator::knows_values`].
+    pub fn apply_results(&mut self, batch: &Batch<G>, range: Range<usize>, knows_values: bool) {
         let n = G::NUM_PLAYERS;
         for i in range {
             let node = batch.node(i);
@@ -407,7 +408,8 @@ impl<G: Game> Search<G> {
             for (v, &x) in v[..n].iter_mut().zip(&value[..n]) {
                 *v = if x.is_nan() { 0.5 } else { x.clamp(0.0, 1.0) };
             }
-            let tactical = self.params.tactics.tactical_value;
+            let share = self.params.tactics.tactical_value;
+            let tactical = if knows_values || share == 0.0 { share } else { 1.0 };
             if let Some(best) = best_judged.filter(|_| tactical > 0.0) {
                 let mover = self.tree.nodes[node as usize].to_move as usize;
                 let judged = seat_vector(n, mover, best);
@@ -457,7 +459,7 @@ impl<G: Game> Search<G> {
             if !batch.is_empty() {
                 evaluator.evaluate(&mut batch);
             }
-            self.apply_results(&batch, range);
+            self.apply_results(&batch, range, evaluator.knows_values());
         }
         self.batch = batch;
     }
@@ -490,7 +492,8 @@ impl<G: Game> Search<G> {
                             continue;
                         }
                         evaluator.evaluate(&mut batch);
-                        shared.lock().expect("a search thread panicked").apply_results(&batch, range);
+                        let knows = evaluator.knows_values();
+                        shared.lock().expect("a search thread panicked").apply_results(&batch, range, knows);
                     }
                 });
             }

@@ -38,6 +38,10 @@ impl<G: Game, E: Evaluator<G>, J: MoveJudge<G>> Evaluator<G> for Judged<E, J> {
             }
         }
     }
+
+    fn knows_values(&self) -> bool {
+        self.inner.knows_values()
+    }
 }
 
 /// What each of the other seats expects when the mover expects `mover`: the rest of the utility

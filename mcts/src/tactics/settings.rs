@@ -56,8 +56,13 @@ crate::settings! {
         /// is 100 centipawns near equality): lower gives the judge's favourite more of the prior.
         tactical_temperature: f32 = 0.33, Range::from_to(0.01, MAX_TEMPERATURE), flag "tactical-temperature" "T", tag "temp";
         /// Share (0 to 1) of the best move's judged value (a full-width ply and the judge's look
-        /// beyond it) in each new node's value.
-        tactical_value: f32 = 1.0, Range::between(0.0, 1.0), flag "tactical-value" "W", tag "value";
+        /// beyond it) in each new node's value, the rest the network's; with no network (the
+        /// uniform evaluator, whose value says nothing) any share above 0 is the judged value
+        /// alone.
+        ///
+        /// Mini Hexchess, the two-hour network against the search alone at 64 simulations: 72.0%
+        /// at 0.5 against 63.0% at 1 (100 games each); Glinski's 62.0% against 59.0%.
+        tactical_value: f32 = 0.5, Range::between(0.0, 1.0), flag "tactical-value" "W", tag "value";
         /// Implicit minimax backups: share (0 to 1) of the minimax of the judged values below a
         /// move in the value that selection and the `lcb` choice read; 0 is plain Monte-Carlo
         /// means. Two players only (it misled Wellisch's search).
@@ -117,7 +122,7 @@ impl Tactics {
     }
 
     /// What a player's name gets for these tactics: `+TAGvalue` for every tagged setting
-    /// that differs from [`Tactics::off`] (`+prior0.5+value1+minimax0.5+lcb` for the
+    /// that differs from [`Tactics::off`] (`+prior0.5+value0.5+minimax0.5+lcb` for the
     /// default), nothing when all are off.
     pub fn suffix(&self) -> String {
         let off = Tactics::off();
@@ -186,7 +191,7 @@ mod tests {
 
     #[test]
     fn the_default_is_named_by_its_levers_and_off_by_nothing() {
-        assert_eq!(Tactics::default().suffix(), "+prior0.5+value1+minimax0.5+lcb");
+        assert_eq!(Tactics::default().suffix(), "+prior0.5+value0.5+minimax0.5+lcb");
         assert_eq!(Tactics::off().suffix(), "");
         let leaf = Tactics { tactics_weight: 0.3, tactics_depth: 2, ..Tactics::off() };
         assert_eq!(leaf.suffix(), "+tactics0.3+d2");
