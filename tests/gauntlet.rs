@@ -361,5 +361,10 @@ fn a_checkpoint_folder_is_an_anchor_the_others_are_rated_against() {
         .skip_while(|l| !l.starts_with("head to head"))
         .find(|l| l.contains(&format!(" vs {anchor}: 2 games")));
     assert!(pair.is_some_and(|l| l.starts_with("step-") && l.contains("Elo")), "a head-to-head line: {text}");
+    let svg = run.join("curves.svg");
+    let out = vzero(&["plot", run.to_str().unwrap(), "--out", svg.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(chart.contains("Head to head") && chart.contains(&format!("vs {anchor}")), "the head-to-head panel");
     std::fs::remove_dir_all(run).unwrap();
 }

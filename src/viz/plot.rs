@@ -1,13 +1,15 @@
 //! Training curves: metrics.jsonl read into series over training steps, drawn with plotters as
-//! one SVG of eight panels (losses, game length, seat scores, how games ended, evaluation and
-//! gating, and the gauntlet's ratings against training step and training time).
+//! one SVG of nine panels (losses, game length, seat scores, how games ended, evaluation and
+//! gating, the gauntlet's ratings against training step and training time, and each
+//! checkpoint's head-to-head Elo over the network before it and over anchor checkpoints).
 
 use std::fs;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
+use arena::gauntlet::HeadToHead;
 use plotters::prelude::*;
-use selfplay::gauntlet::{gauntlet_table_from_log, GauntletRow, GauntletTable};
+use selfplay::gauntlet::{gauntlet_table_from_log, head_to_head_from_log, GauntletRow, GauntletTable};
 use selfplay::store::events::{read_events, RunEvent};
 
 /// One named line of a panel: (training step, value) points.
@@ -38,6 +40,9 @@ pub struct Metrics {
     pub evaluation: Vec<Series>,
     /// The ratings of the run's latest gauntlet simulation count, if it has had a gauntlet.
     pub gauntlet: Option<GauntletTable>,
+    /// The gauntlet's pairings of two networks in that table's search (`--each-other`, anchor
+    /// checkpoints): whether each checkpoint beat the one before it.
+    pub head_to_head: Vec<HeadToHead>,
     /// Lines that were not events (a crash can cut the last one short).
     pub skipped_lines: usize,
 }
@@ -104,6 +109,9 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
         bail!("{}: no training iteration logged yet", path.display());
     }
     m.gauntlet = gauntlet_table_from_log(&log, None, None);
+    if let Some(table) = &m.gauntlet {
+        m.head_to_head = head_to_head_from_log(&log, table);
+    }
     Ok(m)
 }
 
@@ -120,7 +128,7 @@ fn add_point(all: &mut Vec<Series>, name: &str, point: (f64, f64)) {
 }
 
 /// Size of the chart in pixels.
-const SIZE: (u32, u32) = (1760, 780);
+const SIZE: (u32, u32) = (1760, 1170);
 /// Line colours, in series order.
 const COLOURS: [RGBColor; 5] = [
     RGBColor(31, 111, 178),
@@ -130,14 +138,14 @@ const COLOURS: [RGBColor; 5] = [
     RGBColor(120, 120, 120),
 ];
 
-/// The eight panels drawn as SVG text; `title` heads the chart.
+/// The nine panels drawn as SVG text; `title` heads the chart.
 pub fn curves_svg(m: &Metrics, title: &str) -> anyhow::Result<String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;
         let root = root.titled(title, ("sans-serif", 22)).map_err(plot_err)?;
-        let panels = root.split_evenly((2, 4));
+        let panels = root.split_evenly((3, 3));
         let lo = m.iterations.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = m.iterations.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         // A little room on both sides keeps the end points (and the evaluation, logged last) clear of the axes.
@@ -173,6 +181,13 @@ pub fn curves_svg(m: &Metrics, title: &str) -> anyhow::Result<String> {
         let span = -0.03 * end..end * 1.03;
         let by_time = rating_series(m.gauntlet.as_ref(), hours, span.clone());
         panel_over(&panels[7], &title, "training hours (self-play and training)", "Elo", &by_time, span, None)?;
+        let pairs = head_to_head_series(&m.head_to_head);
+        let (lo, hi) = pairs
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0))
+            .fold((lo, hi), |(lo, hi), s| (lo.min(s), hi.max(s)));
+        let title = "Head to head (Elo over the opponent, 95% intervals)";
+        panel(&panels[8], title, "Elo", &pairs, lo - pad..hi + pad, None)?;
         root.present().map_err(plot_err)?;
     }
     Ok(svg)
@@ -212,6 +227,38 @@ fn rating_series(
         }
     }
     out.insert(0, checkpoints);
+    out
+}
+
+/// The head-to-head lines as series at each checkpoint's step: one against the checkpoint
+/// before it (an opponent named `step-N`, as `--each-other` pairs them) and one per anchor
+/// checkpoint, with the 0 Elo line that says "no stronger" once any is drawn.
+fn head_to_head_series(pairs: &[HeadToHead]) -> Vec<Series> {
+    let step = |name: &str| name.strip_prefix("step-").and_then(|s| s.parse::<f64>().ok());
+    let mut out: Vec<Series> = Vec::new();
+    for pair in pairs {
+        let Some(at) = step(&pair.player) else { continue };
+        let name = if step(&pair.opponent).is_some() {
+            "vs the checkpoint before".to_string()
+        } else {
+            format!("vs {}", pair.opponent)
+        };
+        let s = match out.iter_mut().position(|s| s.name == name) {
+            Some(i) => &mut out[i],
+            None => {
+                out.push(series(&name));
+                out.last_mut().expect("just pushed")
+            }
+        };
+        let at_place = s.points.partition_point(|p| p.0 <= at);
+        s.points.insert(at_place, (at, pair.elo.elo));
+        s.whiskers.push((at, pair.elo.low, pair.elo.high));
+    }
+    let xs = out.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+    let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    if lo.is_finite() {
+        out.push(Series { name: "level (0 Elo)".into(), points: vec![(lo, 0.0), (hi, 0.0)], ..Series::default() });
+    }
     out
 }
 
@@ -339,6 +386,31 @@ mod tests {
         assert_eq!(m.skipped_lines, 1, "the cut-off last line");
         let svg = curves_svg(&m, "test").unwrap();
         assert!(svg.contains("training step") && svg.contains("Policy loss"));
+    }
+
+    #[test]
+    fn head_to_head_lines_are_drawn_at_the_checkpoints_steps() {
+        let pair = |player: &str, opponent: &str, elo: f64| HeadToHead {
+            player: player.into(),
+            opponent: opponent.into(),
+            games: 100,
+            score: 0.5,
+            elo: arena::rating::EloEstimate { elo, low: elo - 60.0, high: elo + 60.0 },
+        };
+        let pairs = [
+            pair("step-000000300", "step-000000200", 20.0),
+            pair("step-000000200", "step-000000100", 10.0),
+            pair("step-000000300", "RUN/checkpoints/step-000000100:64", 40.0),
+            pair("other", "step-000000100", 5.0),
+        ];
+        let series = head_to_head_series(&pairs);
+        let names: Vec<&str> = series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["vs the checkpoint before", "vs RUN/checkpoints/step-000000100:64", "level (0 Elo)"]);
+        assert_eq!(series[0].points, vec![(200.0, 10.0), (300.0, 20.0)], "in step order");
+        assert_eq!(series[0].whiskers.len(), 2);
+        assert_eq!(series[1].whiskers, vec![(300.0, -20.0, 100.0)]);
+        assert_eq!(series[2].points, vec![(200.0, 0.0), (300.0, 0.0)]);
+        assert!(head_to_head_series(&[]).is_empty(), "no level line without pairings");
     }
 
     #[test]
