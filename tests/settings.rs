@@ -107,7 +107,8 @@ fn older_gauntlet_lines_read_as_the_tactics_they_played() {
         "tree_tactics":{"prior":0.5,"prior_plies":0,"temperature":0.33,"value":1.0,"minimax":0.5,"choice":"lcb","lcb_width":0.2},
         "max_plies":60,"games":2,"score":1.0}"#;
     let line: GauntletMatch = serde_json::from_str(older).unwrap();
-    let played = Tactics { tactics_weight: 0.5, tactics_depth: 1, ..Tactics::default() };
+    // The line's value share is 1, the default it was written under (0.5 since 2026-12-06).
+    let played = Tactics { tactics_weight: 0.5, tactics_depth: 1, tactical_value: 1.0, ..Tactics::default() };
     assert_eq!(line.tactics(), played);
     let plain: GauntletMatch =
         serde_json::from_str(r#"{"player":"step-000000004","opponent":"greedy","sims":8,"games":2}"#).unwrap();
