@@ -115,16 +115,21 @@ pub fn read_metrics(path: &Path, seat_names: &[String]) -> anyhow::Result<Metric
     Ok(m)
 }
 
-/// Adds `point` to the series called `name`, which is created if need be.
-fn add_point(all: &mut Vec<Series>, name: &str, point: (f64, f64)) {
-    match all.iter_mut().find(|s| s.name == name) {
-        // In step order: the untrained network's evaluation is logged last but drawn at step 0.
-        Some(s) => {
-            let at = s.points.partition_point(|p| p.0 <= point.0);
-            s.points.insert(at, point);
+/// Adds `point` to the series called `name`, which is created if need be, and returns that
+/// series (for a whisker at the point).
+fn add_point<'a>(all: &'a mut Vec<Series>, name: &str, point: (f64, f64)) -> &'a mut Series {
+    let i = match all.iter().position(|s| s.name == name) {
+        Some(i) => i,
+        None => {
+            all.push(Series { name: name.into(), ..Series::default() });
+            all.len() - 1
         }
-        None => all.push(Series { name: name.into(), points: vec![point], ..Series::default() }),
-    }
+    };
+    // In step order: the untrained network's evaluation is logged last but drawn at step 0.
+    let s = &mut all[i];
+    let at = s.points.partition_point(|p| p.0 <= point.0);
+    s.points.insert(at, point);
+    s
 }
 
 /// Size of the chart in pixels.
@@ -243,16 +248,7 @@ fn head_to_head_series(pairs: &[HeadToHead]) -> Vec<Series> {
         } else {
             format!("vs {}", pair.opponent)
         };
-        let s = match out.iter_mut().position(|s| s.name == name) {
-            Some(i) => &mut out[i],
-            None => {
-                out.push(series(&name));
-                out.last_mut().expect("just pushed")
-            }
-        };
-        let at_place = s.points.partition_point(|p| p.0 <= at);
-        s.points.insert(at_place, (at, pair.elo.elo));
-        s.whiskers.push((at, pair.elo.low, pair.elo.high));
+        add_point(&mut out, &name, (at, pair.elo.elo)).whiskers.push((at, pair.elo.low, pair.elo.high));
     }
     let xs = out.iter().flat_map(|s| s.points.iter().map(|p| p.0));
     let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)));
