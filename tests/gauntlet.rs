@@ -233,6 +233,65 @@ fn a_config_gauntlet_plays_during_training() {
     std::fs::remove_dir_all(run).unwrap();
 }
 
+/// With `each_other` and `against_teacher` the run's gauntlet draws the learning curve's
+/// head-to-head lines as it trains: every measured checkpoint against the teacher-only one and
+/// against the checkpoint measured before it, the ones it still needs kept from deletion.
+#[test]
+fn a_config_gauntlet_plays_the_teacher_and_the_checkpoint_before() {
+    let run = fresh_dir("chain");
+    let cfg = config_path("mini-hexchess-tiny.toml");
+    let sets = [
+        "evaluation.games=0",
+        "selfplay.max_plies=40",
+        "teacher.positions=200",
+        "teacher.player=alphabeta:1",
+        "teacher.steps=4",
+        "training.iterations=3",
+        "training.keep_checkpoints=1",
+        "gauntlet.every=1",
+        "gauntlet.against=[]",
+        "gauntlet.games=2",
+        "gauntlet.simulations=4",
+        "gauntlet.each_other=true",
+        "gauntlet.against_teacher=true",
+    ];
+    let mut args = vec!["train", "--config", &cfg, "--run", run.to_str().unwrap()];
+    for s in &sets {
+        args.extend(["--set", s]);
+    }
+    let out = vzero(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let events = read_events(&std::fs::read_to_string(RunDir::unchecked(&run).metrics()).unwrap()).events;
+    let teacher_step = events.iter().find_map(|e| if let RunEvent::Pretrain(p) = e { Some(p.step) } else { None });
+    let teacher = format!("step-{:09}", teacher_step.expect("the run pretrained on its teacher"));
+    let matches = gauntlet_events(&run);
+    let pairs: Vec<(&str, &str)> = matches.iter().map(|g| (g.player.as_str(), g.opponent.as_str())).collect();
+    let mut measured: Vec<&str> = pairs.iter().map(|p| p.0).collect();
+    measured.dedup();
+    assert_eq!(measured.len(), 3, "one checkpoint after each iteration: {pairs:?}");
+    let anchor = format!("teacher-only {teacher}");
+    // The first block's checkpoint before it is the teacher-only one, played once as the anchor.
+    let expected = vec![
+        (measured[0], anchor.as_str()),
+        (measured[1], anchor.as_str()),
+        (measured[1], measured[0]),
+        (measured[2], anchor.as_str()),
+        (measured[2], measured[1]),
+    ];
+    assert_eq!(pairs, expected, "{stderr}");
+    assert!(matches.iter().all(|g| g.games == 2 && g.wall_seconds > 0.0), "{matches:?}");
+    let kept = nn::checkpoint::list_checkpoints(&RunDir::unchecked(&run).checkpoints()).unwrap();
+    let names: Vec<String> = kept.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    assert!(names.contains(&teacher), "the teacher-only checkpoint outlives keep_checkpoints = 1: {names:?}");
+    assert!(stderr.contains("of the run's logged time"), "{stderr}");
+    let table = vzero(&["gauntlet", run.to_str().unwrap(), "--table-only", "--sims", "4", "--max-plies", "40"]);
+    let table = String::from_utf8_lossy(&table.stdout);
+    assert!(table.contains(&format!("{} vs {anchor}: 2 games", measured[2])), "{table}");
+    assert!(table.contains(&format!("{} vs {}: 2 games", measured[2], measured[1])), "{table}");
+    std::fs::remove_dir_all(run).unwrap();
+}
+
 /// A `uci:` opponent of the config's gauntlet that cannot run is reported once when the run
 /// starts, before anything is written (it was found after the first iteration's self-play, in a
 /// message that said it twice).

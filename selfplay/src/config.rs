@@ -139,7 +139,12 @@ impl Config {
             let rotations = gauntlet.games > 0 && (self.variant.players() != 3 || gauntlet.games.is_multiple_of(6));
             let seats = "must be at least 1 (a multiple of 6 for three players)";
             rule(!rotations, "gauntlet.games", gauntlet.games, seats)?;
-            rule(gauntlet.against.is_empty(), "gauntlet.against", "[]", "must name at least one opponent")?;
+            let anyone = !gauntlet.against.is_empty() || gauntlet.each_other || gauntlet.against_teacher;
+            let none = "must name at least one opponent (or set each_other or against_teacher)";
+            rule(!anyone, "gauntlet.against", "[]", none)?;
+            let untaught =
+                "needs a teacher (teacher.positions above 0): a run without one has no teacher-only checkpoint";
+            rule(gauntlet.against_teacher && self.teacher.positions == 0, "gauntlet.against_teacher", true, untaught)?;
             gauntlet.opponents()?;
         }
         let none = "must name at least one opponent (or set evaluation.games = 0)";
@@ -183,6 +188,9 @@ mod tests {
                 (|c| (c.variant, c.gauntlet.every) = (Variant::Wellisch, 0), None),
                 (|c| (c.gauntlet.every, c.gauntlet.against) = (1, vec![]), Some("gauntlet.against")),
                 (|c| (c.gauntlet.every, c.gauntlet.against) = (0, vec![]), None),
+                (|c| (c.gauntlet.every, c.gauntlet.against, c.gauntlet.each_other) = (1, vec![], true), None),
+                (|c| (c.gauntlet.every, c.gauntlet.against_teacher) = (1, true), Some("gauntlet.against_teacher")),
+                (|c| (c.gauntlet.every, c.gauntlet.against_teacher, c.teacher.positions) = (1, true, 10), None),
                 (|c| (c.gauntlet.every, c.gauntlet.against) = (1, vec!["runs/a".into()]), Some("gauntlet.against")),
                 (|c| (c.gauntlet.every, c.gauntlet.against) = (0, vec!["runs/a".into()]), None),
                 (|c| c.evaluation.against = vec![], Some("evaluation.against")),

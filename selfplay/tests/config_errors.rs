@@ -299,7 +299,16 @@ fn each_kind_of_limit_keeps_its_exact_message() {
             "[evaluation]\nagainst = []",
             "evaluation.against = []: must name at least one opponent (or set evaluation.games = 0)".into(),
         ),
-        ("[gauntlet]\nevery = 1\nagainst = []", "gauntlet.against = []: must name at least one opponent".into()),
+        (
+            "[gauntlet]\nevery = 1\nagainst = []",
+            "gauntlet.against = []: must name at least one opponent (or set each_other or against_teacher)".into(),
+        ),
+        (
+            "[gauntlet]\nevery = 1\nagainst_teacher = true",
+            "gauntlet.against_teacher = true: needs a teacher (teacher.positions above 0): a run without one has no \
+             teacher-only checkpoint"
+                .into(),
+        ),
         ("[search]\nc_puct_base = 0.0", "search.c_puct_base = 0: above 0 and at most 1000000000".into()),
     ];
     for (section, message) in cases {

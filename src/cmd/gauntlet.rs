@@ -23,6 +23,7 @@ pub fn run(args: GauntletArgs) -> anyhow::Result<()> {
         opponents: args.against.0.clone(),
         checkpoints: args.checkpoints,
         each_other: args.each_other,
+        anchors: Vec::new(),
         games: args.games,
         max_games: args.max_games,
         sims: args.sims,

@@ -67,6 +67,10 @@ pub struct GauntletMatch {
     /// Left out when there are none.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub opponent_forfeits: BTreeMap<String, usize>,
+    /// Wall-clock seconds the match took, all its games at once (0 in lines of a vzero that
+    /// did not record it): what rating a run beside its training costs.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub wall_seconds: f64,
     /// Games this match set out to play (0 in lines of a vzero that did not record it).
     #[serde(skip_serializing_if = "is_zero")]
     pub games_planned: usize,

@@ -18,6 +18,12 @@ pub struct GauntletConfig {
     pub games: usize,
     /// Simulations per move of the checkpoint.
     pub simulations: u32,
+    /// Also play the checkpoint the run's previous gauntlet measured: the head-to-head line that
+    /// says whether each block of training made the network stronger than the block before.
+    pub each_other: bool,
+    /// Also play the run's teacher-only checkpoint (the network its teacher's positions alone
+    /// trained): the anchor that says whether self-play added to what the teacher taught.
+    pub against_teacher: bool,
 }
 
 impl GauntletConfig {
@@ -40,7 +46,14 @@ impl GauntletConfig {
 
 impl Default for GauntletConfig {
     fn default() -> Self {
-        GauntletConfig { every: 0, against: vec!["random".into(), "greedy".into()], games: 10, simulations: 64 }
+        GauntletConfig {
+            every: 0,
+            against: vec!["random".into(), "greedy".into()],
+            games: 10,
+            simulations: 64,
+            each_other: false,
+            against_teacher: false,
+        }
     }
 }
 

@@ -4,11 +4,13 @@
 //! have yet. The run plays its own every few iterations (phase.rs), `vzero gauntlet` any time
 //! ([`run_gauntlet`]); [`gauntlet_table_from_log`] puts the logged matches on one rating scale.
 
+mod anchors;
 mod pairs;
 mod phase;
 mod play;
 mod table;
 
+pub use anchors::{gauntlet_anchors, gauntlet_cost, run_anchors, teacher_anchor_name};
 pub use arena::gauntlet::{
     gauntlet_settings, CheckpointChoice, GauntletMatch, GauntletRow, GauntletSetting, GauntletTable, HeadToHead,
 };

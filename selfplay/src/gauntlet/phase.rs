@@ -7,9 +7,11 @@ use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::uci::EngineBudget;
 use rules::{Encoding, Material};
 
+use super::anchors::{gauntlet_cost, run_anchors};
 use super::play::{run_gauntlet, GauntletError, GauntletOptions};
 use super::{CheckpointChoice, GauntletMatch};
 use crate::config::Config;
+use crate::store::events::read_events;
 use crate::store::RunDir;
 
 /// Starts each `uci:` opponent `[gauntlet]` names, checks that it answers, and lets it go: an
@@ -60,10 +62,12 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
     progress: bool,
 ) -> Result<(), GauntletError> {
     let cfg = &config.gauntlet;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let opts = GauntletOptions {
         opponents: cfg.against.clone(),
         checkpoints: CheckpointChoice::Last,
         each_other: false,
+        anchors: run_anchors(dir, cfg),
         games: cfg.games,
         // The config's own size: one checkpoint, its opponents, its games.
         max_games: usize::MAX,
@@ -76,7 +80,8 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
         max_plies: config.selfplay.max_plies,
         adjudicate_material: config.selfplay.adjudicate_material,
         opening_plies: 2,
-        threads: 1,
+        // Training waits for the gauntlet: its games use every core, each network one thread.
+        threads: cores.min(cfg.games).max(1),
         seed: config.seed,
         abandon: Some(stop),
     };
@@ -86,11 +91,20 @@ pub(crate) fn gauntlet_phase<G: Encoding + Material>(
             let cut =
                 if g.interrupted { format!(" (interrupted: {} planned)", g.games_planned) } else { String::new() };
             let forfeits = g.forfeit_line().map_or_else(String::new, |line| format!("; {line}"));
-            eprintln!("gauntlet: {} vs {}: {score:.1}% of {} games{cut}{forfeits}", g.player, g.opponent, g.games);
+            eprintln!(
+                "gauntlet: {} vs {}: {score:.1}% of {} games in {:.0} s{cut}{forfeits}",
+                g.player, g.opponent, g.games, g.wall_seconds
+            );
         }
     };
     // The run's gauntlet is one checkpoint against a few opponents: its size is in the config.
     run_gauntlet::<G>(dir, &opts, inference, stop, &mut |_| {}, &mut report, &|_, _| false)?;
+    if progress {
+        let events = read_events(&std::fs::read_to_string(dir.metrics()).unwrap_or_default()).events;
+        if let Some((seconds, share)) = gauntlet_cost(&events) {
+            eprintln!("gauntlet: {seconds:.0} s in all, {:.1}% of the run's logged time", 100.0 * share);
+        }
+    }
     Ok(())
 }
 

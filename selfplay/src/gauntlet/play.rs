@@ -25,6 +25,10 @@ pub struct GauntletOptions {
     /// Also play each measured checkpoint against the one measured before it, which ties
     /// neighbours together where the fixed opponents are all far weaker or stronger.
     pub each_other: bool,
+    /// Checkpoints every measured checkpoint also plays, each with the name its matches are
+    /// logged under: the run's own gauntlet plays its teacher-only checkpoint and the one its
+    /// previous gauntlet measured ([`crate::config::GauntletConfig`]).
+    pub anchors: Vec<(String, PathBuf)>,
     /// Games per pairing, counting those played before.
     pub games: usize,
     /// The most games it may set out to play (`--max-games`): a bigger plan is refused before
@@ -186,7 +190,7 @@ pub fn run_gauntlet<G: Encoding + Material>(
     let checkpoints: BTreeSet<&PathBuf> = pairings.iter().map(|p| &p.player).collect();
     let plan = GauntletPlan {
         checkpoints: checkpoints.len(),
-        opponents: opts.opponents.len(),
+        opponents: opts.opponents.len() + opts.anchors.len(),
         pairings: pairings.len(),
         games: opts.games,
         to_play: pairings.len() * opts.games - played_before,
@@ -263,6 +267,10 @@ fn pairings(dir: &RunDir, opts: &GauntletOptions) -> Result<Vec<Pairing>, Gauntl
         for (name, spec) in &opponents {
             out.push(Pairing { player: player.clone(), opponent_name: name.clone(), opponent: spec.clone() });
         }
+        for (name, anchor) in opts.anchors.iter().filter(|(_, path)| path != player) {
+            let opponent = PlayerSpec::Network(anchor.clone(), Some(opts.sims));
+            out.push(Pairing { player: player.clone(), opponent_name: name.clone(), opponent });
+        }
         if opts.each_other && i > 0 {
             let previous = &chosen[i - 1];
             let opponent = PlayerSpec::Network(previous.clone(), Some(opts.sims));
@@ -307,7 +315,9 @@ fn play_pairing<G: Encoding + Material>(
         seed: game_seed(opts.seed ^ pairing_seed, have as u64),
         abandon: opts.abandon,
     };
+    let began = std::time::Instant::now();
     let result = play_match::<G>(&agents, &G::start(), match_opts, &|_, game| after_game(game));
+    let wall_seconds = began.elapsed().as_secs_f64();
     let opponents = 1..G::NUM_PLAYERS;
     let opponent_forfeits: Vec<arena::forfeit::Forfeit> = result.forfeits[opponents.clone()].concat();
     let mut event = GauntletMatch {
@@ -325,6 +335,7 @@ fn play_pairing<G: Encoding + Material>(
         opponent_moves: opponents.clone().map(|i| result.moves[i] as u64).sum(),
         opponent_seconds: opponents.map(|i| result.thinking[i].as_secs_f64()).sum(),
         opponent_forfeits: arena::forfeit::forfeit_counts(&opponent_forfeits),
+        wall_seconds,
         games_planned: games,
         interrupted: result.games < games,
         ..GauntletMatch::default()

@@ -7,6 +7,7 @@ use rules::Encoding;
 
 use super::Run;
 use crate::error::TrainError;
+use crate::gauntlet::run_anchors;
 use crate::run::gating::gate;
 use crate::setup::load_into_service;
 use crate::store::rundir::RunIoError;
@@ -24,15 +25,19 @@ impl<G: Encoding> Run<G> {
         Ok(saved)
     }
 
-    /// Deletes all but the newest `training.keep_checkpoints` checkpoints and the best one.
+    /// Deletes all but the newest `training.keep_checkpoints` checkpoints, the best one and those
+    /// the run's gauntlet will play again (its teacher-only anchor, the last it measured).
     fn prune_checkpoints(&self) -> Result<(), TrainError> {
         let keep = self.config.training.keep_checkpoints;
         if keep == 0 {
             return Ok(());
         }
+        let anchors =
+            if self.config.gauntlet.every > 0 { run_anchors(&self.dir, &self.config.gauntlet) } else { vec![] };
+        let kept = |p: &PathBuf| *p == self.best || anchors.iter().any(|(_, a)| a == p);
         let all = checkpoint::list_checkpoints(&self.dir.checkpoints())?;
         let old = all.len().saturating_sub(keep);
-        for path in all.into_iter().take(old).filter(|p| *p != self.best) {
+        for path in all.into_iter().take(old).filter(|p| !kept(p)) {
             std::fs::remove_dir_all(&path).map_err(|source| RunIoError { path, source })?;
         }
         Ok(())
