@@ -23,6 +23,10 @@ pub struct SearchReport<M> {
     /// The index in `moves` of the most visited move (ties: the higher prior, then the first),
     /// if any move has completed visits.
     pub most_visited: Option<usize>,
+    /// The index in `moves` of the move the search plays at temperature 0 by its choice rule
+    /// ([`Search::best_root_move`]: `lcb` may prefer a move with fewer visits), if the root is
+    /// expanded.
+    pub best: Option<usize>,
 }
 
 /// One root move of a [`SearchReport`].
@@ -80,18 +84,26 @@ impl<M: Copy> SearchReport<M> {
             values: (0..seats).map(|p| root.mean(p)).collect(),
             moves,
             most_visited,
+            best: search.best_root_move(),
         }
     }
 
-    /// The root moves best first, as analysis lists them: those the search may play first (a
-    /// proven win before more visits elsewhere), then more visits, then the higher prior, then
-    /// the tree's order; so the first is the move the search plays at temperature 0.
+    /// The root moves best first, as analysis lists them: the move the search plays at
+    /// temperature 0 ([`SearchReport::best`]), then those it may play (a proven win before more
+    /// visits elsewhere), then more visits, then the higher prior, then the tree's order. So the
+    /// engine's `bestmove` is the move the same search plays in the arena.
     pub fn ranked(&self) -> Vec<&RootMove<M>> {
-        let mut ranked: Vec<&RootMove<M>> = self.moves.iter().collect();
-        ranked.sort_by(|a, b| {
-            b.playable.cmp(&a.playable).then(b.visits.cmp(&a.visits)).then(b.prior.total_cmp(&a.prior))
+        let mut order: Vec<usize> = (0..self.moves.len()).collect();
+        order.sort_by(|&i, &j| {
+            let (a, b) = (&self.moves[i], &self.moves[j]);
+            let best = |k: usize| self.best == Some(k);
+            best(j)
+                .cmp(&best(i))
+                .then(b.playable.cmp(&a.playable))
+                .then(b.visits.cmp(&a.visits))
+                .then(b.prior.total_cmp(&a.prior))
         });
-        ranked
+        order.into_iter().map(|i| &self.moves[i]).collect()
     }
 
     /// The most visited line from the root: the most visited move's principal variation, empty
@@ -152,5 +164,29 @@ mod tests {
         assert!(fond.visits > best.visits && !fond.playable && best.playable);
         assert_eq!(report.principal_variation(), &fond.pv[..]);
         assert_eq!(fond.in_text(&game).pv[0], "c4-c6");
+    }
+
+    /// With the `lcb` choice the move played may have fewer visits than another: analysis (the
+    /// engine's `bestmove`) lists the played one first all the same.
+    #[test]
+    fn the_move_the_search_plays_ranks_first_under_the_lcb_choice() {
+        let tactics = crate::Tactics { choice: crate::MoveChoice::Lcb, lcb_width: 2.0, ..crate::Tactics::off() };
+        let mut game = MiniHexchess::start();
+        let mut moves = Vec::new();
+        let mut apart = 0;
+        for ply in 0..40 {
+            let mut search = Search::new(game.clone(), SearchParams::playing(60, &tactics), ply);
+            search.run(&crate::UniformEvaluator);
+            let report = SearchReport::of(&search);
+            let played = search.result().unwrap().chosen;
+            assert_eq!(report.ranked()[0].mv, played, "ply {ply}: {report:?}");
+            apart += usize::from(report.best != report.most_visited);
+            game.legal_moves(&mut moves);
+            game.play(moves[(ply as usize * 7) % moves.len()]);
+            if game.outcome().is_some() {
+                break;
+            }
+        }
+        assert!(apart > 0, "some position must have the lcb choice differ from the most visited move");
     }
 }

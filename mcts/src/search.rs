@@ -524,18 +524,8 @@ impl<G: Game> Search<G> {
         let temperature = self.params.temperature_at(self.ply);
         let allowed = self.allowed_moves();
         let ok = |i: usize| allowed.as_ref().is_none_or(|a| a[i]);
-        let first = self.tree.root().first_edge as usize;
         let chosen = if temperature < 1e-3 {
-            let best = match self.params.tactics.choice {
-                MoveChoice::Visits => self.tree.best_edge_where(ROOT, |e| ok(e - first)),
-                MoveChoice::Lcb => {
-                    lcb_edge(&self.tree, ROOT, self.params.tactics.lcb_width, self.view(), |e| ok(e - first))
-                }
-            };
-            match best {
-                Some(e) => self.tree.edges[e].mv,
-                None => moves[highest_prior(edges, ok)],
-            }
+            moves[self.best_root_move().expect("an expanded root has moves")]
         } else {
             let weights: Vec<f32> = if total > 0 { visits.iter().map(|&v| v as f32).collect() } else { policy.clone() };
             let weights: Vec<f32> = weights.iter().enumerate().map(|(i, &w)| if ok(i) { w } else { 0.0 }).collect();
@@ -547,6 +537,27 @@ impl<G: Game> Search<G> {
         };
 
         Ok(self.assemble(moves, visits, policy, chosen))
+    }
+
+    /// The root move (by position among the root's edges) [`Search::result`] plays at
+    /// temperature 0: the best by the search's choice rule (`visits` or `lcb`) among the moves it
+    /// may play ([`Search::playable_root_moves`]), the highest prior where none was visited;
+    /// `None` before the root is expanded. Analysis lists it first, so that the engine's
+    /// `bestmove` and an analysis's first line are the move the search plays.
+    pub fn best_root_move(&self) -> Option<usize> {
+        if self.tree.root().status != Status::Expanded {
+            return None;
+        }
+        let allowed = self.allowed_moves();
+        let ok = |i: usize| allowed.as_ref().is_none_or(|a| a[i]);
+        let first = self.tree.root().first_edge as usize;
+        let best = match self.params.tactics.choice {
+            MoveChoice::Visits => self.tree.best_edge_where(ROOT, |e| ok(e - first)),
+            MoveChoice::Lcb => {
+                lcb_edge(&self.tree, ROOT, self.params.tactics.lcb_width, self.view(), |e| ok(e - first))
+            }
+        };
+        Some(best.map_or_else(|| highest_prior(self.tree.edges_of(ROOT), ok), |e| e - first))
     }
 
     /// With the solver, the root moves (by position among the root's edges) the move choice may
