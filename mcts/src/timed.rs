@@ -11,6 +11,7 @@ use rules::Game;
 
 use crate::evaluator::Evaluator;
 use crate::search::Search;
+use crate::tree::ROOT;
 
 /// What ends a timed search; the first one reached ends it.
 #[derive(Clone, Copy, Debug)]
@@ -110,9 +111,11 @@ pub fn run_until<G: Game, E: Evaluator<G> + Sync + ?Sized>(
     }
 }
 
-/// Whether the most visited root move keeps its place whatever the time left brings: the
-/// visits the search can still add at its speed so far (`added` since `began`) are fewer than
-/// its lead over the second. A root with one move is decided at once.
+/// Whether the move the search plays keeps its place whatever the time left brings: it is the
+/// most visited root move, and the visits the search can still add at its speed so far (`added`
+/// since `began`) are fewer than its lead over the second. A move the `lcb` choice prefers over
+/// the most visited one is never decided early: more visits can still change the choice. A root
+/// with one move is decided at once.
 fn cannot_change<G: Game>(
     search: &Search<G>,
     added: u32,
@@ -125,6 +128,10 @@ fn cannot_change<G: Game>(
     let mut visits: Vec<u32> = tree.root().edge_range().map(|i| tree.child_visits(&tree.edges[i])).collect();
     if visits.len() < 2 {
         return true;
+    }
+    let most_visited = tree.best_edge(ROOT).map(|e| e - tree.root().first_edge as usize);
+    if search.best_root_move() != most_visited {
+        return false;
     }
     visits.sort_unstable_by(|a, b| b.cmp(a));
     let left = deadline.saturating_duration_since(now);
@@ -248,6 +255,38 @@ mod tests {
         let mut s = search();
         let until = Until { visits: 3000, early: false, ..until };
         assert_eq!(run_until(&mut s, &Certain, 1, &until, |_| ControlFlow::Continue(())), Ended::Visits);
+    }
+
+    #[test]
+    fn a_move_the_lcb_choice_plays_with_fewer_visits_is_never_decided_early() {
+        let tactics = crate::Tactics { choice: crate::MoveChoice::Lcb, lcb_width: 0.2, ..crate::Tactics::off() };
+        let (began, now) = (Instant::now() - Duration::from_secs(1), Instant::now());
+        // No time left: any lead is out of reach, so only the choice rule can keep it open.
+        let decided = |s: &Search<MiniHexchess>| cannot_change(s, 100, began, Some(now), now);
+        let (mut game, mut moves, mut seen) = (MiniHexchess::start(), Vec::new(), [false; 2]);
+        for ply in 0..40 {
+            let mut s = Search::new(game.clone(), SearchParams::playing(60, &tactics), ply);
+            s.run(&UniformEvaluator);
+            let report = crate::SearchReport::of(&s);
+            let agree = report.best == report.most_visited;
+            let mut visits: Vec<u32> = report.moves.iter().map(|m| m.visits).collect();
+            visits.sort_unstable_by(|a, b| b.cmp(a));
+            let leads = visits.len() < 2 || visits[0] > visits[1];
+            // With no time left every lead is out of reach: decided exactly where the played
+            // move is the most visited and leads (a tie is not decided).
+            assert_eq!(decided(&s), agree && leads, "ply {ply}: {report:?}");
+            seen[usize::from(agree)] |= leads;
+            game.legal_moves(&mut moves);
+            game.play(moves[(ply as usize * 7) % moves.len()]);
+            if game.outcome().is_some() {
+                break;
+            }
+        }
+        assert_eq!(
+            seen,
+            [true, true],
+            "the most visited move leading where the choice plays another, and where it plays it"
+        );
     }
 
     #[test]
