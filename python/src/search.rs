@@ -27,9 +27,9 @@ pub struct SearchOutput {
     pub value: Vec<f32>,
     /// The move chosen by the temperature (Gumbel: the sequential halving's survivor).
     pub chosen: usize,
-    /// The most visited move.
+    /// The move the search plays at temperature 0 by its choice rule (analysis lists it first).
     pub best: usize,
-    /// The most visited line from the root, as text.
+    /// `best`, then the most visited line below it, as text.
     pub pv: Vec<String>,
     /// Completed visits at the root.
     pub root_visits: u32,
@@ -81,8 +81,8 @@ fn output_of<G: KnownVariant>(search: &mut Search<G>) -> SearchOutput {
         q: report.moves.iter().map(|m| m.q.unwrap_or(f32::NAN)).collect(),
         policy: result.policy,
         chosen,
-        best: report.most_visited.unwrap_or(chosen),
-        pv: report.most_visited.map_or_else(Vec::new, |i| report.moves[i].in_text(state).pv),
+        best: report.best.unwrap_or(chosen),
+        pv: report.best.map_or_else(Vec::new, |i| report.moves[i].in_text(state).pv),
         root_visits: report.root_visits,
         value: report.values,
     }

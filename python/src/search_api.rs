@@ -28,7 +28,7 @@ pub struct PySearchResult {
     /// The policy index of `chosen`.
     #[pyo3(get)]
     chosen_action: i64,
-    /// The most visited move as text (ties: the higher prior).
+    /// The move the search plays at temperature 0 by its choice rule, as text.
     #[pyo3(get)]
     best: String,
     /// The policy index of `best`.
@@ -99,7 +99,7 @@ impl PySearchResult {
         PyArray1::from_slice(py, &self.out.value)
     }
 
-    /// The most visited line from the root, as move text.
+    /// `best`, then the most visited line below it, as move text.
     #[getter]
     fn pv(&self) -> Vec<String> {
         self.out.pv.clone()
