@@ -6,14 +6,15 @@ use std::path::{Path, PathBuf};
 
 use nn::checkpoint::{checkpoint_dir, list_checkpoints};
 
+use super::play::folder_name;
 use crate::config::GauntletConfig;
 use crate::store::events::{read_events, RunEvent};
 use crate::store::rundir::RunDir;
 
 /// The name the teacher-only checkpoint's matches are logged under: `teacher-only step-N`, not
 /// the folder's bare name, which `vzero plot` reads as the checkpoint before.
-pub fn teacher_anchor_name(folder: &Path) -> String {
-    format!("teacher-only {}", folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()))
+fn teacher_anchor_name(folder: &Path) -> String {
+    format!("teacher-only {}", folder_name(folder))
 }
 
 /// The checkpoints the newest of `checkpoints` (oldest first, as listed) plays besides the
@@ -22,14 +23,13 @@ pub fn teacher_anchor_name(folder: &Path) -> String {
 /// `each_other` the newest checkpoint an earlier gauntlet measured, or, at the first, the one the
 /// curve starts from (the teacher-only checkpoint, or the untrained network of a run without a
 /// teacher). A checkpoint is played once, under its first name, and never against itself.
-pub fn gauntlet_anchors(
+fn gauntlet_anchors(
     cfg: &GauntletConfig,
     checkpoints: &[PathBuf],
     teacher_step: Option<u64>,
     measured: &[String],
 ) -> Vec<(String, PathBuf)> {
     let Some(newest) = checkpoints.last() else { return Vec::new() };
-    let folder = |path: &PathBuf| path.file_name().map(|n| n.to_string_lossy().into_owned());
     let teacher = teacher_step.and_then(|step| {
         let parent = newest.parent()?;
         let path = checkpoint_dir(parent, step);
@@ -45,11 +45,11 @@ pub fn gauntlet_anchors(
         let earlier = measured
             .iter()
             .rev()
-            .filter_map(|name| checkpoints.iter().find(|p| folder(p).as_deref() == Some(name.as_str())))
+            .filter_map(|name| checkpoints.iter().find(|p| folder_name(p) == *name))
             .find(|p| *p != newest);
         if let Some(path) = earlier.or(teacher.as_ref()).or(checkpoints.first()) {
             if !out.iter().any(|(_, p)| p == path) {
-                out.push((folder(path).unwrap_or_default(), path.clone()));
+                out.push((folder_name(path), path.clone()));
             }
         }
     }
@@ -59,7 +59,7 @@ pub fn gauntlet_anchors(
 
 /// [`gauntlet_anchors`] for the run in `dir` as it stands: its checkpoints on disk, the step its
 /// pretraining ended at and the checkpoints its gauntlets measured, from its metrics.jsonl.
-pub fn run_anchors(dir: &RunDir, cfg: &GauntletConfig) -> Vec<(String, PathBuf)> {
+pub(crate) fn run_anchors(dir: &RunDir, cfg: &GauntletConfig) -> Vec<(String, PathBuf)> {
     if !cfg.each_other && !cfg.against_teacher {
         return Vec::new();
     }
@@ -80,7 +80,7 @@ pub fn run_anchors(dir: &RunDir, cfg: &GauntletConfig) -> Vec<(String, PathBuf)>
 /// Seconds the run's gauntlet matches in `events` took, and their share of the run's wall time
 /// as its events count it (teacher, pretraining, iterations and gauntlets): what rating the run
 /// beside its training costs. `None` before any match that recorded its time.
-pub fn gauntlet_cost(events: &[RunEvent]) -> Option<(f64, f64)> {
+pub(super) fn gauntlet_cost(events: &[RunEvent]) -> Option<(f64, f64)> {
     let (mut gauntlet, mut rest) = (0.0, 0.0);
     for event in events {
         match event {

@@ -10,7 +10,7 @@ mod phase;
 mod play;
 mod table;
 
-pub use anchors::{gauntlet_anchors, gauntlet_cost, run_anchors, teacher_anchor_name};
+pub(crate) use anchors::run_anchors;
 pub use arena::gauntlet::{
     gauntlet_settings, CheckpointChoice, GauntletMatch, GauntletRow, GauntletSetting, GauntletTable, HeadToHead,
 };

@@ -347,7 +347,7 @@ fn play_pairing<G: Encoding + Material>(
 }
 
 /// The last component of a path, as the gauntlet names checkpoints.
-fn folder_name(path: &Path) -> String {
+pub(super) fn folder_name(path: &Path) -> String {
     path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 
