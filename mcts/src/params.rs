@@ -138,9 +138,11 @@ crate::settings! {
         forced_playout_k: f32 = 0.0, Range::from_to(0.0, 100.0);
         /// What a full search's policy target is: `visits` (the root's visit shares), `pruned` (the
         /// visits no value earned taken back, against the evaluator's own prior: root noise, forced
-        /// playouts and the tactical prior leave the target) or `completed_q` (Gumbel's improved
-        /// policy from the evaluator's own prior and the root's values). PUCT only; Gumbel search's
-        /// target is always its improved policy. The former `policy_target_pruning = true` is `pruned`.
+        /// playouts and the tactical prior leave the target), `completed_q` (Gumbel's improved
+        /// policy from the evaluator's own prior and the root's values) or `residual` (the improved
+        /// policy of the mixed prior with the tactical prior taken back out, so that the play
+        /// search's mix gives it). PUCT only; Gumbel search's target is always its improved
+        /// policy. The former `policy_target_pruning = true` is `pruned`.
         policy_target: PolicyTarget = PolicyTarget::Visits, Range::any(), was "policy_target_pruning";
 
         // ---- Decisive moves (Teytaud & Teytaud 2010) ----

@@ -22,6 +22,13 @@ pub enum PolicyTarget {
     /// et al. 2022): the network's own prior moved by the values the search found, unvisited
     /// moves valued at the root's mixed value; a policy improvement even at few simulations.
     CompletedQ,
+    /// The completed-Q improved policy of the prior the search selected by (the evaluator's
+    /// with the tactical prior mixed in, before decisive moves and noise), with the tactical
+    /// prior's share taken back out: `own + (pi' - mixed) / (1 - w)`, clipped at 0 and
+    /// renormalised, `w` the tactical prior's share. Mixed with the tactical prior as the play
+    /// search mixes it, the network then gives the improved policy: it learns what the judge
+    /// lacks instead of what the judge already gives. Where nothing was mixed in, `completed_q`.
+    Residual,
 }
 
 impl std::fmt::Display for PolicyTarget {
@@ -30,12 +37,13 @@ impl std::fmt::Display for PolicyTarget {
             PolicyTarget::Visits => "visits",
             PolicyTarget::Pruned => "pruned",
             PolicyTarget::CompletedQ => "completed_q",
+            PolicyTarget::Residual => "residual",
         })
     }
 }
 
 impl SettingValue for PolicyTarget {
-    const KIND: &'static str = "visits, pruned or completed_q";
+    const KIND: &'static str = "visits, pruned, completed_q or residual";
     /// Also reads the former boolean key `policy_target_pruning`: `true` is `pruned`, `false`
     /// `visits`, so configs written before the key was renamed still load.
     fn read(text: &str) -> Option<PolicyTarget> {
@@ -43,6 +51,7 @@ impl SettingValue for PolicyTarget {
             "visits" | "false" => Some(PolicyTarget::Visits),
             "pruned" | "true" => Some(PolicyTarget::Pruned),
             "completed_q" => Some(PolicyTarget::CompletedQ),
+            "residual" => Some(PolicyTarget::Residual),
             _ => None,
         }
     }
@@ -51,7 +60,7 @@ impl SettingValue for PolicyTarget {
 impl std::str::FromStr for PolicyTarget {
     type Err = SettingError;
 
-    /// `visits`, `pruned` or `completed_q`, as the config writes them.
+    /// `visits`, `pruned`, `completed_q` or `residual`, as the config writes them.
     fn from_str(text: &str) -> Result<PolicyTarget, SettingError> {
         read_value("policy_target", text)
     }
@@ -81,7 +90,7 @@ mod tests {
 
     #[test]
     fn names_and_the_former_boolean_read_back() {
-        for target in [PolicyTarget::Visits, PolicyTarget::Pruned, PolicyTarget::CompletedQ] {
+        for target in [PolicyTarget::Visits, PolicyTarget::Pruned, PolicyTarget::CompletedQ, PolicyTarget::Residual] {
             assert_eq!(target.to_string().parse::<PolicyTarget>(), Ok(target));
             let json = serde_json::to_string(&target).unwrap();
             assert_eq!(serde_json::from_str::<PolicyTarget>(&json).unwrap(), target);
@@ -89,6 +98,6 @@ mod tests {
         assert_eq!(serde_json::from_str::<PolicyTarget>("true").unwrap(), PolicyTarget::Pruned);
         assert_eq!(serde_json::from_str::<PolicyTarget>("false").unwrap(), PolicyTarget::Visits);
         let refused = serde_json::from_str::<PolicyTarget>("\"prune\"").unwrap_err().to_string();
-        assert!(refused.contains("visits, pruned or completed_q"), "{refused}");
+        assert!(refused.contains("visits, pruned, completed_q or residual"), "{refused}");
     }
 }

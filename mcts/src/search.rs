@@ -57,6 +57,9 @@ pub struct Search<G: Game> {
     noise_applied: bool,
     /// Under Gumbel search: the root's draws and halving schedule for this move.
     gumbel: GumbelRoot,
+    /// The root's priors as its evaluation left them (the tactical prior mixed in, no decisive
+    /// moves, no noise), by move: the residual policy target takes the tactical prior back out.
+    root_prior: Vec<(G::Move, f32)>,
     /// Leaves handed out and not yet applied.
     in_flight: u32,
     /// Hashes of the game's positions before the root that this search played through
@@ -87,6 +90,7 @@ impl<G: Game> Search<G> {
             full_search: true,
             noise_applied: false,
             gumbel: GumbelRoot::default(),
+            root_prior: Vec::new(),
             in_flight: 0,
             game_hashes: Vec::new(),
             path: Vec::new(),
@@ -192,6 +196,8 @@ impl<G: Game> Search<G> {
     /// Root exploration, once the root's priors are known: decisive moves first, then
     /// Dirichlet noise (PUCT) or the Gumbel draws.
     fn prepare_root(&mut self) {
+        self.root_prior.clear();
+        self.root_prior.extend(self.tree.edges_of(ROOT).iter().map(|e| (e.mv, e.prior)));
         self.favour_root_wins();
         self.add_root_noise();
         if self.gumbel() && !self.gumbel.is_drawn() {
@@ -518,7 +524,7 @@ impl<G: Game> Search<G> {
         }
         // A playout-capped search is no policy target: its visit shares, for the record.
         let kind = if self.full_search { self.params.policy_target } else { PolicyTarget::Visits };
-        let policy = policy_target(&self.tree, kind, &self.params, self.view(), &visits);
+        let policy = policy_target(&self.tree, kind, &self.params, self.view(), &visits, &self.root_prior);
         let total: u32 = visits.iter().sum();
 
         let temperature = self.params.temperature_at(self.ply);

@@ -3,7 +3,7 @@
 //! The root's visit shares carry more than what the search found: the root noise, forced
 //! playouts, and the tactical prior each send visits to moves whatever their values. A network
 //! trained on those shares learns to repeat them, and the play search adds the same judge again
-//! on top. The two other targets are measured against the evaluator's own prior
+//! on top. The other targets are measured against the evaluator's own prior
 //! ([`crate::tree::Edge::own_prior`]), so that they carry the values the search found and nothing
 //! it was told.
 
@@ -11,26 +11,59 @@ use crate::gumbel::improved_policy_from;
 use crate::params::SearchParams;
 pub use crate::policy_target::PolicyTarget;
 use crate::select::{children_visits, puct, View};
-use crate::tree::{Tree, ROOT};
+use crate::tree::{Edge, Tree, ROOT};
 
 /// The policy target of a full PUCT search over the root's edges, in edge order, summing to 1
-/// (the priors when no child has a visit).
-pub(crate) fn policy_target<M: Copy>(
+/// (the priors when no child has a visit). `root_prior` holds the root's priors before root
+/// exploration, by move ([`PolicyTarget::Residual`] reads it).
+pub(crate) fn policy_target<M: Copy + Eq>(
     tree: &Tree<M>,
     kind: PolicyTarget,
     params: &SearchParams,
     view: View,
     visits: &[u32],
+    root_prior: &[(M, f32)],
 ) -> Vec<f32> {
+    let visited = visits.iter().any(|&v| v > 0);
     let weights = match kind {
         PolicyTarget::Visits => visits.iter().map(|&v| v as f32).collect(),
         PolicyTarget::Pruned => pruned_visits(tree, params, view, visits),
-        PolicyTarget::CompletedQ if visits.iter().any(|&v| v > 0) => {
+        PolicyTarget::CompletedQ if visited => {
             return improved_policy_from(tree, ROOT, params, view, |e| e.own_prior);
         }
-        PolicyTarget::CompletedQ => visits.iter().map(|&v| v as f32).collect(),
+        PolicyTarget::Residual if visited => {
+            return residual_policy(tree, params, view, root_prior);
+        }
+        PolicyTarget::CompletedQ | PolicyTarget::Residual => visits.iter().map(|&v| v as f32).collect(),
     };
     shares(&weights).unwrap_or_else(|| tree.edges_of(ROOT).iter().map(|e| e.prior).collect())
+}
+
+/// The tactical prior's share above which the network's prior hardly reaches the search, so that
+/// a residual target would divide by almost nothing: [`residual_policy`] is then completed-Q.
+const MAX_RESIDUAL_SHARE: f32 = 0.95;
+
+/// [`PolicyTarget::Residual`]: `own + (pi' - mixed) / (1 - w)` per root edge, clipped at 0 and
+/// renormalised, where `mixed` is the root's prior before root exploration (`root_prior`, by
+/// move), `pi'` its completed-Q improved policy and `w` the tactical prior's share. The
+/// completed-Q target of the own prior where the root's prior had nothing mixed in.
+pub(crate) fn residual_policy<M: Copy + Eq>(
+    tree: &Tree<M>,
+    params: &SearchParams,
+    view: View,
+    root_prior: &[(M, f32)],
+) -> Vec<f32> {
+    let edges = tree.edges_of(ROOT);
+    let mixed = |e: &Edge<M>| root_prior.iter().find(|(m, _)| *m == e.mv).map_or(e.own_prior, |&(_, p)| p);
+    let w = params.tactics.tactical_prior;
+    let mixed_in = edges.iter().any(|e| (mixed(e) - e.own_prior).abs() > 1e-6);
+    if !mixed_in || w > MAX_RESIDUAL_SHARE {
+        return improved_policy_from(tree, ROOT, params, view, |e| e.own_prior);
+    }
+    let improved = improved_policy_from(tree, ROOT, params, view, mixed);
+    let weights: Vec<f32> =
+        edges.iter().zip(&improved).map(|(e, &t)| (e.own_prior + (t - mixed(e)) / (1.0 - w)).max(0.0)).collect();
+    shares(&weights).unwrap_or(improved)
 }
 
 /// `weights` scaled to sum to 1, or `None` when they sum to 0.
