@@ -59,6 +59,7 @@ pub struct Search<G: Game> {
     gumbel: GumbelRoot,
     /// The root's priors as its evaluation left them (the tactical prior mixed in, no decisive
     /// moves, no noise), by move: the residual policy target takes the tactical prior back out.
+    /// Kept only under that target, so that play and analysis copy nothing per move.
     root_prior: Vec<(G::Move, f32)>,
     /// Leaves handed out and not yet applied.
     in_flight: u32,
@@ -197,7 +198,9 @@ impl<G: Game> Search<G> {
     /// Dirichlet noise (PUCT) or the Gumbel draws.
     fn prepare_root(&mut self) {
         self.root_prior.clear();
-        self.root_prior.extend(self.tree.edges_of(ROOT).iter().map(|e| (e.mv, e.prior)));
+        if self.params.policy_target == PolicyTarget::Residual {
+            self.root_prior.extend(self.tree.edges_of(ROOT).iter().map(|e| (e.mv, e.prior)));
+        }
         self.favour_root_wins();
         self.add_root_noise();
         if self.gumbel() && !self.gumbel.is_drawn() {
