@@ -19,13 +19,16 @@ const HISTORY_SLOTS: usize = 1 << 14;
 /// Killers and history gathered during one search.
 pub(crate) struct MoveOrder<M> {
     killers: Vec<[Option<M>; 2]>,
+    /// Empty until the first reward: the tactical judge makes a searcher per judged node, and
+    /// most of them (quiescence alone) never reward a move, so zeroing the table up front was a
+    /// fiftieth of a judged node's time.
     history: Vec<i32>,
 }
 
 impl<M: Copy + Eq + Hash> MoveOrder<M> {
     /// No killers and no history yet.
     pub fn new() -> MoveOrder<M> {
-        MoveOrder { killers: Vec::new(), history: vec![0; HISTORY_SLOTS] }
+        MoveOrder { killers: Vec::new(), history: Vec::new() }
     }
 
     /// The sort key of `mv` at `ply` (higher first); `capture` is what it captures, in pawns.
@@ -41,7 +44,7 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         match self.killers.get(ply) {
             Some([Some(k), _]) if *k == mv => KILLER,
             Some([_, Some(k)]) if *k == mv => KILLER - 1,
-            _ => self.history[slot(mv)],
+            _ => self.history.get(slot(mv)).copied().unwrap_or(0),
         }
     }
 
@@ -54,6 +57,9 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
             killers[0] = Some(mv);
+        }
+        if self.history.is_empty() {
+            self.history = vec![0; HISTORY_SLOTS];
         }
         let score = &mut self.history[slot(mv)];
         *score += (depth * depth) as i32;

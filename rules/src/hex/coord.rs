@@ -194,6 +194,7 @@ impl Dir {
     }
 
     /// The cube delta of one step.
+    #[inline(always)]
     pub const fn delta(self) -> (i8, i8, i8) {
         if self.0 < 6 {
             EDGE_DIRS[self.0 as usize]
@@ -203,6 +204,7 @@ impl Dir {
     }
 
     /// The change of the cell number for one step (`dq * 11 + dr`).
+    #[inline(always)]
     pub const fn shift(self) -> i32 {
         let (dq, dr, _) = self.delta();
         dq as i32 * GRID as i32 + dr as i32
