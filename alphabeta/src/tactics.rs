@@ -6,22 +6,24 @@
 
 use std::sync::atomic::AtomicBool;
 
-use mcts::{Blend, Judged, LeafJudge, MoveJudge, Tactics};
+use mcts::{Blend, Judged, LeafJudge, MoveJudge, NearRoot, Tactics};
 use rules::{Material, Player, MAX_PLAYERS};
 
 use crate::eval::expected_score;
 use crate::search::{judged_value, move_values};
 
-/// The evaluator a search with [`Tactics`] searches with: its own, with the tactical leaf
-/// values blended in and every move judged where the search asks; `'s` is the life of the stop
-/// flag its judge looks at ([`tactical_evaluator_until`]).
-pub type TacticalEvaluator<'s, E> = Judged<Blend<E, TacticsJudge<'s>>, TacticsJudge<'s>>;
+/// The evaluator a search with [`Tactics`] searches with: its own, asked about the nodes within
+/// [`Tactics::network_plies`] of the root, with the tactical leaf values blended in and every
+/// move judged where the search asks; `'s` is the life of the stop flag its judge looks at
+/// ([`tactical_evaluator_until`]).
+pub type TacticalEvaluator<'s, E> = Judged<Blend<NearRoot<E>, TacticsJudge<'s>>, TacticsJudge<'s>>;
 
 /// The evaluator `inner` with `tactics`: the leaf values blended by `tactics_weight`, the moves
 /// judged at `tactics_depth` where the search's levers ask. Players and self-play alike build
 /// their searches' evaluators here.
 pub fn tactical_evaluator<E>(tactics: &Tactics, inner: E) -> TacticalEvaluator<'static, E> {
     let judge = TacticsJudge { depth: tactics.tactics_depth, stop: None };
+    let inner = NearRoot { inner, plies: tactics.network_plies };
     Judged { inner: Blend { inner, judge, weight: tactics.tactics_weight }, judge }
 }
 
@@ -30,6 +32,7 @@ pub fn tactical_evaluator<E>(tactics: &Tactics, inner: E) -> TacticalEvaluator<'
 /// `stop`, a signal to `analyse`) is not held up by a judged node of seconds.
 pub fn tactical_evaluator_until<'s, E>(tactics: &Tactics, inner: E, stop: &'s AtomicBool) -> TacticalEvaluator<'s, E> {
     let judge = TacticsJudge { depth: tactics.tactics_depth, stop: Some(stop) };
+    let inner = NearRoot { inner, plies: tactics.network_plies };
     Judged { inner: Blend { inner, judge, weight: tactics.tactics_weight }, judge }
 }
 
@@ -79,8 +82,46 @@ pub fn seat_values<G: Material>(to_move: Player, mover: f32) -> [f32; MAX_PLAYER
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use mcts::{Batch, Evaluator, RandomEvaluator, Search, SearchParams};
+    use rules::{Game, Glinski, MiniHexchess};
+
     use super::*;
-    use rules::{Game, Glinski};
+
+    /// A stand-in network that counts the positions it is asked about.
+    struct Counting(AtomicUsize);
+
+    impl<G: Game> Evaluator<G> for Counting {
+        fn max_batch_size(&self) -> usize {
+            8
+        }
+        fn evaluate(&self, batch: &mut Batch<G>) {
+            self.0.fetch_add(batch.len(), Ordering::Relaxed);
+            RandomEvaluator { seed: 5 }.evaluate(batch);
+        }
+    }
+
+    /// Positions the network is asked about in a 64-simulation default search of Mini
+    /// Hexchess's start with `network_plies`.
+    fn network_evaluations(network_plies: u32) -> usize {
+        let tactics = Tactics { network_plies, ..Tactics::default() };
+        let counting = Counting(AtomicUsize::new(0));
+        let evaluator = tactical_evaluator(&tactics, &counting);
+        let mut search = Search::new(MiniHexchess::start(), SearchParams::playing(64, &tactics), 1);
+        search.run(&evaluator);
+        counting.0.load(Ordering::Relaxed)
+    }
+
+    #[test]
+    fn the_network_is_asked_only_within_its_plies() {
+        assert_eq!(network_evaluations(1), 1, "the root alone");
+        let mut moves = Vec::new();
+        MiniHexchess::start().legal_moves(&mut moves);
+        let two = network_evaluations(2);
+        assert!(two > 1 && two <= 1 + moves.len(), "the root and some of its {} moves: {two}", moves.len());
+        assert!(network_evaluations(0) > two, "every node");
+    }
 
     #[test]
     fn the_values_sum_to_the_utility_sum() {

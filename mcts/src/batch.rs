@@ -23,6 +23,11 @@ pub struct Batch<G: Game> {
     move_values: Vec<f32>,
     /// Whether the search wants entry `i`'s moves judged (see [`Slot::move_values`]).
     judge: Vec<bool>,
+    /// Plies below its search's root of the node entry `i` expands (0 the root).
+    depths: Vec<u32>,
+    /// Whether entry `i`'s value carries an opinion of the position: false where an evaluator
+    /// left it at the uninformed 1/2 ([`crate::NearRoot`] past its plies).
+    known: Vec<bool>,
 }
 
 /// One entry's question and answer slots, for an evaluator to fill.
@@ -60,6 +65,8 @@ impl<G: Game> Batch<G> {
             values: Vec::new(),
             move_values: Vec::new(),
             judge: Vec::new(),
+            depths: Vec::new(),
+            known: Vec::new(),
         }
     }
 
@@ -83,6 +90,8 @@ impl<G: Game> Batch<G> {
         self.values.clear();
         self.move_values.clear();
         self.judge.clear();
+        self.depths.clear();
+        self.known.clear();
     }
 
     /// All positions, in entry order (e.g. to encode them into one input tensor).
@@ -122,15 +131,35 @@ impl<G: Game> Batch<G> {
         (&self.priors[self.span(i)], &self.values[i])
     }
 
+    /// Plies below its search's root of the node entry `i` expands (0 the root).
+    pub fn depth(&self, i: usize) -> u32 {
+        self.depths[i]
+    }
+
+    /// Whether entry `i`'s value carries an opinion of the position (true unless an evaluator
+    /// said otherwise with [`Batch::set_known`]).
+    pub fn known(&self, i: usize) -> bool {
+        self.known[i]
+    }
+
+    /// Says whether entry `i`'s value carries an opinion of the position: where it does not,
+    /// the search gives the node its judged value whole, as for an evaluator that
+    /// [`crate::Evaluator::knows_values`] nothing.
+    pub fn set_known(&mut self, i: usize, known: bool) {
+        self.known[i] = known;
+    }
+
     fn span(&self, i: usize) -> Range<usize> {
         let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
         start..self.ends[i] as usize
     }
 
-    /// Adds a position to evaluate for tree node `node`.
-    pub(crate) fn push(&mut self, state: G, moves: &[G::Move], node: u32) {
+    /// Adds a position to evaluate for tree node `node`, `depth` plies below its search's root.
+    pub(crate) fn push(&mut self, state: G, moves: &[G::Move], node: u32, depth: u32) {
         self.states.push(state);
         self.nodes.push(node);
+        self.depths.push(depth);
+        self.known.push(true);
         self.moves.extend_from_slice(moves);
         self.priors.resize(self.moves.len(), 0.0);
         self.ends.push(u32::try_from(self.moves.len()).expect("batch holds over 2^32 moves"));

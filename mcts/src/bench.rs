@@ -257,7 +257,7 @@ fn replay<G: Game>(game: &G, tree: &Tree<G::Move>, params: &SearchParams) -> Rep
             if n.status == Status::Terminal && n.num_edges == 0 {
                 r.decided += 1;
             } else {
-                batch.push(state, &all_moves[start..end], 0);
+                batch.push(state, &all_moves[start..end], 0, 0);
             }
             start = end;
         }

@@ -70,6 +70,7 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for CachedEvaluator<G, E> {
         {
             let table = self.table.lock().expect("cache poisoned");
             for i in 0..batch.len() {
+                let depth = batch.depth(i);
                 let slot = batch.slot_mut(i);
                 let hash = slot.state.hash();
                 match &table[(hash % table.len() as u64) as usize] {
@@ -78,7 +79,7 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for CachedEvaluator<G, E> {
                         *slot.value = e.value;
                     }
                     _ => {
-                        misses.push(slot.state.clone(), slot.moves, 0);
+                        misses.push(slot.state.clone(), slot.moves, 0, depth);
                         missed.push(i);
                     }
                 }

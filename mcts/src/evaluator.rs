@@ -180,6 +180,10 @@ impl<G: Game, E: Evaluator<G>, J: LeafJudge<G>> Evaluator<G> for Blend<E, J> {
             return;
         }
         for_each_slot(batch, |slot| blend(slot.value, &self.judge.judge(slot.state), self.weight));
+        // The judge's share is an opinion, whatever the inner evaluator's value was.
+        for i in 0..batch.len() {
+            batch.set_known(i, true);
+        }
     }
 
     fn knows_values(&self) -> bool {
@@ -246,7 +250,7 @@ mod tests {
         let mut moves = Vec::new();
         for i in 0..plies {
             game.legal_moves(&mut moves);
-            batch.push(game.clone(), &moves, i as u32);
+            batch.push(game.clone(), &moves, i as u32, 0);
             game.play(moves[i % moves.len()]);
         }
         batch

@@ -69,6 +69,7 @@ pub mod evaluator;
 #[cfg(any(test, feature = "test-support"))]
 pub mod fixtures;
 mod gumbel;
+pub mod near_root;
 pub mod network;
 pub mod params;
 mod policy_target;
@@ -90,6 +91,7 @@ pub use cache::CachedEvaluator;
 pub use drive::{drive, drive_until, run_many};
 pub use error::SearchError;
 pub use evaluator::{Blend, Evaluator, LeafJudge, MaterialJudge, RandomEvaluator, RolloutEvaluator, UniformEvaluator};
+pub use near_root::NearRoot;
 pub use network::{fill_from_listed, fill_from_network};
 pub use params::{RootSearch, SearchParams, MAX_IN_FLIGHT, MAX_SIMULATIONS};
 pub use policy_target::PolicyTarget;

@@ -67,7 +67,7 @@ mod tests {
         game.legal_moves(&mut moves);
         assert_eq!(game.to_move(), 1);
         let mut batch = Batch::new();
-        batch.push(game.clone(), &moves, 0);
+        batch.push(game.clone(), &moves, 0, 0);
         let mut logits = vec![100.0; Wellisch::POLICY_SIZE];
         let (a, b) = (game.policy_index(moves[0]), game.policy_index(moves[1]));
         for &mv in &moves {
@@ -85,7 +85,7 @@ mod tests {
         // The same answer listed by move gives the same priors and values.
         let listed: Vec<f32> = moves.iter().map(|&mv| logits[game.policy_index(mv)]).collect();
         let mut again = Batch::new();
-        again.push(game.clone(), &moves, 0);
+        again.push(game.clone(), &moves, 0, 0);
         fill_from_listed(again.slot_mut(0), &listed, &[0.75, 0.5, 0.25]);
         assert_eq!(again.answer(0), batch.answer(0));
     }

@@ -366,7 +366,7 @@ impl<G: Game> Search<G> {
         let n = &mut tree.nodes[node as usize];
         n.to_move = state.to_move() as u8;
         n.status = Status::Pending;
-        batch.push(state, &self.moves, node);
+        batch.push(state, &self.moves, node, self.path.len() as u32);
         if wants_judged_moves(&self.params, self.path.len(), minimax) {
             batch.judge_last();
         }
@@ -418,7 +418,8 @@ impl<G: Game> Search<G> {
                 *v = if x.is_nan() { 0.5 } else { x.clamp(0.0, 1.0) };
             }
             let share = self.params.tactics.tactical_value;
-            let tactical = if knows_values || share == 0.0 { share } else { 1.0 };
+            let knows = knows_values && batch.known(i);
+            let tactical = if knows || share == 0.0 { share } else { 1.0 };
             if let Some(best) = best_judged.filter(|_| tactical > 0.0) {
                 let mover = self.tree.nodes[node as usize].to_move as usize;
                 let judged = seat_vector(n, mover, best);
@@ -620,16 +621,19 @@ impl<G: Game> Search<G> {
 
     /// Plays `mv` at the root and moves on to the next move's search, keeping the subtree below
     /// `mv` if `reuse_tree` is set and the search had visited it (never under Gumbel search, whose
-    /// halving schedule starts from an unvisited root). The position left is remembered as part
-    /// of the game before the root, for repetition draws.
+    /// halving schedule starts from an unvisited root, nor with `network_plies`, whose nodes past
+    /// the network's plies were evaluated without it and would become the new root's top plies
+    /// on equal priors). The position left is remembered as part of the game before the root,
+    /// for repetition draws.
     ///
     /// # Panics
     /// If leaves are still in flight (apply every gathered batch first).
     pub fn advance(&mut self, mv: G::Move) {
         assert_eq!(self.in_flight, 0, "advance with leaves in flight");
         let edge = self.tree.root().edge_range().find(|&i| self.tree.edges[i].mv == mv);
+        let keeps = self.params.reuse_tree && !self.gumbel() && self.params.tactics.network_plies == 0;
         match edge {
-            Some(e) if self.params.reuse_tree && !self.gumbel() => {
+            Some(e) if keeps => {
                 self.tree.reroot(e);
             }
             _ => self.tree.clear(),

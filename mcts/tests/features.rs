@@ -76,6 +76,20 @@ fn without_reuse_the_tree_starts_over() {
 }
 
 #[test]
+fn a_network_kept_near_the_root_starts_each_move_over() {
+    // Below the network's plies the nodes were evaluated without it: kept, the new root's top
+    // plies would search on equal priors.
+    let mut params = SearchParams { simulations: 500, ..SearchParams::for_tests_v1() };
+    params.tactics.network_plies = 2;
+    let mut search = Search::new(TicTacToe::start(), params, 0);
+    search.run(&UniformEvaluator);
+    let chosen = search.result().unwrap().chosen;
+    search.advance(chosen);
+    assert_eq!(search.tree().nodes.len(), 1);
+    assert_eq!(search.tree().root().visits, 0);
+}
+
+#[test]
 fn errors_before_search_and_after_the_game() {
     let mut search = Search::new(TicTacToe::start(), SearchParams::for_tests_v1(), 0);
     assert_eq!(search.result().unwrap_err(), SearchError::NotSearched);

@@ -52,6 +52,12 @@ crate::settings! {
         /// Plies below the root that get the tactical prior: 1 the root alone, `N` the first
         /// `N`, 0 every ply.
         tactical_prior_plies: u32 = 0, Range::from_to(0, MAX_PLY_COUNT), flag "tactical-prior-plies" "N", tag "plies";
+        /// Plies below the root whose new nodes the network evaluates: 1 the root alone, `N`
+        /// the first `N`, 0 every ply. A deeper node takes equal priors and its judged value,
+        /// as the search without a network does: on a CPU one network evaluation costs several
+        /// judged nodes, so at a clock this trades the network's opinion deep in the tree for
+        /// more nodes. Above 0 each move's search starts afresh.
+        network_plies: u32 = 0, Range::from_to(0, MAX_PLY_COUNT), flag "network-plies" "N", tag "netplies";
         /// Temperature of the tactical prior's softmax, in logits of the expected score (0.33
         /// is 100 centipawns near equality): lower gives the judge's favourite more of the prior.
         tactical_temperature: f32 = 0.33, Range::from_to(0.01, MAX_TEMPERATURE), flag "tactical-temperature" "T", tag "temp";
