@@ -64,15 +64,20 @@ fn reused_tree_keeps_the_played_subtree() {
     assert_consistent(&search);
 }
 
-#[test]
-fn without_reuse_the_tree_starts_over() {
-    let params = SearchParams { simulations: 500, reuse_tree: false, ..SearchParams::for_tests_v1() };
+/// Whether a search with `params` keeps nothing of its tree after playing its move.
+fn starts_the_next_move_over(params: SearchParams) -> bool {
     let mut search = Search::new(TicTacToe::start(), params, 0);
     search.run(&UniformEvaluator);
     let chosen = search.result().unwrap().chosen;
     search.advance(chosen);
-    assert_eq!(search.tree().nodes.len(), 1);
-    assert_eq!(search.tree().root().visits, 0);
+    search.tree().nodes.len() == 1 && search.tree().root().visits == 0
+}
+
+#[test]
+fn without_reuse_the_tree_starts_over() {
+    let params = SearchParams { simulations: 500, ..SearchParams::for_tests_v1() };
+    assert!(!starts_the_next_move_over(params.clone()), "reuse keeps the subtree");
+    assert!(starts_the_next_move_over(SearchParams { reuse_tree: false, ..params }));
 }
 
 #[test]
@@ -81,12 +86,7 @@ fn a_network_kept_near_the_root_starts_each_move_over() {
     // plies would search on equal priors.
     let mut params = SearchParams { simulations: 500, ..SearchParams::for_tests_v1() };
     params.tactics.network_plies = 2;
-    let mut search = Search::new(TicTacToe::start(), params, 0);
-    search.run(&UniformEvaluator);
-    let chosen = search.result().unwrap().chosen;
-    search.advance(chosen);
-    assert_eq!(search.tree().nodes.len(), 1);
-    assert_eq!(search.tree().root().visits, 0);
+    assert!(starts_the_next_move_over(params));
 }
 
 #[test]
