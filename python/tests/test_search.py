@@ -82,6 +82,15 @@ def test_one_game_sends_its_leaves_in_flight_and_the_root_first():
     assert result.root_visits == 200 and result.visits.sum() == 199
 
 
+def test_network_plies_keeps_the_network_near_the_root():
+    game = vzero.Game("mini-hexchess")
+    root_only, everywhere = Uniform(game), Uniform(game)
+    vzero.search(game, root_only, 64, network_plies=1)
+    vzero.search(game, everywhere, 64)
+    assert sum(root_only.batches) == 1, "the root alone"
+    assert sum(everywhere.batches) > 32
+
+
 def test_many_games_share_each_call_and_search_as_they_would_alone():
     games = []
     for seed in range(6):
