@@ -154,6 +154,27 @@ impl<G: Game> Batch<G> {
         start..self.ends[i] as usize
     }
 
+    /// Entries `picks` of this batch as a batch of their own (states, moves and depths), for an
+    /// evaluator that hands only some entries on; [`Batch::take_answers`] brings them back.
+    pub(crate) fn subset(&self, picks: &[usize]) -> Batch<G> {
+        let mut sub = Batch::new();
+        for &i in picks {
+            sub.push(self.states[i].clone(), self.moves(i), i as u32, self.depths[i]);
+        }
+        sub
+    }
+
+    /// Copies the answers of `sub`, made by [`Batch::subset`] of `picks`, into their entries.
+    pub(crate) fn take_answers(&mut self, sub: &Batch<G>, picks: &[usize]) {
+        for (j, &i) in picks.iter().enumerate() {
+            let (priors, value) = sub.answer(j);
+            let slot = self.slot_mut(i);
+            slot.priors.copy_from_slice(priors);
+            *slot.value = *value;
+            self.known[i] = sub.known[j];
+        }
+    }
+
     /// Adds a position to evaluate for tree node `node`, `depth` plies below its search's root.
     pub(crate) fn push(&mut self, state: G, moves: &[G::Move], node: u32, depth: u32) {
         self.states.push(state);

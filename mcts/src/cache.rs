@@ -66,11 +66,9 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for CachedEvaluator<G, E> {
 
     fn evaluate(&self, batch: &mut Batch<G>) {
         let mut missed = Vec::new();
-        let mut misses = Batch::new();
         {
             let table = self.table.lock().expect("cache poisoned");
             for i in 0..batch.len() {
-                let depth = batch.depth(i);
                 let slot = batch.slot_mut(i);
                 let hash = slot.state.hash();
                 match &table[(hash % table.len() as u64) as usize] {
@@ -78,10 +76,7 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for CachedEvaluator<G, E> {
                         slot.priors.copy_from_slice(&e.priors);
                         *slot.value = e.value;
                     }
-                    _ => {
-                        misses.push(slot.state.clone(), slot.moves, 0, depth);
-                        missed.push(i);
-                    }
+                    _ => missed.push(i),
                 }
             }
         }
@@ -91,14 +86,13 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for CachedEvaluator<G, E> {
             return;
         }
         // Evaluated unlocked: other threads keep reading the cache meanwhile.
+        let mut misses = batch.subset(&missed);
         self.inner.evaluate(&mut misses);
+        batch.take_answers(&misses, &missed);
         let mut table = self.table.lock().expect("cache poisoned");
         for (j, &i) in missed.iter().enumerate() {
             let (priors, value) = misses.answer(j);
-            let slot = batch.slot_mut(i);
-            slot.priors.copy_from_slice(priors);
-            *slot.value = *value;
-            let hash = slot.state.hash();
+            let hash = batch.states()[i].hash();
             let len = table.len() as u64;
             table[(hash % len) as usize] = Some(Entry { hash, priors: priors.into(), value: *value });
         }

@@ -45,6 +45,12 @@ fn for_each_slot<G: Game>(batch: &mut Batch<G>, mut fill: impl FnMut(Slot<'_, G>
     }
 }
 
+/// The uniform evaluator's answer: equal priors, and 1/2 for every seat.
+pub(crate) fn fill_uniform<G: Game>(slot: Slot<'_, G>) {
+    uniform_priors(slot.priors);
+    *slot.value = [0.5; MAX_PLAYERS];
+}
+
 fn uniform_priors(priors: &mut [f32]) {
     let p = 1.0 / priors.len().max(1) as f32;
     priors.fill(p);
@@ -61,10 +67,7 @@ impl<G: Game> Evaluator<G> for UniformEvaluator {
     }
 
     fn evaluate(&self, batch: &mut Batch<G>) {
-        for_each_slot(batch, |slot| {
-            uniform_priors(slot.priors);
-            *slot.value = [0.5; MAX_PLAYERS];
-        });
+        for_each_slot(batch, fill_uniform);
     }
 
     fn knows_values(&self) -> bool {

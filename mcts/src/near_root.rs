@@ -4,10 +4,10 @@
 //! nodes. Deep in the tree the judge's tactical prior and judged value decide most of what a
 //! node is worth anyway; near the root the network's prior and value matter most.
 
-use rules::{Game, MAX_PLAYERS};
+use rules::Game;
 
 use crate::batch::Batch;
-use crate::evaluator::Evaluator;
+use crate::evaluator::{fill_uniform, Evaluator};
 
 /// `inner` for the nodes fewer than `plies` plies below the root (0: every node); each deeper
 /// node gets equal priors and the uninformed value 1/2, marked as such ([`Batch::set_known`]),
@@ -39,30 +39,17 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for NearRoot<E> {
         }
         // The near entries go to the inner evaluator as a batch of their own; the copy of a few
         // positions costs nothing beside one network evaluation.
-        let mut near = Batch::new();
-        let mut asked = Vec::new();
-        for i in 0..batch.len() {
-            if self.asks(batch.depth(i)) {
-                near.push(batch.states()[i].clone(), batch.moves(i), i as u32, batch.depth(i));
-                asked.push(i);
-            } else {
-                let slot = batch.slot_mut(i);
-                slot.priors.fill(1.0 / slot.priors.len().max(1) as f32);
-                *slot.value = [0.5; MAX_PLAYERS];
-                batch.set_known(i, false);
-            }
+        let (asked, deep): (Vec<usize>, Vec<usize>) = (0..batch.len()).partition(|&i| self.asks(batch.depth(i)));
+        for i in deep {
+            fill_uniform(batch.slot_mut(i));
+            batch.set_known(i, false);
         }
-        if near.is_empty() {
+        if asked.is_empty() {
             return;
         }
+        let mut near = batch.subset(&asked);
         self.inner.evaluate(&mut near);
-        for (j, &i) in asked.iter().enumerate() {
-            let (priors, value) = near.answer(j);
-            let slot = batch.slot_mut(i);
-            slot.priors.copy_from_slice(priors);
-            *slot.value = *value;
-            batch.set_known(i, near.known(j));
-        }
+        batch.take_answers(&near, &asked);
     }
 
     fn knows_values(&self) -> bool {
