@@ -23,7 +23,7 @@ pub type TacticalEvaluator<'s, E> = Judged<Blend<NearRoot<E>, TacticsJudge<'s>>,
 /// their searches' evaluators here.
 pub fn tactical_evaluator<E>(tactics: &Tactics, inner: E) -> TacticalEvaluator<'static, E> {
     let judge = TacticsJudge { depth: tactics.tactics_depth, stop: None };
-    let inner = NearRoot { inner, plies: tactics.network_plies };
+    let inner = NearRoot { inner, plies: tactics.network_plies.plies() };
     Judged { inner: Blend { inner, judge, weight: tactics.tactics_weight }, judge }
 }
 
@@ -32,7 +32,7 @@ pub fn tactical_evaluator<E>(tactics: &Tactics, inner: E) -> TacticalEvaluator<'
 /// `stop`, a signal to `analyse`) is not held up by a judged node of seconds.
 pub fn tactical_evaluator_until<'s, E>(tactics: &Tactics, inner: E, stop: &'s AtomicBool) -> TacticalEvaluator<'s, E> {
     let judge = TacticsJudge { depth: tactics.tactics_depth, stop: Some(stop) };
-    let inner = NearRoot { inner, plies: tactics.network_plies };
+    let inner = NearRoot { inner, plies: tactics.network_plies.plies() };
     Judged { inner: Blend { inner, judge, weight: tactics.tactics_weight }, judge }
 }
 
@@ -84,7 +84,7 @@ pub fn seat_values<G: Material>(to_move: Player, mover: f32) -> [f32; MAX_PLAYER
 mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    use mcts::{Batch, Evaluator, RandomEvaluator, Search, SearchParams};
+    use mcts::{Batch, Evaluator, NetworkPlies, RandomEvaluator, Search, SearchParams};
     use rules::{Game, Glinski, MiniHexchess};
 
     use super::*;
@@ -104,7 +104,7 @@ mod tests {
 
     /// Positions the network is asked about in a 64-simulation default search of Mini
     /// Hexchess's start with `network_plies`.
-    fn network_evaluations(network_plies: u32) -> usize {
+    fn network_evaluations(network_plies: NetworkPlies) -> usize {
         let tactics = Tactics { network_plies, ..Tactics::default() };
         let counting = Counting(AtomicUsize::new(0));
         let evaluator = tactical_evaluator(&tactics, &counting);
@@ -115,12 +115,17 @@ mod tests {
 
     #[test]
     fn the_network_is_asked_only_within_its_plies() {
-        assert_eq!(network_evaluations(1), 1, "the root alone");
+        assert_eq!(network_evaluations(NetworkPlies::Plies(1)), 1, "the root alone");
         let mut moves = Vec::new();
         MiniHexchess::start().legal_moves(&mut moves);
-        let two = network_evaluations(2);
+        let two = network_evaluations(NetworkPlies::Plies(2));
         assert!(two > 1 && two <= 1 + moves.len(), "the root and some of its {} moves: {two}", moves.len());
-        assert!(network_evaluations(0) > two, "every node");
+        let every = network_evaluations(NetworkPlies::Plies(0));
+        assert!(every > two, "every node");
+        // `auto`: every node for a search of so many simulations, two plies at a clock.
+        assert_eq!(network_evaluations(NetworkPlies::Auto), every);
+        assert_eq!(network_evaluations(NetworkPlies::Auto.at_clock(true)), two);
+        assert_eq!(network_evaluations(NetworkPlies::Auto.at_clock(false)), every);
     }
 
     #[test]

@@ -101,7 +101,7 @@ pub use search::Search;
 pub use seed::game_seed;
 pub use setting::{Range, Setting, SettingError, SettingValue};
 pub use tactics::{
-    seat_vector, softmax, Judged, MoveChoice, MoveJudge, Tactics, MAX_LCB_WIDTH, MAX_PLY_COUNT, MAX_TACTICS_DEPTH,
-    MAX_TEMPERATURE,
+    seat_vector, softmax, Judged, MoveChoice, MoveJudge, NetworkPlies, Tactics, CLOCK_NETWORK_PLIES, MAX_LCB_WIDTH,
+    MAX_PLY_COUNT, MAX_TACTICS_DEPTH, MAX_TEMPERATURE,
 };
 pub use timed::{run_until, Ended, Until, CHUNK_TIME, MAX_TREE_EDGES};

@@ -631,7 +631,7 @@ impl<G: Game> Search<G> {
     pub fn advance(&mut self, mv: G::Move) {
         assert_eq!(self.in_flight, 0, "advance with leaves in flight");
         let edge = self.tree.root().edge_range().find(|&i| self.tree.edges[i].mv == mv);
-        let keeps = self.params.reuse_tree && !self.gumbel() && self.params.tactics.network_plies == 0;
+        let keeps = self.params.reuse_tree && !self.gumbel() && self.params.tactics.network_plies.plies() == 0;
         match edge {
             Some(e) if keeps => {
                 self.tree.reroot(e);

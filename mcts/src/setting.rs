@@ -13,6 +13,11 @@ use std::fmt::{Display, Write};
 
 use thiserror::Error;
 
+/// The most plies or iterations a count of the search names (`search.temperature_plies`,
+/// `search.tactical_prior_plies`, `search.network_plies`, the fades): no game or run comes near
+/// a million.
+pub const MAX_PLY_COUNT: u32 = 1_000_000;
+
 /// A value a setting holds, read from the text that a flag, a `--set` or a Python keyword gives.
 pub trait SettingValue: Copy + PartialEq + PartialOrd + Display {
     /// What a value of this kind is, in words (`a number`, `visits or lcb`).

@@ -85,7 +85,7 @@ fn a_network_kept_near_the_root_starts_each_move_over() {
     // Below the network's plies the nodes were evaluated without it: kept, the new root's top
     // plies would search on equal priors.
     let mut params = SearchParams { simulations: 500, ..SearchParams::for_tests_v1() };
-    params.tactics.network_plies = 2;
+    params.tactics.network_plies = mcts::NetworkPlies::Plies(2);
     assert!(starts_the_next_move_over(params));
 }
 

@@ -89,6 +89,12 @@ def test_network_plies_keeps_the_network_near_the_root():
     vzero.search(game, everywhere, 64)
     assert sum(root_only.batches) == 1, "the root alone"
     assert sum(everywhere.batches) > 32
+    # `auto`, the default, is every ply for a search of so many simulations, as Python's are.
+    auto = Uniform(game)
+    vzero.search(game, auto, 64, network_plies="auto")
+    assert auto.batches == everywhere.batches
+    with pytest.raises(ValueError, match="auto or a whole number"):
+        vzero.search(game, Uniform(game), 64, network_plies="two")
 
 
 def test_many_games_share_each_call_and_search_as_they_would_alone():

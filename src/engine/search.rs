@@ -80,6 +80,9 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     max_edges: usize,
 ) -> Analysis {
     let start = Instant::now();
+    // `network_plies = auto` keeps the network near the root of a search against the clock.
+    let timed = limits.movetime.is_some() && !limits.infinite;
+    let settings = EngineSettings { tactics: settings.tactics.at_clock(timed), ..settings };
     // The judge looks at `stop` too: a judged node deep enough to take seconds ends with the
     // shallower values it has, so a stop is answered within about a chunk.
     let evaluator = &tactical_evaluator_until(&settings.tactics, evaluator, stop);
@@ -137,6 +140,41 @@ mod tests {
             assert!(legal.iter().any(|m| m == best), "{best} is not legal");
             assert!(report.nodes >= 1 && !report.tree_full, "{report:?}");
         }
+    }
+
+    /// The uniform evaluator, counting the positions it is asked about.
+    struct Counting(std::sync::atomic::AtomicUsize);
+
+    impl<G: Game> Evaluator<G> for Counting {
+        fn max_batch_size(&self) -> usize {
+            8
+        }
+        fn evaluate(&self, batch: &mut mcts::Batch<G>) {
+            self.0.fetch_add(batch.len(), Ordering::Relaxed);
+            mcts::UniformEvaluator.evaluate(batch);
+        }
+    }
+
+    /// Positions the evaluator is asked about in a default search of 64 nodes of Mini
+    /// Hexchess's start, with `network_plies` and, if `timed`, a deadline it does not reach.
+    fn evaluations(network_plies: mcts::NetworkPlies, timed: bool) -> usize {
+        let limits =
+            Limits { nodes: Some(64), movetime: timed.then_some(Duration::from_secs(600)), ..Limits::default() };
+        let tactics = Tactics { network_plies, ..Tactics::default() };
+        let counting = Counting(Default::default());
+        let settings = EngineSettings { tactics, ..settings() };
+        search(&MiniHexchess::start(), &counting, &limits, settings, &AtomicBool::new(false), &mut |_| {});
+        counting.0.load(Ordering::Relaxed)
+    }
+
+    #[test]
+    fn auto_network_plies_keep_the_network_near_the_root_at_a_clock_only() {
+        use mcts::NetworkPlies::{Auto, Plies};
+        let every = evaluations(Plies(0), true);
+        let near = evaluations(Plies(mcts::CLOCK_NETWORK_PLIES), false);
+        assert!(near < every, "{near} near the root, {every} at every node");
+        assert_eq!(evaluations(Auto, true), near, "a deadline: the clock's plies");
+        assert_eq!(evaluations(Auto, false), every, "a node budget: every ply");
     }
 
     #[test]

@@ -152,19 +152,23 @@ struct SearchOptions {
 impl SearchOptions {
     /// The player searching with `evaluator`: `leaves` in flight (analysis's where none are
     /// given), `tactics`' tactical search values blended into its leaf values and its tree
-    /// levers set (both named in its label), its trees kept between moves or not, and its
+    /// levers set (both named in its label; `auto` network plies resolved for its budget), its
+    /// trees kept between moves or not, and its
     /// search and judge ended by the stop flag if there is one.
     fn agent<E>(self, evaluator: E) -> SearchAgent<TacticalEvaluator<'static, E>> {
         let label = format!("{}{}", self.label, self.tactics.suffix());
+        // `network_plies = auto` takes the player's budget after its name is made: a timed
+        // player keeps the network near the root without being named for it.
+        let tactics = self.tactics.at_clock(self.movetime.is_some());
         let evaluator = match self.stop {
-            Some(stop) => tactical_evaluator_until(&self.tactics, evaluator, stop),
-            None => tactical_evaluator(&self.tactics, evaluator),
+            Some(stop) => tactical_evaluator_until(&tactics, evaluator, stop),
+            None => tactical_evaluator(&tactics, evaluator),
         };
         let mut agent = SearchAgent::new(label, evaluator, self.simulations);
         agent.leaves = self.leaves.unwrap_or(agent.leaves);
         agent.reuse_trees = self.reuse_trees;
         agent.movetime = self.movetime;
-        agent.tactics = self.tactics;
+        agent.tactics = tactics;
         agent.stop = self.stop;
         agent
     }

@@ -6,7 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::setting::{read_value, Range, SettingError, SettingValue};
+use super::network_plies::NetworkPlies;
+use crate::setting::{read_value, Range, SettingError, SettingValue, MAX_PLY_COUNT};
 
 /// The deepest tactical judge. Each ply multiplies a judged node's cost (Wellisch, uniform
 /// search at 64 simulations: 0.13 ms a move with quiescence alone, 3.4 at depth 2), so a deeper
@@ -19,10 +20,6 @@ pub const MAX_TEMPERATURE: f32 = 100.0;
 
 /// The widest `lcb` bound (`search.lcb_width`): past it the choice is by visits.
 pub const MAX_LCB_WIDTH: f32 = 100.0;
-
-/// The most plies or iterations a count of the search names (`search.temperature_plies`,
-/// `search.tactical_prior_plies`, the fades): no game or run comes near a million.
-pub const MAX_PLY_COUNT: u32 = 1_000_000;
 
 crate::settings! {
     /// How a search uses the classical tactical judge (`alphabeta::TacticsJudge`, a quiescence
@@ -53,11 +50,14 @@ crate::settings! {
         /// `N`, 0 every ply.
         tactical_prior_plies: u32 = 0, Range::from_to(0, MAX_PLY_COUNT), flag "tactical-prior-plies" "N", tag "plies";
         /// Plies below the root whose new nodes the network evaluates: 1 the root alone, `N`
-        /// the first `N`, 0 every ply. A deeper node takes equal priors and its judged value,
-        /// as the search without a network does: on a CPU one network evaluation costs several
+        /// the first `N`, 0 every ply, `auto` 2 for a search at a clock and every ply for one
+        /// of so many simulations. A deeper node takes equal priors and its judged value, as
+        /// the search without a network does: on a CPU one network evaluation costs several
         /// judged nodes, so at a clock this trades the network's opinion deep in the tree for
         /// more nodes. Above 0 each move's search starts afresh.
-        network_plies: u32 = 0, Range::from_to(0, MAX_PLY_COUNT), flag "network-plies" "N", tag "netplies";
+        ///
+        /// Measured: [`super::network_plies`]'s docs.
+        network_plies: NetworkPlies = NetworkPlies::Auto, Range::any(), flag "network-plies" "N", tag "netplies";
         /// Temperature of the tactical prior's softmax, in logits of the expected score (0.33
         /// is 100 centipawns near equality): lower gives the judge's favourite more of the prior.
         tactical_temperature: f32 = 0.33, Range::from_to(0.01, MAX_TEMPERATURE), flag "tactical-temperature" "T", tag "temp";
@@ -115,6 +115,13 @@ impl Tactics {
     /// [`crate::Judged`]).
     pub fn judges(&self) -> bool {
         self.tactical_prior > 0.0 || self.tactical_value > 0.0 || self.minimax_weight > 0.0
+    }
+
+    /// The same tactics for a search bounded by time (`timed`) or by simulations, with
+    /// `network_plies = auto` resolved ([`NetworkPlies::at_clock`]); a player's name is made
+    /// from the tactics before this.
+    pub fn at_clock(&self, timed: bool) -> Tactics {
+        Tactics { network_plies: self.network_plies.at_clock(timed), ..self.clone() }
     }
 
     /// Whether a new node `depth` plies below the root gets the tactical prior.
