@@ -39,6 +39,14 @@ pub(crate) fn engine_params(settings: &EngineSettings) -> SearchParams {
     params
 }
 
+/// `settings` for a search within `limits`, with a network or not: `network_plies = auto` keeps
+/// a network near the root of a search against the clock ([`Tactics::at_clock`]); a search
+/// without one has nothing to keep there, and keeps its tree between moves.
+pub(crate) fn for_search(settings: EngineSettings, limits: &Limits, network: bool) -> EngineSettings {
+    let timed = network && limits.movetime.is_some() && !limits.infinite;
+    EngineSettings { tactics: settings.tactics.at_clock(timed), ..settings }
+}
+
 /// Searches `game` (which has a legal move) from an empty tree: see [`search_on`].
 pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     game: &G,
@@ -80,9 +88,6 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     max_edges: usize,
 ) -> Analysis {
     let start = Instant::now();
-    // `network_plies = auto` keeps the network near the root of a search against the clock.
-    let timed = limits.movetime.is_some() && !limits.infinite;
-    let settings = EngineSettings { tactics: settings.tactics.at_clock(timed), ..settings };
     // The judge looks at `stop` too: a judged node deep enough to take seconds ends with the
     // shallower values it has, so a stop is answered within about a chunk.
     let evaluator = &tactical_evaluator_until(&settings.tactics, evaluator, stop);
@@ -155,26 +160,28 @@ mod tests {
         }
     }
 
-    /// Positions the evaluator is asked about in a default search of 64 nodes of Mini
-    /// Hexchess's start, with `network_plies` and, if `timed`, a deadline it does not reach.
-    fn evaluations(network_plies: mcts::NetworkPlies, timed: bool) -> usize {
+    /// Positions the evaluator (a network, if `network`) is asked about in a default search of
+    /// 64 nodes of Mini Hexchess's start, with `network_plies` and, if `timed`, a deadline it
+    /// does not reach.
+    fn evaluations(network_plies: mcts::NetworkPlies, timed: bool, network: bool) -> usize {
         let limits =
             Limits { nodes: Some(64), movetime: timed.then_some(Duration::from_secs(600)), ..Limits::default() };
         let tactics = Tactics { network_plies, ..Tactics::default() };
         let counting = Counting(Default::default());
-        let settings = EngineSettings { tactics, ..settings() };
+        let settings = for_search(EngineSettings { tactics, ..settings() }, &limits, network);
         search(&MiniHexchess::start(), &counting, &limits, settings, &AtomicBool::new(false), &mut |_| {});
         counting.0.load(Ordering::Relaxed)
     }
 
     #[test]
-    fn auto_network_plies_keep_the_network_near_the_root_at_a_clock_only() {
+    fn auto_network_plies_keep_a_network_near_the_root_at_a_clock_only() {
         use mcts::NetworkPlies::{Auto, Plies};
-        let every = evaluations(Plies(0), true);
-        let near = evaluations(Plies(mcts::CLOCK_NETWORK_PLIES), false);
+        let every = evaluations(Plies(0), true, true);
+        let near = evaluations(Plies(mcts::CLOCK_NETWORK_PLIES), false, true);
         assert!(near < every, "{near} near the root, {every} at every node");
-        assert_eq!(evaluations(Auto, true), near, "a deadline: the clock's plies");
-        assert_eq!(evaluations(Auto, false), every, "a node budget: every ply");
+        assert_eq!(evaluations(Auto, true, true), near, "a deadline: the clock's plies");
+        assert_eq!(evaluations(Auto, false, true), every, "a node budget: every ply");
+        assert_eq!(evaluations(Auto, true, false), every, "no network: nothing to keep near the root");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use rules::{with_game, BoardMove, Game, KnownVariant, PlayError, SetupError, Var
 
 use super::analysis::Analysis;
 use super::limits::Limits;
-use super::search::{engine_params, search_on, EngineSettings};
+use super::search::{engine_params, for_search, search_on, EngineSettings};
 
 /// A position to search and the evaluator to search it with, and the tree of the last search
 /// while the position continues its game.
@@ -237,6 +237,7 @@ impl<G: KnownVariant> Searcher for GameSearcher<G> {
         // outcome distribution at the root (two players), the same for every report.
         let draw = self.network.as_ref().filter(|_| G::NUM_PLAYERS == 2).map(|n| n.wdl(game)[1]);
         let mut with_draw = |a: &Analysis| on_info(&Analysis { draw, ..a.clone() });
+        let settings = for_search(settings, limits, self.network.is_some());
         let mut tree = kept
             .and_then(|(search, moves)| caught_up(*search.downcast::<Search<G>>().ok()?, moves, game))
             .unwrap_or_else(|| Search::new(game.clone(), engine_params(&settings), 0));

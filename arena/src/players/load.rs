@@ -94,12 +94,16 @@ pub fn load_players<G: Encoding + Material>(
             PlayerSpec::AlphaBeta(limits) => Box::new(AlphaBetaAgent { limits: *limits, stop }),
             PlayerSpec::Mcts(s) => {
                 let simulations = simulations(*s);
-                Box::new(searching(with_sims("mcts", *s, simulations, movetime), simulations).agent(UniformEvaluator))
+                Box::new(
+                    searching(with_sims("mcts", *s, simulations, movetime), simulations).agent(UniformEvaluator, false),
+                )
             }
             PlayerSpec::Rollout(s) => {
                 let simulations = simulations(*s);
                 let evaluator = rollout_evaluator();
-                Box::new(searching(with_sims("rollout", *s, simulations, movetime), simulations).agent(evaluator))
+                Box::new(
+                    searching(with_sims("rollout", *s, simulations, movetime), simulations).agent(evaluator, false),
+                )
             }
             PlayerSpec::Network(path, s) => {
                 // A word that is no file (`grredy`) is a misspelt player; a missing path is a
@@ -115,7 +119,7 @@ pub fn load_players<G: Encoding + Material>(
                 let (service, evaluator) = load_network::<G>(&dir, inference)?;
                 services.push(service);
                 let label = with_sims(&path.display().to_string(), *s, simulations, movetime);
-                Box::new(searching(label, simulations).agent(evaluator))
+                Box::new(searching(label, simulations).agent(evaluator, true))
             }
             PlayerSpec::Uci { command, argv } => {
                 let player = format!("uci:{command}");
@@ -150,16 +154,17 @@ struct SearchOptions {
 }
 
 impl SearchOptions {
-    /// The player searching with `evaluator`: `leaves` in flight (analysis's where none are
-    /// given), `tactics`' tactical search values blended into its leaf values and its tree
-    /// levers set (both named in its label; `auto` network plies resolved for its budget), its
-    /// trees kept between moves or not, and its
-    /// search and judge ended by the stop flag if there is one.
-    fn agent<E>(self, evaluator: E) -> SearchAgent<TacticalEvaluator<'static, E>> {
+    /// The player searching with `evaluator` (a `network` or not): `leaves` in flight
+    /// (analysis's where none are given), `tactics`' tactical search values blended into its
+    /// leaf values and its tree levers set (both named in its label; `auto` network plies
+    /// resolved for its budget), its trees kept between moves or not, and its search and judge
+    /// ended by the stop flag if there is one.
+    fn agent<E>(self, evaluator: E, network: bool) -> SearchAgent<TacticalEvaluator<'static, E>> {
         let label = format!("{}{}", self.label, self.tactics.suffix());
         // `network_plies = auto` takes the player's budget after its name is made: a timed
-        // player keeps the network near the root without being named for it.
-        let tactics = self.tactics.at_clock(self.movetime.is_some());
+        // network player keeps its network near the root without being named for it; a player
+        // with no network has nothing to keep there, and keeps its trees.
+        let tactics = self.tactics.at_clock(network && self.movetime.is_some());
         let evaluator = match self.stop {
             Some(stop) => tactical_evaluator_until(&tactics, evaluator, stop),
             None => tactical_evaluator(&tactics, evaluator),

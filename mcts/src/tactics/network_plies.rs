@@ -21,8 +21,8 @@ pub const CLOCK_NETWORK_PLIES: u32 = 2;
 /// Plies below the root whose new nodes the network evaluates ([`super::Tactics::network_plies`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd)]
 pub enum NetworkPlies {
-    /// [`CLOCK_NETWORK_PLIES`] for a search bounded by time, every ply for one bounded by
-    /// simulations or nodes.
+    /// [`CLOCK_NETWORK_PLIES`] for a network's search bounded by time, every ply for one bounded
+    /// by simulations or nodes, or with no network.
     #[default]
     Auto,
     /// The first `N` plies (1 the root alone), 0 every ply.
@@ -30,7 +30,8 @@ pub enum NetworkPlies {
 }
 
 impl NetworkPlies {
-    /// The setting for a search bounded by time (`timed`) or not: `auto` resolved, a number kept.
+    /// The setting for a network's search bounded by time (`timed`) or not (by simulations, or
+    /// with no network to keep near the root): `auto` resolved, a number kept.
     pub fn at_clock(self, timed: bool) -> NetworkPlies {
         match self {
             NetworkPlies::Auto if timed => NetworkPlies::Plies(CLOCK_NETWORK_PLIES),

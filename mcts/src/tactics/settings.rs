@@ -117,9 +117,9 @@ impl Tactics {
         self.tactical_prior > 0.0 || self.tactical_value > 0.0 || self.minimax_weight > 0.0
     }
 
-    /// The same tactics for a search bounded by time (`timed`) or by simulations, with
-    /// `network_plies = auto` resolved ([`NetworkPlies::at_clock`]); a player's name is made
-    /// from the tactics before this.
+    /// The same tactics for a network's search bounded by time (`timed`) or not (by
+    /// simulations, or a search without a network), with `network_plies = auto` resolved
+    /// ([`NetworkPlies::at_clock`]); a player's name is made from the tactics before this.
     pub fn at_clock(&self, timed: bool) -> Tactics {
         Tactics { network_plies: self.network_plies.at_clock(timed), ..self.clone() }
     }
