@@ -137,6 +137,8 @@ mod tests {
         }
         assert_eq!(NetworkPlies::Auto.to_string(), "auto");
         assert_eq!(NetworkPlies::Plies(7).to_string(), "7");
+        // The kind is a literal (a const cannot be formatted): it must name the real top.
+        assert!(NetworkPlies::KIND.ends_with(&format!(" {MAX_PLY_COUNT}")), "{}", NetworkPlies::KIND);
     }
 
     #[test]
