@@ -13,6 +13,7 @@ use rules::weltschach::Weltschach;
 use rules::{Game, Material, Player};
 
 use crate::eval::{decided, static_value, Mobility, INFINITY};
+use crate::judge_cache::JudgeCache;
 use crate::limits::SearchLimits;
 use crate::ordering::MoveOrder;
 use crate::table::{Bound, Table};
@@ -192,26 +193,54 @@ pub fn move_values<G: Material>(
     values: &mut [i32],
     stop: Option<&AtomicBool>,
 ) {
+    values_judged(game, moves, depth, values, stop, None);
+}
+
+/// [`move_values`] with the quiescence values (depth 0) looked up in `cache` where it has them
+/// and stored there where not: the same values ([`JudgeCache`] says why), found once for all
+/// the nodes and moves of the player that keeps `cache`.
+pub fn move_values_cached<G: Material>(
+    game: &G,
+    moves: &[G::Move],
+    depth: u32,
+    values: &mut [i32],
+    stop: Option<&AtomicBool>,
+    cache: &JudgeCache,
+) {
+    values_judged(game, moves, depth, values, stop, Some(cache));
+}
+
+/// [`move_values`], with `cache` or without.
+fn values_judged<G: Material>(
+    game: &G,
+    moves: &[G::Move],
+    depth: u32,
+    values: &mut [i32],
+    stop: Option<&AtomicBool>,
+    cache: Option<&JudgeCache>,
+) {
     // Always completes: the quiescence searches are bounded by their own caps.
-    values_at_depth(game, moves, 0, values, &mut { Halt::NEVER });
+    values_at_depth(game, moves, 0, values, &mut { Halt::NEVER }, cache);
     let mut halt = Halt { stop, nodes: JUDGE_NODES };
     let mut deeper = vec![0; moves.len()];
     for d in 1..=depth {
-        if !values_at_depth(game, moves, d, &mut deeper, &mut halt) {
+        if !values_at_depth(game, moves, d, &mut deeper, &mut halt, None) {
             return;
         }
         values.copy_from_slice(&deeper);
     }
 }
 
-/// [`move_values`] at one depth, within `halt` (its nodes counted down by those searched);
-/// false, with `values` partly written, if it ended first.
+/// [`move_values`] at one depth, within `halt` (its nodes counted down by those searched), the
+/// quiescence values kept in `cache` if there is one; false, with `values` partly written, if
+/// it ended first.
 fn values_at_depth<G: Material>(
     game: &G,
     moves: &[G::Move],
     depth: u32,
     values: &mut [i32],
     halt: &mut Halt<'_>,
+    cache: Option<&JudgeCache>,
 ) -> bool {
     let mobility: Mobility = [moves.len() as u32; rules::MAX_PLAYERS];
     let mut searcher = Searcher::<G>::untimed_without_table(game);
@@ -234,7 +263,11 @@ fn values_at_depth<G: Material>(
         // end test, see the same exchanges, where a board lists captures for less.
         searcher.captures_below_first_ply = G::CAPTURES_GENERATOR;
         searcher.quiescence_nodes = u64::MAX;
-        searcher.values_within(game, moves, depth, FULL_WINDOW, mobility, |i, value| values[i] = value);
+        match cache {
+            // Every value exact, so each stands alone and may be found again.
+            Some(cache) if depth == 0 => searcher.quiescence_values_cached(game, moves, mobility, values, cache),
+            _ => searcher.values_within(game, moves, depth, FULL_WINDOW, mobility, |i, value| values[i] = value),
+        }
     }
     halt.nodes = halt.nodes.saturating_sub(searcher.nodes);
     !searcher.stopped
@@ -486,6 +519,33 @@ impl<'s, G: Material> Searcher<'s, G> {
             }
             found(i, value);
             best = best.max(value);
+        }
+    }
+
+    /// The quiescence value for `game`'s mover of each of `moves` with the full window, as
+    /// [`Searcher::values_within`] finds them at depth 0, into `values`: looked up in `cache`
+    /// where the position after the move has a key ([`Material::judge_key`]) stored there,
+    /// searched and stored where it has a key and none is stored.
+    fn quiescence_values_cached(
+        &mut self,
+        game: &G,
+        moves: &[G::Move],
+        mobility: Mobility,
+        values: &mut [i32],
+        cache: &JudgeCache,
+    ) {
+        for (value, &mv) in values.iter_mut().zip(moves) {
+            let mut next = game.clone();
+            next.play(mv);
+            let key = next.judge_key().map(|position| JudgeCache::key(position, mobility[game.to_move()]));
+            if let Some(found) = key.and_then(|key| cache.probe(key)) {
+                *value = found;
+                continue;
+            }
+            *value = self.across(game, &next, -INFINITY, INFINITY, |s, a, b| s.quiesce(&next, 1, 0, a, b, mobility));
+            if let Some(key) = key {
+                cache.store(key, *value);
+            }
         }
     }
 

@@ -5,12 +5,14 @@
 //! tactics when the network plays.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use mcts::{Blend, Judged, LeafJudge, MoveJudge, NearRoot, Tactics};
 use rules::{Material, Player, MAX_PLAYERS};
 
 use crate::eval::expected_score;
-use crate::search::{judged_value, move_values};
+use crate::judge_cache::JudgeCache;
+use crate::search::{judged_value, move_values, move_values_cached};
 
 /// The evaluator a search with [`Tactics`] searches with: its own, asked about the nodes within
 /// [`Tactics::network_plies`] of the root, with the tactical leaf values blended in and every
@@ -19,26 +21,49 @@ use crate::search::{judged_value, move_values};
 pub type TacticalEvaluator<'s, E> = Judged<Blend<NearRoot<E>, TacticsJudge<'s>>, TacticsJudge<'s>>;
 
 /// The evaluator `inner` with `tactics`: the leaf values blended by `tactics_weight`, the moves
-/// judged at `tactics_depth` where the search's levers ask. Players and self-play alike build
-/// their searches' evaluators here.
+/// judged at `tactics_depth` where the search's levers ask, every judged move searched afresh:
+/// for a search or two ([`tactical_evaluator_with`] keeps the judge's values for a player's
+/// many searches).
 pub fn tactical_evaluator<E>(tactics: &Tactics, inner: E) -> TacticalEvaluator<'static, E> {
-    let judge = TacticsJudge { depth: tactics.tactics_depth, stop: None };
-    let inner = NearRoot { inner, plies: tactics.network_plies.plies() };
-    Judged { inner: Blend { inner, judge, weight: tactics.tactics_weight }, judge }
+    judged_evaluator(tactics, inner, None, None)
 }
 
 /// [`tactical_evaluator`] whose judge cuts its deeper searches short once `stop` is set,
 /// keeping the shallower values it has: a search that must answer a stop at once (`uci`'s
 /// `stop`, a signal to `analyse`) is not held up by a judged node of seconds.
 pub fn tactical_evaluator_until<'s, E>(tactics: &Tactics, inner: E, stop: &'s AtomicBool) -> TacticalEvaluator<'s, E> {
-    let judge = TacticsJudge { depth: tactics.tactics_depth, stop: Some(stop) };
+    judged_evaluator(tactics, inner, Some(stop), None)
+}
+
+/// [`tactical_evaluator`] with the judge cut short by `stop` if there is one, and keeping its
+/// values in `cache` ([`JudgeCache`]): a player's games and moves, self-play's games, the
+/// engine's searches of a game, each pass one cache to all the evaluators they build, so a
+/// position judged once is looked up after. The values are the same with it or without.
+pub fn tactical_evaluator_with<'s, E>(
+    tactics: &Tactics,
+    inner: E,
+    stop: Option<&'s AtomicBool>,
+    cache: Arc<JudgeCache>,
+) -> TacticalEvaluator<'s, E> {
+    judged_evaluator(tactics, inner, stop, Some(cache))
+}
+
+/// The evaluators above: `inner` with `tactics`, the judge stopped by `stop` and keeping its
+/// values in `cache`, where there are.
+fn judged_evaluator<'s, E>(
+    tactics: &Tactics,
+    inner: E,
+    stop: Option<&'s AtomicBool>,
+    cache: Option<Arc<JudgeCache>>,
+) -> TacticalEvaluator<'s, E> {
+    let judge = TacticsJudge { depth: tactics.tactics_depth, stop, cache };
     let inner = NearRoot { inner, plies: tactics.network_plies.plies() };
-    Judged { inner: Blend { inner, judge, weight: tactics.tactics_weight }, judge }
+    Judged { inner: Blend { inner, judge: judge.clone(), weight: tactics.tactics_weight }, judge }
 }
 
 /// A [`LeafJudge`] from the alpha-beta player's value of the leaf, squashed by
 /// [`expected_score`]: [`Tactics::tactics_weight`] (`search.tactics_weight`, `--tactics`).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct TacticsJudge<'s> {
     /// Full-width plies searched before the quiescence search (`--tactics-depth`): 0, the
     /// default, is [`crate::quiescence_value`] alone (captures only); each ply more also
@@ -47,6 +72,9 @@ pub struct TacticsJudge<'s> {
     pub depth: u32,
     /// Once set, the judge stops deepening and keeps the values it has (none: never).
     pub stop: Option<&'s AtomicBool>,
+    /// Where the judged moves' quiescence values are kept and found again (none: each is
+    /// searched every time); the same values either way.
+    pub cache: Option<Arc<JudgeCache>>,
 }
 
 impl<G: Material> LeafJudge<G> for TacticsJudge<'_> {
@@ -65,7 +93,10 @@ impl<G: Material> LeafJudge<G> for TacticsJudge<'_> {
 impl<G: Material> MoveJudge<G> for TacticsJudge<'_> {
     fn judge_moves(&self, state: &G, moves: &[G::Move], values: &mut [f32]) {
         let mut centipawns = vec![0; moves.len()];
-        move_values(state, moves, self.depth, &mut centipawns, self.stop);
+        match &self.cache {
+            Some(cache) => move_values_cached(state, moves, self.depth, &mut centipawns, self.stop, cache),
+            None => move_values(state, moves, self.depth, &mut centipawns, self.stop),
+        }
         for (v, &cp) in values.iter_mut().zip(&centipawns) {
             *v = expected_score(cp);
         }

@@ -55,7 +55,7 @@ fn a_stopped_judge_keeps_its_quiescence_values_and_returns_at_once() {
     assert_eq!(values, zero);
     // The quiescence values alone take a few tens of milliseconds.
     assert!(took < Duration::from_secs(2), "{took:?}");
-    let leaf = |stop| TacticsJudge { depth: 4, stop }.judge(&game);
+    let leaf = |stop| TacticsJudge { depth: 4, stop, cache: None }.judge(&game);
     assert_eq!(leaf(Some(&stopped)), TacticsJudge::default().judge(&game), "the leaf value falls back too");
 }
 

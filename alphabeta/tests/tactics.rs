@@ -49,8 +49,8 @@ fn a_deeper_tactics_judge_sees_the_quiet_mate_that_captures_alone_miss() {
     // White rooks c6 and b7 and bishop e6 mate the king on a1 with one quiet rook move, but
     // Black's queens on e9 and g7 outweigh them: captures alone call White lost, a ply more mates.
     let game = Glinski::from_text("1/3/1q3/7/R4q3/2R1B6/11/11/11/11/k4K5 w - 0 60").unwrap();
-    let white = |depth| TacticsJudge { depth, stop: None }.judge(&game)[0];
+    let white = |depth| TacticsJudge { depth, ..TacticsJudge::default() }.judge(&game)[0];
     assert!(white(0) < 0.5, "quiescence alone: {}", white(0));
     assert_eq!(white(1), 1.0, "one full-width ply finds the mate");
-    assert_eq!(TacticsJudge { depth: 2, stop: None }.judge(&game)[1], 0.0, "and Black is lost");
+    assert_eq!(TacticsJudge { depth: 2, ..TacticsJudge::default() }.judge(&game)[1], 0.0, "and Black is lost");
 }

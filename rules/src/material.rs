@@ -46,6 +46,15 @@ pub trait Material: Game {
         self.outcome()
     }
 
+    /// A key for everything a capture search from this position depends on, or `None` where
+    /// something besides the position decides it: the position's hash, where every draw rule
+    /// that looks at the game's history (repetition, the quiet-move count) can end the game only
+    /// here and has not, since every capture restarts both. A judge may then reuse the value it
+    /// found for the same key (`alphabeta::JudgeCache`). `None` by default: no reuse.
+    fn judge_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Each seat's material on the board, in pawns, kings not counted (seats past the variant's
     /// players hold 0): what a static evaluation weighs. Cheap enough to call at every leaf.
     fn material(&self) -> [f32; MAX_PLAYERS];

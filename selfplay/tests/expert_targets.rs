@@ -21,7 +21,7 @@ const HANGING_ROOK: &str = "1/3/2r2/7/9/11/11/5Q5/11/11/1K7k1 w - 0 30";
 fn capture_share(params: &SearchParams) -> f32 {
     let start = Glinski::from_text(HANGING_ROOK).unwrap();
     let cfg = SelfplayConfig { games_per_worker: 1, max_plies: 1, ..SelfplayConfig::default() };
-    let evaluator = Judged { inner: UniformEvaluator, judge: TacticsJudge { depth: 0, stop: None } };
+    let evaluator = Judged { inner: UniformEvaluator, judge: TacticsJudge { depth: 0, ..TacticsJudge::default() } };
     let queue = Mutex::new((0..1).collect());
     let mut records = Vec::new();
     play_games(&cfg, params, &evaluator, &start, 3, &queue, &AtomicBool::new(false), |r, _| records.push(r));

@@ -2,12 +2,13 @@
 //! uniform evaluator and the alpha-beta judge, in microseconds per simulation and milliseconds
 //! a move (microseconds per simulation times the simulations) at 64 and 400 simulations, over
 //! positions along one game (its start and the positions `alphabeta:1` reaches against itself
-//! after 10 and 20 plies).
+//! after 10 and 20 plies), the judge keeping its values along the game as a player's does.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use alphabeta::tactical_evaluator;
+use alphabeta::tactical_evaluator_with;
 use mcts::{run_until, Evaluator, MoveChoice, Search, SearchParams, Tactics, UniformEvaluator, Until, MAX_TREE_EDGES};
 use rules::FullGame;
 
@@ -41,9 +42,11 @@ const CHUNK: u32 = 4;
 pub fn lever_bench<G: FullGame>() {
     let positions = midgame_positions::<G>(&PLIES);
     for (name, tactics) in lever_sets() {
-        let evaluator = tactical_evaluator(&tactics, UniformEvaluator);
         let mut line = format!("  {:<12}", name);
         for simulations in [64, 400] {
+            // A player's judge keeps its values along a game: one cache for the positions, a
+            // fresh one for each budget, whose searches would find the last one's positions.
+            let evaluator = tactical_evaluator_with(&tactics, UniformEvaluator, None, Arc::default());
             let params = SearchParams::playing(simulations, &tactics);
             // The mean over the positions of each one's cost per simulation.
             let (mut micros, mut capped) = (0.0, false);
@@ -68,10 +71,10 @@ pub fn lever_bench<G: FullGame>() {
 /// ratio: what a game's search gains from a second core.
 fn threads_line<G: FullGame>(positions: &[G]) {
     let tactics = Tactics::default();
-    let evaluator = tactical_evaluator(&tactics, UniformEvaluator);
     let mut line = format!("  {:<12}", "threads");
     let mut rates = Vec::new();
     for threads in [1, 2] {
+        let evaluator = tactical_evaluator_with(&tactics, UniformEvaluator, None, Arc::default());
         let mut params = SearchParams::playing(THREADS_SIMULATIONS, &tactics);
         params.max_in_flight *= threads as u32;
         let (mut visits, mut seconds) = (0u64, 0.0);

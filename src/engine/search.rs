@@ -3,9 +3,10 @@
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use alphabeta::tactical_evaluator_until;
+use alphabeta::{tactical_evaluator_with, JudgeCache};
 use mcts::{run_until, Ended, Evaluator, Search, SearchParams, Tactics, Until};
 use rules::Material;
 
@@ -57,30 +58,34 @@ pub(crate) fn search<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     on_info: &mut dyn FnMut(&Analysis),
 ) -> Analysis {
     let mut fresh = Search::new(game.clone(), engine_params(&settings), 0);
-    search_on(&mut fresh, evaluator, limits, settings, stop, on_info)
+    search_on(&mut fresh, evaluator, &Arc::default(), limits, settings, stop, on_info)
 }
 
 /// Searches on from `search` (a fresh one, or one kept from the game's last move and advanced
-/// to the position: its visits count toward the node limit) with `evaluator` until a limit in
-/// `limits` or `stop`, calling `on_info` about every `settings.info_every`, and returns the
+/// to the position: its visits count toward the node limit) with `evaluator`, the judge keeping
+/// its values in `judged` (a game's searches share one), until a limit in `limits` or `stop`,
+/// calling `on_info` about every `settings.info_every`, and returns the
 /// final analysis. The root is always expanded first, even with no time (`go movetime 0`) or a
 /// stop already requested, so the analysis names a legal move: at worst the evaluator's
 /// favourite.
 pub(crate) fn search_on<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     search: &mut Search<G>,
     evaluator: &E,
+    judged: &Arc<JudgeCache>,
     limits: &Limits,
     settings: EngineSettings,
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&Analysis),
 ) -> Analysis {
-    search_within(search, evaluator, limits, settings, stop, on_info, MAX_EDGES)
+    search_within(search, evaluator, judged, limits, settings, stop, on_info, MAX_EDGES)
 }
 
 /// [`search`] with the tree's growth capped at `max_edges` edges.
+#[allow(clippy::too_many_arguments)]
 fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     search: &mut Search<G>,
     evaluator: &E,
+    judged: &Arc<JudgeCache>,
     limits: &Limits,
     settings: EngineSettings,
     stop: &AtomicBool,
@@ -90,7 +95,7 @@ fn search_within<G: Material, E: Evaluator<G> + Sync + ?Sized>(
     let start = Instant::now();
     // The judge looks at `stop` too: a judged node deep enough to take seconds ends with the
     // shallower values it has, so a stop is answered within about a chunk.
-    let evaluator = &tactical_evaluator_until(&settings.tactics, evaluator, stop);
+    let evaluator = &tactical_evaluator_with(&settings.tactics, evaluator, Some(stop), Arc::clone(judged));
     search.set_params(engine_params(&settings));
     let reused = search.tree().root().visits;
     let until = Until {
@@ -191,6 +196,7 @@ mod tests {
         let report = search_within(
             &mut Search::new(game, engine_params(&settings()), 0),
             &mcts::UniformEvaluator,
+            &Arc::default(),
             &limits,
             settings(),
             &AtomicBool::new(false),

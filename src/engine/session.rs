@@ -6,6 +6,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use alphabeta::JudgeCache;
 use arena::players::{load_network, PlayerError};
 use mcts::{Evaluator, Search, UniformEvaluator};
 use nn::checkpoint::{is_checkpoint, newest_usable, read_state, resolve_checkpoint, RUN_CHECKPOINTS};
@@ -199,7 +200,7 @@ fn open_searcher<G: KnownVariant>(model: Option<&Path>, inference: nn::Inference
             (Box::new(evaluator.clone()), Some(evaluator), Some(service), Some(dir))
         }
     };
-    Ok(Box::new(GameSearcher { evaluator, network, service, checkpoint }))
+    Ok(Box::new(GameSearcher { evaluator, network, service, checkpoint, judged: Arc::default() }))
 }
 
 /// `search` advanced through `moves` (the variant's notation), if they are legal from its root
@@ -220,6 +221,9 @@ struct GameSearcher<G: KnownVariant> {
     service: Option<InferenceService>,
     /// The checkpoint folder of `network`.
     checkpoint: Option<std::path::PathBuf>,
+    /// The tactical judge's values, kept across the game's moves (and games: they are the
+    /// positions', whatever the game).
+    judged: Arc<JudgeCache>,
 }
 
 impl<G: KnownVariant> Searcher for GameSearcher<G> {
@@ -241,7 +245,8 @@ impl<G: KnownVariant> Searcher for GameSearcher<G> {
         let mut tree = kept
             .and_then(|(search, moves)| caught_up(*search.downcast::<Search<G>>().ok()?, moves, game))
             .unwrap_or_else(|| Search::new(game.clone(), engine_params(&settings), 0));
-        let analysis = search_on(&mut tree, self.evaluator.as_ref(), limits, settings, stop, &mut with_draw);
+        let analysis =
+            search_on(&mut tree, self.evaluator.as_ref(), &self.judged, limits, settings, stop, &mut with_draw);
         (Analysis { draw, ..analysis }, Box::new(tree))
     }
 

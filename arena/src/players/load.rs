@@ -3,9 +3,10 @@
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
-use alphabeta::{tactical_evaluator, tactical_evaluator_until, TacticalEvaluator};
+use alphabeta::{tactical_evaluator_with, TacticalEvaluator};
 use mcts::{RolloutEvaluator, Tactics, UniformEvaluator, MAX_SIMULATIONS};
 use nn::checkpoint::{check_format, read_state, resolve_checkpoint};
 use nn::{BatchingConfig, Inference, InferenceService, NetConfig, NetEvaluator, PolicyValueNet};
@@ -165,10 +166,8 @@ impl SearchOptions {
         // network player keeps its network near the root without being named for it; a player
         // with no network has nothing to keep there, and keeps its trees.
         let tactics = self.tactics.at_clock(network && self.movetime.is_some());
-        let evaluator = match self.stop {
-            Some(stop) => tactical_evaluator_until(&tactics, evaluator, stop),
-            None => tactical_evaluator(&tactics, evaluator),
-        };
+        // One judge cache for all of the player's games and moves.
+        let evaluator = tactical_evaluator_with(&tactics, evaluator, self.stop, Arc::default());
         let mut agent = SearchAgent::new(label, evaluator, self.simulations);
         agent.leaves = self.leaves.unwrap_or(agent.leaves);
         agent.reuse_trees = self.reuse_trees;

@@ -144,6 +144,12 @@ impl<V: HexRules> Material for HexChess<V> {
         self.drawn_by_rule().then(|| Scores::draw(2))
     }
 
+    /// A capture resets the quiet-move count and the repetition history, so only here can
+    /// they end the game; the material draw is the position's, which the hash decides.
+    fn judge_key(&self) -> Option<u64> {
+        (self.halfmove < DRAW_PLIES && self.reps < 2).then_some(self.hash)
+    }
+
     fn count_and_captures(&self, captures: &mut Vec<HexMove>) -> u32 {
         captures.clear();
         if self.drawn_by_rule() {

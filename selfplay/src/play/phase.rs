@@ -3,9 +3,9 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
-use alphabeta::tactical_evaluator;
+use alphabeta::tactical_evaluator_with;
 use mcts::{Blend, MaterialJudge, RolloutEvaluator, Tactics};
 use nn::InferenceClient;
 use rules::Encoding;
@@ -62,7 +62,8 @@ pub(crate) fn self_play_phase<G: Encoding>(
             // moves only where a tactical lever of `[search]` reads them.
             let tactics =
                 Tactics { tactics_weight: config.search.tactics_weight_at(iteration), ..params.tactics.clone() };
-            let evaluator = tactical_evaluator(&tactics, inner);
+            // Each worker's judge keeps its values for all its games.
+            let evaluator = tactical_evaluator_with(&tactics, inner, None, Arc::default());
             let (params, queue, cfg, start) = (&params, &queue, &config.selfplay, &start);
             scope.spawn(move || {
                 play_games::<G, _>(cfg, params, &evaluator, start, config.seed, queue, stop, |record, summary| {

@@ -1,6 +1,7 @@
 //! The evaluation at the end of a training run.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use nn::InferenceClient;
@@ -13,7 +14,7 @@ use crate::setup::load_into_service;
 use crate::setup::start_state;
 use crate::store::events::{read_events, EvaluationEvent, RunEvent};
 use crate::store::rundir::RunDir;
-use alphabeta::tactical_evaluator_until;
+use alphabeta::tactical_evaluator_with;
 use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::uci::EngineBudget;
 use arena::{play_match, Agent, MatchOptions, MatchResult, SearchAgent};
@@ -95,7 +96,8 @@ fn evaluate_network<G: Encoding>(
     let sims = config.evaluation.simulations;
     let planned = config.evaluation.games;
     let play = Tactics::default();
-    let evaluator = tactical_evaluator_until(&play, NetEvaluator::<G>::new(client.clone(), 64), stop);
+    let evaluator =
+        tactical_evaluator_with(&play, NetEvaluator::<G>::new(client.clone(), 64), Some(stop), Arc::default());
     let mut net = SearchAgent::new("network".into(), evaluator, sims);
     net.tactics = play.clone();
     net.stop = Some(stop);

@@ -1,9 +1,10 @@
 //! Gating: a new network replaces the best one for self-play only if it beats it.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
-use alphabeta::tactical_evaluator;
+use alphabeta::tactical_evaluator_with;
 use arena::rating::{sprt, ScoreTally, SprtDecision};
 use mcts::Tactics;
 use nn::InferenceClient;
@@ -33,7 +34,7 @@ pub fn gate<G: Encoding>(
     load_into_service(&client, candidate)?;
     let play = Tactics::default();
     let agent = |label: &str, client: InferenceClient| {
-        let evaluator = tactical_evaluator(&play, NetEvaluator::<G>::new(client, 64));
+        let evaluator = tactical_evaluator_with(&play, NetEvaluator::<G>::new(client, 64), None, Arc::default());
         let mut agent = SearchAgent::new(label.into(), evaluator, g.simulations);
         agent.tactics = play.clone();
         agent
