@@ -283,6 +283,7 @@ fn random_games_keep_their_invariants() {
             let expected: Vec<Move> = moves.iter().copied().filter(|&mv| pos.capture_value(mv) > 0.0).collect();
             assert_eq!(captures, expected, "{pos:?}");
             assert_eq!(pos.hash(), pos.hash_from_scratch(), "{pos:?}");
+            assert_eq!(pos.material(), pos.material_on_board(), "the material kept as pieces move: {pos:?}");
             let text = pos.to_text();
             let back = Weltschach::from_text(&text).unwrap();
             assert_eq!(back.to_text(), text);

@@ -129,6 +129,16 @@ impl Material for Weltschach {
 
     fn material(&self) -> [f32; MAX_PLAYERS] {
         let mut sums = [0.0; MAX_PLAYERS];
+        sums[..2].copy_from_slice(&self.material);
+        sums
+    }
+}
+
+impl Weltschach {
+    /// Each colour's material summed over the board: what [`Material::material`] keeps as
+    /// pieces move, worked out afresh (tests compare the two).
+    pub fn material_on_board(&self) -> [f32; MAX_PLAYERS] {
+        let mut sums = [0.0; MAX_PLAYERS];
         for (color, sum) in sums.iter_mut().take(2).enumerate() {
             for (rank, &word) in self.occ[color].iter().enumerate() {
                 let mut bits = word;

@@ -117,6 +117,10 @@ pub struct Weltschach {
     pub(crate) pool: [[u8; NUM_POOL_KINDS]; 2],
     pub(crate) side: u8,
     pub(crate) emperor_river_bound: bool,
+    /// Each colour's material in pawns ([`Kind::value`]), kept as pieces come and go: the
+    /// tactical judge's evaluation asks for it at every node, and summing 352 pieces there was
+    /// a seventh of a judged node's time. Exact: every value is a multiple of half a pawn.
+    pub(crate) material: [f32; 2],
 }
 
 impl PartialEq for Weltschach {
@@ -150,6 +154,7 @@ impl Weltschach {
             pool: [[0; NUM_POOL_KINDS]; 2],
             side: 0,
             emperor_river_bound: false,
+            material: [0.0; 2],
         }
     }
 
@@ -157,6 +162,7 @@ impl Weltschach {
     pub(crate) fn put(&mut self, cell: usize, color: Color, kind: Kind) {
         self.board[cell] = piece_byte(color, kind);
         self.occ[color.index()][cell >> 6] |= 1 << (cell & 63);
+        self.material[color.index()] += kind.value();
         if kind == Kind::Emperor {
             self.kings[color.index()] = cell as u16;
         }
@@ -264,6 +270,7 @@ impl Weltschach {
     fn remove(&mut self, cell: usize) {
         let b = self.board[cell];
         self.occ[byte_color(b)][cell >> 6] &= !(1 << (cell & 63));
+        self.material[byte_color(b)] -= Kind::from_index(byte_kind(b)).value();
         self.hash ^= zobrist::piece(b, cell);
         self.board[cell] = 0;
     }
@@ -271,6 +278,7 @@ impl Weltschach {
     #[inline(always)]
     fn place(&mut self, cell: usize, b: u8) {
         self.occ[byte_color(b)][cell >> 6] |= 1 << (cell & 63);
+        self.material[byte_color(b)] += Kind::from_index(byte_kind(b)).value();
         self.hash ^= zobrist::piece(b, cell);
         self.board[cell] = b;
     }
