@@ -43,6 +43,4 @@ pub use search::{
     move_values, move_values_cached, quiescence_value, score_root_moves, score_root_moves_within, search, search_until,
     Iteration, SearchOutcome, JUDGE_MARGIN, JUDGE_NODES, JUDGE_QUIESCENCE_NODES,
 };
-pub use tactics::{
-    seat_values, tactical_evaluator, tactical_evaluator_until, tactical_evaluator_with, TacticalEvaluator, TacticsJudge,
-};
+pub use tactics::{seat_values, tactical_evaluator, tactical_evaluator_with, TacticalEvaluator, TacticsJudge};

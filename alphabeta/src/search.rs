@@ -211,7 +211,7 @@ pub fn move_values_cached<G: Material>(
 }
 
 /// [`move_values`], with `cache` or without.
-fn values_judged<G: Material>(
+pub(crate) fn values_judged<G: Material>(
     game: &G,
     moves: &[G::Move],
     depth: u32,

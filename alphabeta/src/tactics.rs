@@ -12,12 +12,12 @@ use rules::{Material, Player, MAX_PLAYERS};
 
 use crate::eval::expected_score;
 use crate::judge_cache::JudgeCache;
-use crate::search::{judged_value, move_values, move_values_cached};
+use crate::search::{judged_value, values_judged};
 
 /// The evaluator a search with [`Tactics`] searches with: its own, asked about the nodes within
 /// [`Tactics::network_plies`] of the root, with the tactical leaf values blended in and every
 /// move judged where the search asks; `'s` is the life of the stop flag its judge looks at
-/// ([`tactical_evaluator_until`]).
+/// ([`tactical_evaluator_with`]).
 pub type TacticalEvaluator<'s, E> = Judged<Blend<NearRoot<E>, TacticsJudge<'s>>, TacticsJudge<'s>>;
 
 /// The evaluator `inner` with `tactics`: the leaf values blended by `tactics_weight`, the moves
@@ -28,17 +28,12 @@ pub fn tactical_evaluator<E>(tactics: &Tactics, inner: E) -> TacticalEvaluator<'
     judged_evaluator(tactics, inner, None, None)
 }
 
-/// [`tactical_evaluator`] whose judge cuts its deeper searches short once `stop` is set,
-/// keeping the shallower values it has: a search that must answer a stop at once (`uci`'s
-/// `stop`, a signal to `analyse`) is not held up by a judged node of seconds.
-pub fn tactical_evaluator_until<'s, E>(tactics: &Tactics, inner: E, stop: &'s AtomicBool) -> TacticalEvaluator<'s, E> {
-    judged_evaluator(tactics, inner, Some(stop), None)
-}
-
-/// [`tactical_evaluator`] with the judge cut short by `stop` if there is one, and keeping its
-/// values in `cache` ([`JudgeCache`]): a player's games and moves, self-play's games, the
-/// engine's searches of a game, each pass one cache to all the evaluators they build, so a
-/// position judged once is looked up after. The values are the same with it or without.
+/// [`tactical_evaluator`] keeping the judge's values in `cache` ([`JudgeCache`]), and whose
+/// judge cuts its deeper searches short once `stop` (if given) is set, keeping the shallower
+/// values it has: a search that must answer a stop at once (`uci`'s `stop`, a signal to
+/// `analyse`) is not held up by a judged node of seconds. A player's games and moves,
+/// self-play's games, the engine's searches of a game each pass one cache to all the evaluators
+/// they build, so a position judged once is looked up after; the values are the same either way.
 pub fn tactical_evaluator_with<'s, E>(
     tactics: &Tactics,
     inner: E,
@@ -93,10 +88,7 @@ impl<G: Material> LeafJudge<G> for TacticsJudge<'_> {
 impl<G: Material> MoveJudge<G> for TacticsJudge<'_> {
     fn judge_moves(&self, state: &G, moves: &[G::Move], values: &mut [f32]) {
         let mut centipawns = vec![0; moves.len()];
-        match &self.cache {
-            Some(cache) => move_values_cached(state, moves, self.depth, &mut centipawns, self.stop, cache),
-            None => move_values(state, moves, self.depth, &mut centipawns, self.stop),
-        }
+        values_judged(state, moves, self.depth, &mut centipawns, self.stop, self.cache.as_deref());
         for (v, &cp) in values.iter_mut().zip(&centipawns) {
             *v = expected_score(cp);
         }

@@ -26,7 +26,19 @@ impl<V: HexRules> HexChess<V> {
     /// precedence (docs/rules/glinski.md, docs/rules/mini-hexchess.md).
     #[inline(always)]
     pub(super) fn draw_rule(&self) -> Option<Ending> {
-        draw_by_rule(self.halfmove >= DRAW_PLIES, || self.reps >= 2, || self.insufficient_material())
+        draw_by_rule(self.quiet_plies_out(), || self.repeated(), || self.insufficient_material())
+    }
+
+    /// Whether [`DRAW_PLIES`] plies without a capture or pawn move have been played.
+    #[inline(always)]
+    fn quiet_plies_out(&self) -> bool {
+        self.halfmove >= DRAW_PLIES
+    }
+
+    /// Whether the position has occurred twice before (threefold repetition).
+    #[inline(always)]
+    fn repeated(&self) -> bool {
+        self.reps >= 2
     }
 
     /// Whether a draw rule has ended the game (see [`Self::draw_rule`]).
@@ -147,7 +159,7 @@ impl<V: HexRules> Material for HexChess<V> {
     /// A capture resets the quiet-move count and the repetition history, so only here can
     /// they end the game; the material draw is the position's, which the hash decides.
     fn judge_key(&self) -> Option<u64> {
-        (self.halfmove < DRAW_PLIES && self.reps < 2).then_some(self.hash)
+        (!self.quiet_plies_out() && !self.repeated()).then_some(self.hash)
     }
 
     fn count_and_captures(&self, captures: &mut Vec<HexMove>) -> u32 {
