@@ -741,7 +741,9 @@ impl<'s, G: Material> Searcher<'s, G> {
                 return stand_pat;
             }
             let mut frame = self.take_frame(ply);
-            game.legal_captures(&mut frame.moves);
+            // Only the captures the loop below tries: worth their capturer, and hopeful.
+            let floor = alpha.max(stand_pat).saturating_sub(stand_pat.saturating_add(DELTA_MARGIN));
+            game.worthwhile_captures(&mut frame.moves, floor);
             frame
         } else {
             // All moves, not just captures: an empty list is mate or stalemate, and the count

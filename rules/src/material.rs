@@ -27,6 +27,15 @@ pub trait Material: Game {
         moves.retain(|&mv| self.capture_value(mv) > 0.0);
     }
 
+    /// The legal captures a capture search tries, in `moves` (cleared first), listed as
+    /// [`Material::legal_captures`] lists them, left out only where they would be skipped:
+    /// every capture whose victim is worth at least the capturing piece ([`Material::mover_value`])
+    /// and more than `floor` centipawns (100 a pawn) is listed, others may be. Variants that can
+    /// skip the rest before generating them override this.
+    fn worthwhile_captures(&self, moves: &mut Vec<Self::Move>, _floor: i32) {
+        self.legal_captures(moves);
+    }
+
     /// The number of legal moves, and the captures among them in `captures` (cleared first), in
     /// one pass where the variant can (no list of the quiet moves is built): a capture search's
     /// first ply, which counts every move for its mobility term. 0 moves is a finished game.

@@ -177,6 +177,13 @@ impl<V: HexRules> Material for HexChess<V> {
         }
     }
 
+    fn worthwhile_captures(&self, moves: &mut Vec<HexMove>, floor: i32) {
+        moves.clear();
+        if !self.drawn_by_rule() {
+            self.generate_worthwhile_captures(moves, floor);
+        }
+    }
+
     fn material(&self) -> [f32; MAX_PLAYERS] {
         let mut sums = [0.0; MAX_PLAYERS];
         for (side, sum) in sums.iter_mut().take(2).enumerate() {

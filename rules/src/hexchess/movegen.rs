@@ -93,6 +93,44 @@ impl HexSink for CountCaptures<'_> {
     }
 }
 
+/// The cells each piece type may land on in one generation: a plain `u128` is the same set for
+/// all (every cell, or the other side's pieces for the captures), [`Worthwhile`] one set each.
+pub(crate) trait Onto: Copy {
+    /// The cells a `piece` may land on.
+    fn cells(self, piece: Piece) -> u128;
+
+    /// Whether none of `piece`'s cells lies on `lines` (a slider's lines on the empty board), so
+    /// that its targets need not be worked out.
+    #[inline(always)]
+    fn none_on(self, _piece: Piece, _lines: u128) -> bool {
+        false
+    }
+}
+
+impl Onto for u128 {
+    #[inline(always)]
+    fn cells(self, _piece: Piece) -> u128 {
+        self
+    }
+}
+
+/// The captures a capture search tries, by the piece that captures: victims worth at least the
+/// piece (a king's: any) and more than the search's floor ([`HexChess::generate_worthwhile_captures`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Worthwhile([u128; 6]);
+
+impl Onto for Worthwhile {
+    #[inline(always)]
+    fn cells(self, piece: Piece) -> u128 {
+        self.0[piece.index()]
+    }
+
+    #[inline(always)]
+    fn none_on(self, piece: Piece, lines: u128) -> bool {
+        lines & self.0[piece.index()] == 0
+    }
+}
+
 /// Where the king stands and what restricts the other pieces.
 struct Constraints {
     /// Cells a non-king move may land on: anything not own, or in check the checker and its line.
@@ -160,18 +198,18 @@ impl<V: HexRules> HexChess<V> {
     /// Feeds every legal move to `sink` (ignoring the draw rules, which the caller applies).
     #[inline(always)]
     pub(crate) fn generate<S: HexSink>(&self, sink: &mut S) {
-        self.generate_onto(sink, !0);
+        self.generate_onto(sink, !0u128);
     }
 
     /// [`HexChess::generate`] for the moves landing on `onto` cells only (en passant, which
     /// lands on an empty cell, whatever `onto` says): a captures-only list asks for the other
     /// side's cells, and the king's steps elsewhere are then never tested for attacks.
     #[inline(always)]
-    fn generate_onto<S: HexSink>(&self, sink: &mut S, onto: u128) {
+    fn generate_onto<S: HexSink, O: Onto>(&self, sink: &mut S, onto: O) {
         if self.side as Player == WHITE {
-            self.generate_for::<S, 0>(sink, onto);
+            self.generate_for::<S, O, 0>(sink, onto);
         } else {
-            self.generate_for::<S, 1>(sink, onto);
+            self.generate_for::<S, O, 1>(sink, onto);
         }
     }
 
@@ -180,6 +218,30 @@ impl<V: HexRules> HexChess<V> {
     pub(crate) fn generate_captures(&self, moves: &mut Vec<HexMove>) {
         let theirs = self.by_side[self.side as usize ^ 1];
         self.generate_onto(moves, theirs);
+    }
+
+    /// The legal captures a capture search tries, in `moves` (and perhaps a few more), in
+    /// [`HexChess::generate_captures`]'s order: those whose victim is worth at least the capturing
+    /// piece (anything, for the king) and whose value in centipawns exceeds `floor`. Pieces with
+    /// no such victim on their lines are skipped before their targets are worked out.
+    pub(crate) fn generate_worthwhile_captures(&self, moves: &mut Vec<HexMove>, floor: i32) {
+        let theirs = self.by_side[self.side as usize ^ 1];
+        // Each class of victims with every more valuable one, cut at the floor.
+        let worth = |pieces: &[Piece]| -> u128 {
+            let value = pieces[0].value();
+            let bits = pieces.iter().fold(0, |bits, p| bits | self.by_piece[p.index()]);
+            if (value * 100.0) as i32 > floor {
+                bits & theirs
+            } else {
+                0
+            }
+        };
+        let queens = worth(&[Piece::Queen]);
+        let rooks_up = queens | worth(&[Piece::Rook]);
+        let minors_up = rooks_up | worth(&[Piece::Knight, Piece::Bishop]);
+        let any = minors_up | worth(&[Piece::Pawn]);
+        let victims = [any, minors_up, minors_up, rooks_up, queens, any];
+        self.generate_onto(moves, Worthwhile(victims));
     }
 
     /// The number of legal moves, with the captures among them put in `captures`, in one pass.
@@ -235,7 +297,7 @@ impl<V: HexRules> HexChess<V> {
 
     /// The generator for side `US` (a constant, so pawn directions fold away).
     #[inline(always)]
-    fn generate_for<S: HexSink, const US: Player>(&self, sink: &mut S, onto: u128) {
+    fn generate_for<S: HexSink, O: Onto, const US: Player>(&self, sink: &mut S, onto: O) {
         let b = V::BOARD;
         let them = US ^ 1;
         let own = self.by_side[US];
@@ -248,7 +310,7 @@ impl<V: HexRules> HexChess<V> {
         // King steps, tested against the board without the king so it cannot hide on a check line.
         let without_king = occupied ^ king.bit();
         let mut steps = 0;
-        for to in Bits(b.king(king) & !own & onto) {
+        for to in Bits(b.king(king) & !own & onto.cells(Piece::King)) {
             if !self.attacked(to, them, without_king, opp) {
                 steps |= to.bit();
             }
@@ -257,21 +319,27 @@ impl<V: HexRules> HexChess<V> {
         if c.checkers >= 2 || sink.done() {
             return;
         }
-        let target = c.target & onto;
+        let target = |piece: Piece| c.target & onto.cells(piece);
         let free = own & !c.pinned;
 
         for from in Bits(bp[Piece::Knight.index()] & free) {
-            sink.piece(Piece::Knight, from, b.knight(from) & target);
+            sink.piece(Piece::Knight, from, b.knight(from) & target(Piece::Knight));
         }
         for from in Bits(bp[Piece::Bishop.index()] & free) {
-            sink.piece(Piece::Bishop, from, b.bishop_attacks(from, occupied) & target);
+            if !onto.none_on(Piece::Bishop, b.vertex_lines(from)) {
+                sink.piece(Piece::Bishop, from, b.bishop_attacks(from, occupied) & target(Piece::Bishop));
+            }
         }
         for from in Bits(bp[Piece::Rook.index()] & free) {
-            sink.piece(Piece::Rook, from, b.rook_attacks(from, occupied) & target);
+            if !onto.none_on(Piece::Rook, b.edge_lines(from)) {
+                sink.piece(Piece::Rook, from, b.rook_attacks(from, occupied) & target(Piece::Rook));
+            }
         }
         for from in Bits(bp[Piece::Queen.index()] & free) {
-            let a = b.rook_attacks(from, occupied) | b.bishop_attacks(from, occupied);
-            sink.piece(Piece::Queen, from, a & target);
+            if !onto.none_on(Piece::Queen, b.edge_lines(from) | b.vertex_lines(from)) {
+                let a = b.rook_attacks(from, occupied) | b.bishop_attacks(from, occupied);
+                sink.piece(Piece::Queen, from, a & target(Piece::Queen));
+            }
         }
         if sink.done() {
             return;
@@ -279,20 +347,20 @@ impl<V: HexRules> HexChess<V> {
 
         let empty = b.on_board() & !occupied;
         let promo = promotion_cells::<V>(US);
-        self.pawn_moves::<S, US>(sink, bp[Piece::Pawn.index()] & free, empty, opp, target, promo);
+        self.pawn_moves::<S, US>(sink, bp[Piece::Pawn.index()] & free, empty, opp, target(Piece::Pawn), promo);
 
         for &(from, line) in &c.pins[..c.pin_count] {
             let piece_bit = from.bit();
-            let allowed = line & target;
+            let allowed = |piece: Piece| line & target(piece);
             if bp[Piece::Pawn.index()] & piece_bit != 0 {
-                self.pawn_moves::<S, US>(sink, piece_bit, empty, opp, allowed, promo);
+                self.pawn_moves::<S, US>(sink, piece_bit, empty, opp, allowed(Piece::Pawn), promo);
             } else if bp[Piece::Bishop.index()] & piece_bit != 0 {
-                sink.piece(Piece::Bishop, from, b.bishop_attacks(from, occupied) & allowed);
+                sink.piece(Piece::Bishop, from, b.bishop_attacks(from, occupied) & allowed(Piece::Bishop));
             } else if bp[Piece::Rook.index()] & piece_bit != 0 {
-                sink.piece(Piece::Rook, from, b.rook_attacks(from, occupied) & allowed);
+                sink.piece(Piece::Rook, from, b.rook_attacks(from, occupied) & allowed(Piece::Rook));
             } else if bp[Piece::Queen.index()] & piece_bit != 0 {
                 let a = b.rook_attacks(from, occupied) | b.bishop_attacks(from, occupied);
-                sink.piece(Piece::Queen, from, a & allowed);
+                sink.piece(Piece::Queen, from, a & allowed(Piece::Queen));
             }
             // A pinned knight never stays on its pin line.
         }
