@@ -40,7 +40,7 @@ pub use eval::{expected_score, EXPECTED_SCORE_SCALE, MATE, MOBILITY_CENTIPAWNS};
 pub use judge_cache::{JudgeCache, JUDGE_CACHE_BITS};
 pub use limits::{SearchLimits, SearchLimitsError, MAX_DEPTH};
 pub use search::{
-    move_values, move_values_cached, quiescence_value, score_root_moves, score_root_moves_within, search, search_until,
-    Iteration, SearchOutcome, JUDGE_MARGIN, JUDGE_NODES, JUDGE_QUIESCENCE_NODES,
+    judge_first_ply, move_values, move_values_cached, quiescence_value, score_root_moves, score_root_moves_within,
+    search, search_until, Iteration, SearchOutcome, JUDGE_MARGIN, JUDGE_NODES, JUDGE_QUIESCENCE_NODES,
 };
 pub use tactics::{seat_values, tactical_evaluator, tactical_evaluator_with, TacticalEvaluator, TacticsJudge};

@@ -273,6 +273,30 @@ fn values_at_depth<G: Material>(
     !searcher.stopped
 }
 
+/// What the judge's first quiescence ply does after each of `moves` and nothing more: the move
+/// played, then the replies counted with their captures listed (the mobility term's count), or
+/// on a board with a cheap quiescence search the captures alone; the sum of the counts, or of
+/// the captures, so the work is not optimised away. The part of a judged node's cost that
+/// `vzero bench alphabeta` prints beside the whole: the rest is the capture sequences below it.
+pub fn judge_first_ply<G: Material>(game: &G, moves: &[G::Move]) -> u64 {
+    let mut captures = Vec::new();
+    let mut sum = 0;
+    for &mv in moves {
+        let mut next = game.clone();
+        next.play(mv);
+        if Searcher::<G>::CHEAP_QUIESCENCE {
+            next.legal_captures(&mut captures);
+            sum += captures.len() as u64;
+        } else if G::CAPTURES_GENERATOR {
+            sum += u64::from(next.count_and_captures(&mut captures));
+        } else {
+            next.legal_moves(&mut captures);
+            sum += captures.len() as u64;
+        }
+    }
+    sum
+}
+
 /// The leaf value a judge `depth` plies deep gives `game` (centipawns for its mover): the
 /// deepest iteration that completed within [`JUDGE_NODES`] and before `stop`, or the
 /// quiescence value alone when none did.
@@ -813,6 +837,22 @@ mod tests {
     use rules::{Glinski, MiniHexchess};
 
     use super::*;
+
+    #[test]
+    fn the_judges_first_ply_counts_the_replies_after_every_move() {
+        let game = Glinski::start();
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let replies: u64 = moves
+            .iter()
+            .map(|&mv| {
+                let mut next = game.clone();
+                next.play(mv);
+                next.count_legal_moves()
+            })
+            .sum();
+        assert_eq!(judge_first_ply(&game, &moves), replies);
+    }
 
     #[test]
     fn only_weltschach_searches_the_cheap_quiescence() {
