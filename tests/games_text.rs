@@ -1,7 +1,7 @@
 //! Games as text (docs/games.md) through the program: what `arena --games-out` and `play
 //! --save` write is read back by `replay`, `render --game` and `analyse --game`, for every
 //! variant; a broken game file is refused naming its line and move; `--games-out` is checked
-//! before the first game as every output is.
+//! before the first game as every output is; a match cut short resumes from its file.
 
 mod common;
 
@@ -101,6 +101,45 @@ fn a_match_from_another_start_keeps_it_and_a_second_match_appends() {
     assert!(games.iter().all(|g| g.start.as_deref() == Some(start)), "{games:?}");
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("\n1... "), "Black moves first: {text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_match_cut_short_resumes_from_its_games_file_and_ends_as_one_sitting_would() {
+    let dir = scratch("games-text-resume");
+    let (whole, part) = (dir.join("whole.vgn"), dir.join("part.vgn"));
+    let flags = ["--variant", "mini-hexchess", "--max-plies", "60", "greedy", "random"];
+    let arena = |file: &Path, more: &[&str]| {
+        let out = ["--games-out", file.to_str().unwrap()];
+        ok(&[&["arena"][..], &flags, &out, more].concat())
+    };
+    let ours = ["--games", "6", "--seed", "3"];
+    let whole_table = arena(&whole, &ours);
+    let whole_games = games_in(&whole);
+    assert_eq!(whole_games.len(), 6);
+    // What a stopped sitting leaves: some of the match's games, in any order, after games of
+    // another match (another seed) that the resumed match passes over.
+    arena(&part, &["--games", "4", "--seed", "4"]);
+    let kept: String = [4, 0, 1].iter().map(|&i| whole_games[i].write()).collect();
+    std::fs::OpenOptions::new().append(true).open(&part).unwrap().write_all(kept.as_bytes()).unwrap();
+    let resumed_table = arena(&part, &[&ours[..], &["--resume"]].concat());
+    assert!(resumed_table.contains("resuming: 3 of 6 games already in"), "{resumed_table}");
+    // The totals agree, but for the time a move took, which the kept games do not record.
+    let totals = |table: &str| -> Vec<String> {
+        let rows = table.lines().filter(|l| ["greedy", "random", "Elo"].iter().any(|p| l.starts_with(p)));
+        rows.map(|l| l.split_whitespace().take(5).collect::<Vec<_>>().join(" ")).collect()
+    };
+    assert_eq!(totals(&resumed_table), totals(&whole_table), "{resumed_table}\n{whole_table}");
+    let by_round = |mut games: Vec<GameText>| {
+        games.sort_by_key(|g| g.tag("Round").unwrap().parse::<usize>().unwrap());
+        games.into_iter().map(|g| (g.seats, g.moves, g.result)).collect::<Vec<_>>()
+    };
+    let resumed_games = games_in(&part).split_off(4);
+    assert_eq!(resumed_games.len(), 6, "the three missing games are played, each once");
+    assert_eq!(by_round(resumed_games), by_round(whole_games), "every game as one sitting plays it");
+    // Resuming needs the file that keeps the games.
+    let out = vzero(&[&["arena", "--resume"][..], &flags, &ours].concat());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
     std::fs::remove_dir_all(dir).unwrap();
 }
 

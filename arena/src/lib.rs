@@ -14,5 +14,5 @@ pub mod uci;
 
 pub use agent::{Agent, AlphaBetaAgent, GameSoFar, GreedyAgent, RandomAgent, SearchAgent};
 pub use forfeit::Forfeit;
-pub use matches::{play_match, MatchOptions, MatchResult, PlayedGame, MATERIAL_ENDING};
+pub use matches::{continue_match, play_match, seat_agents, MatchOptions, MatchResult, PlayedGame, MATERIAL_ENDING};
 pub use players::{load_network, load_players, rollout_evaluator, PlayerError, PlayerOptions, PlayerSpec, Players};

@@ -78,17 +78,32 @@ impl MatchResult {
     }
 
     fn add(&mut self, game: &GameOutcome) {
-        self.games += 1;
         for (agent, (&moves, &time)) in game.played.seat_agents.iter().zip(game.moves.iter().zip(&game.thinking)) {
             self.moves[*agent] += moves;
             self.thinking[*agent] += time;
         }
-        self.adjudicated += game.adjudicated as usize;
-        *self.endings.entry(game.played.termination.name()).or_insert(0) += 1;
-        let s = game.played.scores.as_slice();
+        self.count(&game.played, game.adjudicated);
+        if let Some((seat, forfeit)) = &game.forfeit {
+            self.forfeits[game.played.seat_agents[*seat]].push(forfeit.clone());
+        }
+    }
+
+    /// Counts a game played before the match was resumed: its result and ending, not the moves
+    /// and time it took (which its record does not keep), nor a forfeit's reason.
+    fn add_recorded(&mut self, game: &PlayedGame) {
+        let adjudicated = matches!(game.termination, Termination::Material | Termination::MoveLimit);
+        self.count(game, adjudicated);
+    }
+
+    /// Counts `game`'s result in the totals every game has.
+    fn count(&mut self, game: &PlayedGame, adjudicated: bool) {
+        self.games += 1;
+        self.adjudicated += adjudicated as usize;
+        *self.endings.entry(game.termination.name()).or_insert(0) += 1;
+        let s = game.scores.as_slice();
         let drawn = s.iter().all(|&x| x == s[0]);
         self.draws += drawn as usize;
-        for (seat, &agent) in game.played.seat_agents.iter().enumerate() {
+        for (seat, &agent) in game.seat_agents.iter().enumerate() {
             self.score[agent] += s[seat] as f64;
             self.seat_games[agent][seat] += 1;
             if s[seat] == 1.0 {
@@ -101,9 +116,6 @@ impl MatchResult {
             if agent == 0 {
                 self.first_scores.add(s[seat] as f64);
             }
-        }
-        if let Some((seat, forfeit)) = &game.forfeit {
-            self.forfeits[game.played.seat_agents[*seat]].push(forfeit.clone());
         }
     }
 }
@@ -190,12 +202,35 @@ pub fn play_match<G: Material>(
     opts: MatchOptions,
     after_game: &(dyn Fn(&MatchResult, &PlayedGame) -> bool + Sync),
 ) -> MatchResult {
+    continue_match(agents, start, opts, &[], after_game)
+}
+
+/// [`play_match`] resumed: the games of `earlier` (played before, with the same agents and
+/// options, numbered as [`PlayedGame::number`]) count as played and are not played again; the
+/// rest of the match's games are played as they would have been in one sitting, since each
+/// game's opening and the agents' seeds depend on its number alone. Earlier games numbered
+/// past `opts.games`, and repeats of a number, are left out.
+pub fn continue_match<G: Material>(
+    agents: &[&dyn Agent<G>],
+    start: &G,
+    opts: MatchOptions,
+    earlier: &[PlayedGame],
+    after_game: &(dyn Fn(&MatchResult, &PlayedGame) -> bool + Sync),
+) -> MatchResult {
     let n = G::NUM_PLAYERS;
     assert_eq!(agents.len(), n, "one agent per seat");
     let orders = seat_orders(n);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let result = Mutex::new(MatchResult::new(n));
+    let mut done = vec![false; opts.games];
+    let mut totals = MatchResult::new(n);
+    for game in earlier {
+        if game.number < opts.games && !done[game.number] {
+            done[game.number] = true;
+            totals.add_recorded(game);
+        }
+    }
+    let result = Mutex::new(totals);
     std::thread::scope(|scope| {
         for _ in 0..opts.threads.max(1) {
             scope.spawn(|| loop {
@@ -203,6 +238,9 @@ pub fn play_match<G: Material>(
                 let abandoning = opts.abandon.is_some_and(|a| a.load(Ordering::Relaxed));
                 if g >= opts.games || stop.load(Ordering::Relaxed) || abandoning {
                     break;
+                }
+                if done[g] {
+                    continue;
                 }
                 let cycle = (g / orders.len()) as u64;
                 let seat_agents = orders[g % orders.len()].clone();
@@ -220,6 +258,12 @@ pub fn play_match<G: Material>(
         }
     });
     result.into_inner().expect("match totals")
+}
+
+/// The agent in each seat of game `number` of a match between `players` agents.
+pub fn seat_agents(players: usize, number: usize) -> Vec<usize> {
+    let orders = seat_orders(players);
+    orders[number % orders.len()].clone()
 }
 
 /// Seat orders used in turn: rotations for two players, all permutations for three.

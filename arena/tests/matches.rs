@@ -1,10 +1,11 @@
 //! Matches rotate seats fairly, share openings between seat orders, and stop when asked.
 
-use arena::{play_match, Agent, GreedyAgent, MatchOptions, MatchResult, RandomAgent};
+use arena::{continue_match, play_match, Agent, GreedyAgent, MatchOptions, MatchResult, PlayedGame, RandomAgent};
 use rules::hexchess::MiniHexchess;
 use rules::wellisch::Wellisch;
 use rules::Game;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 fn opts(games: usize, threads: usize) -> MatchOptions {
     MatchOptions { games, opening_plies: 2, max_plies: 120, adjudicate_material: 0.0, threads, seed: 5, abandon: None }
@@ -48,6 +49,39 @@ fn a_match_is_reproducible_and_stops_when_asked() {
     assert_eq!(untimed(a), untimed(b), "the same seed gives the same totals, however many threads");
     let stopped = play_match::<MiniHexchess>(&agents, &MiniHexchess::start(), opts(50, 1), &|r, _| r.games >= 7);
     assert_eq!(stopped.games, 7);
+}
+
+/// An `after_game` that keeps every game in `played` and never stops the match.
+fn record(played: &Mutex<Vec<PlayedGame>>) -> impl Fn(&MatchResult, &PlayedGame) -> bool + Sync + '_ {
+    move |_, game| {
+        played.lock().unwrap().push(game.clone());
+        false
+    }
+}
+
+#[test]
+fn a_resumed_match_plays_only_the_missing_games_and_ends_as_one_sitting_would() {
+    let agents: [&dyn Agent<MiniHexchess>; 2] = [&GreedyAgent, &RandomAgent];
+    let start = MiniHexchess::start();
+    let whole_games = Mutex::new(Vec::new());
+    let whole = play_match::<MiniHexchess>(&agents, &start, opts(10, 2), &record(&whole_games));
+    let mut whole_games = whole_games.into_inner().unwrap();
+    whole_games.sort_by_key(|g| g.number);
+    // Four games kept from a first sitting, one of them twice, and one of a longer match.
+    let mut earlier: Vec<PlayedGame> = [0, 3, 4, 9, 3].iter().map(|&n| whole_games[n].clone()).collect();
+    earlier.push(PlayedGame { number: 12, ..whole_games[0].clone() });
+    let resumed_games = Mutex::new(Vec::new());
+    let resumed = continue_match::<MiniHexchess>(&agents, &start, opts(10, 2), &earlier, &record(&resumed_games));
+    let mut resumed_games = resumed_games.into_inner().unwrap();
+    resumed_games.sort_by_key(|g| g.number);
+    let numbers: Vec<usize> = resumed_games.iter().map(|g| g.number).collect();
+    assert_eq!(numbers, [1, 2, 5, 6, 7, 8], "only the games not kept are played, each once");
+    for game in &resumed_games {
+        assert_eq!(game, &whole_games[game.number], "game {} is played as in one sitting", game.number);
+    }
+    // Moves and thinking time are counted for the games played now only; the rest must agree.
+    let results = |r: MatchResult| MatchResult { thinking: Vec::new(), moves: Vec::new(), ..r };
+    assert_eq!(results(resumed), results(whole));
 }
 
 /// Raises the match's abandon flag at its `at`-th move (counted over all games), then plays

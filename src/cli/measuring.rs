@@ -48,6 +48,11 @@ pub struct ArenaArgs {
     /// Append the result as one JSON line to this file.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Continue the match whose games --games-out FILE holds: its finished games (the same
+    /// players, variant, start and --seed) count as played and the others are played, so the
+    /// same command with --resume picks up a match that a stop or a crash cut short.
+    #[arg(long, requires = "games_out")]
+    pub resume: bool,
     #[command(flatten)]
     pub net: NetArgs,
 }

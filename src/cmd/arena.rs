@@ -7,11 +7,12 @@ use arena::forfeit::{forfeit_counts, Forfeit};
 use arena::players::{load_players, PlayerOptions, PlayerSpec};
 use arena::rating::{elo_estimate, sprt, SprtDecision};
 use arena::uci::EngineBudget;
-use arena::{play_match, Agent, MatchOptions, MatchResult, PlayedGame};
+use arena::{continue_match, Agent, MatchOptions, MatchResult, PlayedGame};
 use rules::{with_game, FullGame};
 use selfplay::progress::Progress;
 use serde_json::json;
 
+use super::arena_resume::{earlier_games, MatchKey, EVENT, SEED_TAG};
 use super::start::{refuse_finished, start_position};
 use crate::cli::{usage, ArenaArgs};
 use crate::games_out::GamesOut;
@@ -108,12 +109,38 @@ fn arena_match<G: FullGame>(
         seed: a.play.seed,
         abandon: Some(signal),
     };
-    let bar = Progress::new(true, a.games as u64, "games");
     let start = start_position::<G>(a.start.position.as_deref(), None)?;
     let (start_text, names) = (start.to_text(), agents.iter().map(|p| p.name()).collect::<Vec<_>>());
+    let earlier = match games_out.filter(|_| a.resume) {
+        Some(out) => {
+            let key = MatchKey {
+                variant: a.game.variant,
+                start: &start_text,
+                names: &names,
+                seed: a.play.seed,
+                games: a.games,
+            };
+            let earlier = earlier_games(out.path(), &key)?;
+            println!(
+                "resuming: {} of {} games already in {}; playing the other {}",
+                earlier.len(),
+                a.games,
+                out.path().display(),
+                a.games - earlier.len()
+            );
+            earlier
+        }
+        None => Vec::new(),
+    };
+    let bar = Progress::new(true, a.games as u64, "games");
+    bar.set_position(earlier.len() as u64);
     let after_game = |r: &MatchResult, game: &PlayedGame| {
         bar.set_position(r.games as u64);
-        let text = |g: &PlayedGame| g.text("vzero arena", a.game.variant, &start_text, &names);
+        let text = |g: &PlayedGame| {
+            let mut text = g.text(EVENT, a.game.variant, &start_text, &names);
+            text.tags.push((SEED_TAG.into(), a.play.seed.to_string()));
+            text
+        };
         let kept = games_out.is_none_or(|out| out.append(&text(game)));
         let decided = match sprt_bounds {
             Some((e0, e1)) => sprt(&r.first_scores, e0, e1).1 != SprtDecision::Continue,
@@ -121,7 +148,7 @@ fn arena_match<G: FullGame>(
         };
         decided || signal.load(Ordering::Relaxed) || !kept
     };
-    let result = play_match::<G>(&agents, &start, opts, &after_game);
+    let result = continue_match::<G>(&agents, &start, opts, &earlier, &after_game);
     bar.finish_and_clear();
     // Cut short by a signal (an SPRT decision ends a match early on purpose, and is not).
     let interrupted = signal.load(Ordering::Relaxed) && result.games < a.games;
@@ -130,7 +157,16 @@ fn arena_match<G: FullGame>(
             0 => String::new(),
             n => format!(" ({n} in progress abandoned)"),
         };
-        println!("stopped by a signal after {} of {} games{abandoned}; the results so far:", result.games, a.games);
+        let resume = match games_out {
+            Some(out) => {
+                format!(" (the same command with --resume plays the rest; {} keeps the games)", out.path().display())
+            }
+            None => String::new(),
+        };
+        println!(
+            "stopped by a signal after {} of {} games{abandoned}{resume}; the results so far:",
+            result.games, a.games
+        );
     }
     let mut record = report(G::NAME, &names, &result, sprt_bounds, a.games);
     record["games_planned"] = json!(a.games);

@@ -2,6 +2,7 @@
 
 mod analyse;
 mod arena;
+mod arena_resume;
 mod bench;
 mod encode;
 mod export;
