@@ -122,8 +122,11 @@ fn a_match_cut_short_resumes_from_its_games_file_and_ends_as_one_sitting_would()
     arena(&part, &["--games", "4", "--seed", "4"]);
     let kept: String = [4, 0, 1].iter().map(|&i| whole_games[i].write()).collect();
     std::fs::OpenOptions::new().append(true).open(&part).unwrap().write_all(kept.as_bytes()).unwrap();
-    let resumed_table = arena(&part, &[&ours[..], &["--resume"]].concat());
+    let record = dir.join("record.jsonl");
+    let resumed_table = arena(&part, &[&ours[..], &["--resume", "--out", record.to_str().unwrap()]].concat());
     assert!(resumed_table.contains("resuming: 3 of 6 games already in"), "{resumed_table}");
+    let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!((&record["games"], &record["resumed_games"]), (&6.into(), &3.into()), "{record}");
     // The totals agree, but for the time a move took, which the kept games do not record.
     let totals = |table: &str| -> Vec<String> {
         let rows = table.lines().filter(|l| ["greedy", "random", "Elo"].iter().any(|p| l.starts_with(p)));

@@ -172,6 +172,8 @@ fn arena_match<G: FullGame>(
     record["games_planned"] = json!(a.games);
     record["interrupted"] = json!(interrupted);
     record["abandoned"] = json!(result.abandoned);
+    // Games counted from the file, whose moves and time the ms/move figures leave out.
+    record["resumed_games"] = json!(earlier.len());
     players.close();
     if let Some(path) = &a.out {
         crate::output::append_json_line(path, &record)?;
