@@ -42,10 +42,11 @@ pub fn earlier_games(path: &Path, key: &MatchKey) -> anyhow::Result<Vec<PlayedGa
     }
     let games = rules::read_games(&text, Some(key.variant))
         .with_context(|| format!("--resume: {} does not read as games", path.display()))?;
+    let standard_start = rules::VariantGame::start(key.variant).to_text();
     let mut taken = vec![false; key.games];
     let mut earlier = Vec::new();
     for game in &games {
-        if let Some(played) = of_this_match(game, key) {
+        if let Some(played) = of_this_match(game, key, &standard_start) {
             if !std::mem::replace(&mut taken[played.number], true) {
                 earlier.push(played);
             }
@@ -54,10 +55,10 @@ pub fn earlier_games(path: &Path, key: &MatchKey) -> anyhow::Result<Vec<PlayedGa
     Ok(earlier)
 }
 
-/// `game` as the match `key` played it, if it is one of that match's finished games.
-fn of_this_match(game: &GameText, key: &MatchKey) -> Option<PlayedGame> {
-    let standard_start = rules::VariantGame::start(key.variant).to_text();
-    let start = game.start.as_deref().unwrap_or(&standard_start);
+/// `game` as the match `key` played it, if it is one of that match's finished games (a game
+/// with no `Start` began at `standard_start`, the variant's).
+fn of_this_match(game: &GameText, key: &MatchKey, standard_start: &str) -> Option<PlayedGame> {
+    let start = game.start.as_deref().unwrap_or(standard_start);
     let seed_agrees = game.tag(SEED_TAG).is_none_or(|s| s.parse() == Ok(key.seed));
     if game.tag("Event") != Some(EVENT) || game.variant != key.variant || start != key.start || !seed_agrees {
         return None;
