@@ -23,6 +23,9 @@ struct Lines {
     unit: String,
     len: u64,
     pos: u64,
+    /// Units done before this phase began (a resumed match's games): counted in the total,
+    /// not in the rate.
+    before: u64,
     began: Instant,
     every: Duration,
     next: Instant,
@@ -41,7 +44,7 @@ impl Progress {
     /// Progress written as lines to `out`, the first after `every` and then one each `every`.
     pub fn lines(out: Box<dyn Write + Send>, every: Duration, len: u64, unit: &str) -> Progress {
         let began = Instant::now();
-        let lines = Lines { out, unit: unit.to_string(), len, pos: 0, began, every, next: began + every };
+        let lines = Lines { out, unit: unit.to_string(), len, pos: 0, before: 0, began, every, next: began + every };
         Progress { bar: ProgressBar::hidden(), lines: Some(Mutex::new(lines)) }
     }
 
@@ -55,6 +58,18 @@ impl Progress {
     pub fn set_position(&self, pos: u64) {
         self.bar.set_position(pos);
         self.update(|_| pos);
+    }
+
+    /// Counts `done` units as finished before this phase began (a resumed match's games): the
+    /// count and the share show them, but the rate and the time left come from the units done
+    /// since, so that a resumed phase does not promise to end in minutes.
+    pub fn done_before(&self, done: u64) {
+        self.bar.set_position(done);
+        self.bar.reset_eta();
+        let Some(lines) = &self.lines else { return };
+        let Ok(mut lines) = lines.lock() else { return };
+        lines.pos = done;
+        lines.before = done;
     }
 
     /// Writes the progress line now, whatever the interval (nothing on a terminal's bar): a
@@ -90,11 +105,11 @@ impl Progress {
 impl Lines {
     /// `[0:08:00] 120/1166 positions (10%), 0.25/s, eta 1:09:44` after `elapsed`.
     fn line(&self, elapsed: Duration) -> String {
-        let rate = self.pos as f64 / elapsed.as_secs_f64().max(1e-9);
+        let rate = self.pos.saturating_sub(self.before) as f64 / elapsed.as_secs_f64().max(1e-9);
         let percent = 100 * self.pos / self.len.max(1);
         let eta = match self.len.saturating_sub(self.pos) {
             0 => clock(Duration::ZERO),
-            _ if self.pos == 0 => "-".to_string(),
+            _ if self.pos <= self.before => "-".to_string(),
             left => clock(Duration::from_secs_f64(left as f64 / rate)),
         };
         let (pos, len, unit) = (self.pos, self.len, &self.unit);
@@ -154,6 +169,7 @@ mod tests {
             unit: "positions".to_string(),
             len,
             pos,
+            before: 0,
             began,
             every: Duration::ZERO,
             next: began,
@@ -164,6 +180,22 @@ mod tests {
         assert_eq!(lines(0, 1166).line(eight_minutes), "[0:08:00] 0/1166 positions (0%), 0.00/s, eta -");
         assert_eq!(lines(50, 50).line(eight_minutes), "[0:08:00] 50/50 positions (100%), 0.10/s, eta 0:00:00");
         assert_eq!(clock(Duration::from_secs(2 * 3600 + 61)), "2:01:01");
+    }
+
+    #[test]
+    fn units_done_before_the_phase_count_in_the_total_and_not_in_the_rate() {
+        let out = Shared::default();
+        let text = || String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let resumed = Progress::lines(Box::new(out.clone()), Duration::from_secs(3600), 100, "games");
+        resumed.done_before(34);
+        resumed.line_now();
+        resumed.inc(3);
+        let lines = resumed.lines.as_ref().unwrap().lock().unwrap();
+        // 3 games in 6 minutes is 0.0083 a second: the 63 left take 7,560 s, not the minutes
+        // that 37 games in 6 minutes would promise.
+        assert_eq!(lines.line(Duration::from_secs(360)), "[0:06:00] 37/100 games (37%), 0.01/s, eta 2:06:00");
+        drop(lines);
+        assert!(text().contains(" 34/100 games (34%), 0.00/s, eta -"), "{}", text());
     }
 
     /// A writer whose bytes the test reads back.

@@ -133,7 +133,7 @@ fn arena_match<G: FullGame>(
         None => Vec::new(),
     };
     let bar = Progress::new(true, a.games as u64, "games");
-    bar.set_position(earlier.len() as u64);
+    bar.done_before(earlier.len() as u64);
     let after_game = |r: &MatchResult, game: &PlayedGame| {
         bar.set_position(r.games as u64);
         let text = |g: &PlayedGame| {
