@@ -19,7 +19,7 @@ endif
 build: libtorch
 	$(CARGO) build --release --locked
 
-# The default training run: Mini Hexchess, about 12 minutes on 2 CPU cores, ending with an
+# The default training run: Mini Hexchess, 7 to 14 minutes on 2 CPU cores, ending with an
 # evaluation table. The run directory is runs/mini-hexchess-<unix seconds>.
 CONFIG ?= configs/mini-hexchess.toml
 train: build
